@@ -1,0 +1,39 @@
+import { RouterContextProvider } from "react-router";
+
+/**
+ * What the Node server hands to React Router for each request. It is a
+ * RouterContextProvider (as React Router's middleware requires) carrying two
+ * plain fields, so the server and the separately bundled route modules share it
+ * without sharing module instances.
+ */
+export interface AppContext extends RouterContextProvider {
+  /** The Content-Security-Policy nonce of this response ("" when prerendering). */
+  nonce: string;
+  /** The intake service; absent while prerendering or in unit tests. */
+  intake?: IntakePort;
+}
+
+/** The one thing route actions may ask of the server: take an application. */
+export interface IntakePort {
+  submit(input: unknown, meta: IntakeMeta): Promise<IntakeOutcome>;
+}
+
+export interface IntakeMeta {
+  ip: string;
+  userAgent: string;
+  idempotencyKey?: string;
+}
+
+export type IntakeOutcome =
+  | { ok: true; id: string }
+  | { ok: false; error: "validation_failed"; fieldErrors: Record<string, string[]> }
+  | { ok: false; error: "rate_limited"; retryAfterSeconds: number }
+  | { ok: false; error: "unavailable"; retryAfterSeconds: number };
+
+export function createAppContext(fields: { nonce: string; intake?: IntakePort }): AppContext {
+  return Object.assign(new RouterContextProvider(), fields);
+}
+
+export function appContext(context: unknown): Partial<AppContext> {
+  return context instanceof RouterContextProvider ? (context as Partial<AppContext>) : {};
+}

@@ -1,0 +1,30 @@
+import { buttonClass } from "./ui/button";
+
+/** Full-page message with a way home: the 404 page and the application error screen. */
+export function ErrorScreen(props: {
+  title: string;
+  back: string;
+  code?: string;
+  detail?: string;
+}) {
+  return (
+    <main className="grid min-h-dvh place-items-center px-6 py-24 text-center">
+      <div className="max-w-lg">
+        {props.code ? (
+          <p className="text-gradient text-7xl font-extrabold tracking-tight">{props.code}</p>
+        ) : null}
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+          {props.title}
+        </h1>
+        {props.detail ? (
+          <pre className="mt-6 max-h-64 overflow-auto rounded-xl bg-white/5 p-4 text-left text-xs text-zinc-400">
+            {props.detail}
+          </pre>
+        ) : null}
+        <a href="/" className={buttonClass("light", "lg", "mt-10")}>
+          {props.back}
+        </a>
+      </div>
+    </main>
+  );
+}

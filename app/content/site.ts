@@ -1,0 +1,308 @@
+/**
+ * All copy and data of the site. Rebranding means editing this file (and nothing else).
+ * Plan facts, prices and the names of things come from SPEC.md and are exact.
+ * The server imports this file too (plan names, contact address): keep it plain data.
+ */
+
+export type IconName =
+  | "clapperboard"
+  | "captions"
+  | "hash"
+  | "calendar"
+  | "zap"
+  | "shield"
+  | "package"
+  | "upload"
+  | "scissors"
+  | "trending";
+
+export interface Plan {
+  name: "Creator" | "Influencer" | "Enterprise";
+  price: string;
+  period: string;
+  description: string;
+  features: readonly string[];
+  popular: boolean;
+  cta: string;
+  footnote?: string;
+}
+
+export interface Creator {
+  id: string;
+  niche: string;
+  handle: string;
+  caption: string;
+  /** Two colours of the reel's background gradient. */
+  colors: readonly [string, string];
+}
+
+export const site = {
+  brand: {
+    name: "Reelsmith",
+    tagline: "Done-for-you short-form video editing",
+    description:
+      "Send us your raw footage. We return scroll-stopping short-form videos with captions, hashtags and a posting schedule, ready for TikTok, Reels, Shorts and LinkedIn.",
+  },
+  contact: {
+    email: "hello@reelsmith.example",
+    subject: "Question about Reelsmith plans",
+  },
+  responseHours: 24,
+  nav: [
+    { label: "Services", href: "#services" },
+    { label: "Process", href: "#process" },
+    { label: "Pricing", href: "#pricing" },
+  ],
+  header: { cta: "Get Started", menuLabel: "Menu" },
+  hero: {
+    eyebrow: "Done-for-you short-form video",
+    headline: "Elevate your personal brand with videos people finish watching",
+    body: "Send us your raw footage. Our editors return polished short-form videos with captions, hashtags and a posting schedule, so you can stay on camera and off the timeline.",
+    primaryCta: "View Our Packages",
+    secondaryCta: "See how it works",
+  },
+  /** The six claims of SPEC §1, shown in the hero. */
+  claims: [
+    { value: "24–48h", label: "delivery" },
+    { value: "Secure", label: "client portal" },
+    { value: "Hundreds", label: "of creators served" },
+    { value: "300%", label: "average growth" },
+    { value: "24h", label: "setup" },
+    { value: "Cinema-grade", label: "editing" },
+  ],
+  services: {
+    eyebrow: "Services",
+    title: "Everything a short-form video needs, done for you",
+    intro:
+      "One team handles the edit, the words on screen and the plan for where it goes. You film; we do the rest.",
+    items: [
+      {
+        icon: "clapperboard",
+        title: "Cinema-grade editing",
+        body: "Tight pacing, colour, sound design and motion graphics that hold attention past the first second.",
+      },
+      {
+        icon: "captions",
+        title: "Captions and subtitles",
+        body: "Accurate, on-brand captions burned in for everyone who watches with the sound off.",
+      },
+      {
+        icon: "hash",
+        title: "Hashtags and trends",
+        body: "Hashtags and trending audio researched for your niche and attached to every video.",
+      },
+      {
+        icon: "calendar",
+        title: "Posting schedule",
+        body: "A content calendar that says what goes out, on which platform, and when.",
+      },
+      {
+        icon: "zap",
+        title: "24–48 hour delivery",
+        body: "Upload today, publish tomorrow. Most edits are back within 24 to 48 hours.",
+      },
+      {
+        icon: "shield",
+        title: "Secure client portal",
+        body: "Upload footage, review cuts and request changes in one private place.",
+      },
+    ] satisfies readonly { icon: IconName; title: string; body: string }[],
+  },
+  creators: {
+    eyebrow: "Everyday creators",
+    title: "Made for people who film their real lives",
+    intro:
+      "Chefs, coaches, founders and travellers: if you can film it on your phone, we can make it shine.",
+    items: [
+      {
+        id: "cooking",
+        niche: "Cooking",
+        handle: "@mayacooks",
+        caption: "5-minute pasta, no excuses",
+        colors: ["#fb923c", "#e11d48"],
+      },
+      {
+        id: "fitness",
+        niche: "Fitness",
+        handle: "@liftwithdre",
+        caption: "Leg day in 4 moves",
+        colors: ["#22d3ee", "#2563eb"],
+      },
+      {
+        id: "coaching",
+        niche: "Coaching",
+        handle: "@coachamara",
+        caption: "The one habit that changed my year",
+        colors: ["#a78bfa", "#7c3aed"],
+      },
+      {
+        id: "travel",
+        niche: "Travel",
+        handle: "@jonnyroams",
+        caption: "Lisbon on €40 a day",
+        colors: ["#34d399", "#0d9488"],
+      },
+      {
+        id: "beauty",
+        niche: "Beauty",
+        handle: "@glowbyrina",
+        caption: "Glass skin, 3 products",
+        colors: ["#f472b6", "#c026d3"],
+      },
+      {
+        id: "tech",
+        niche: "Tech",
+        handle: "@kaireviews",
+        caption: "Is this laptop worth it?",
+        colors: ["#94a3b8", "#334155"],
+      },
+      {
+        id: "business",
+        niche: "Small business",
+        handle: "@bloomflowers",
+        caption: "Packing 200 orders before noon",
+        colors: ["#facc15", "#ea580c"],
+      },
+    ] satisfies readonly Creator[],
+  },
+  process: {
+    eyebrow: "Process",
+    title: "How it works",
+    intro: "From sign-up to your first finished video in four steps.",
+    steps: [
+      {
+        icon: "package",
+        title: "Choose your plan",
+        body: "Pick the package that fits how often you want to post. Month to month, no contracts.",
+      },
+      {
+        icon: "upload",
+        title: "Share your footage",
+        body: "Answer a short questionnaire, then upload raw clips to your secure client portal.",
+      },
+      {
+        icon: "scissors",
+        title: "We edit and plan",
+        body: "Your editor cuts, captions and packages every video with hashtags and a posting plan.",
+      },
+      {
+        icon: "trending",
+        title: "Post and grow",
+        body: "Ready-to-post videos arrive on schedule. You publish, and watch your audience grow.",
+      },
+    ] satisfies readonly { icon: IconName; title: string; body: string }[],
+  },
+  pricing: {
+    eyebrow: "Pricing",
+    title: "Simple monthly plans",
+    intro:
+      "Every plan includes editing, captions and hashtag strategy. Change or cancel any month.",
+    popularLabel: "Most Popular",
+    contactPrompt: "Need something custom for your team or agency?",
+    contactCta: "Contact Our Team",
+    plans: [
+      {
+        name: "Creator",
+        price: "$99",
+        period: "month",
+        description: "For creators building a consistent posting habit.",
+        features: [
+          "3 videos per week, each up to 60 seconds",
+          "Up to 10 minutes of raw footage per video",
+          "7-day turnaround",
+          "Standard captions and subtitles",
+          "Basic hashtag suggestions",
+        ],
+        popular: false,
+        cta: "Choose Creator",
+      },
+      {
+        name: "Influencer",
+        price: "$249",
+        period: "month",
+        description: "For influencers ready to grow faster, with a strategy behind every post.",
+        features: [
+          "5 videos per week, each up to 3 minutes",
+          "Up to 20 minutes of raw footage per video",
+          "48-hour turnaround",
+          "Branded captions and subtitles",
+          "Advanced hashtag and trend strategy",
+          "Weekly content calendar with tips",
+          "Priority support",
+        ],
+        popular: true,
+        cta: "Choose Influencer",
+      },
+      {
+        name: "Enterprise",
+        price: "$449",
+        period: "month",
+        description: "For brands and agencies publishing every day across platforms.",
+        features: [
+          "10 short-form videos per week",
+          "No cap on raw footage per video*",
+          "24-hour turnaround",
+          "Fully customised captions and branded subtitles",
+          "Trend forecasting and deep-dive hashtag strategy",
+          "Custom branded thumbnails",
+          "Daily editorial calendar and full content strategy",
+        ],
+        popular: false,
+        cta: "Choose Enterprise",
+        footnote:
+          "*Fair use: for footage over 60 minutes per video we agree the turnaround with you first.",
+      },
+    ] satisfies readonly Plan[],
+  },
+  closing: {
+    title: "Ready to turn your footage into growth?",
+    body: "Tell us about your brand in five minutes. We set you up within 24 hours.",
+    cta: "Get Started Today",
+  },
+  footer: {
+    note: "Done-for-you short-form video editing for creators, influencers, businesses and agencies.",
+  },
+  onboarding: {
+    title: "Welcome to Your Growth Journey!",
+    selectedPlanLabel: "Selected Plan:",
+    back: "Back to Plans",
+    cardTitle: "Let's Get to Know You",
+    cardIntro: "Ten quick questions so your editor can start on day one.",
+    submit: "Start My Growth Journey",
+    submitting: "Processing...",
+    footnote: "Our team will review your application and reach out within 24 hours.",
+    draftSaved: "Draft saved on this device",
+  },
+  thankYou: {
+    title: "Thank You!",
+    received: "Your submission has been received",
+    body: "Our team will reach out within 24 hours. Keep an eye on your inbox for next steps.",
+    back: "Return to Home",
+  },
+  toasts: {
+    success: { title: "Success!", description: "Your submission has been received." },
+    fallback: { title: "Submitted", description: "We'll be in touch soon!" },
+  },
+  notFound: { title: "Oops! Page not found", back: "Return to Home" },
+  error: { title: "Unexpected Application Error", back: "Return to Home" },
+  seo: {
+    home: {
+      title: "Reelsmith | Done-for-you short-form video editing",
+      description:
+        "Send raw footage, get back edited short-form videos with captions, hashtags and a posting schedule. Plans from $99/month, delivered in 24–48 hours.",
+    },
+    onboarding: {
+      title: "Start your onboarding | Reelsmith",
+      description: "Tell us about your brand. Our team reaches out within 24 hours.",
+    },
+    thankYou: {
+      title: "Thank you | Reelsmith",
+      description: "Your application has been received. We'll reach out within 24 hours.",
+    },
+    notFound: { title: "Page not found | Reelsmith", description: "This page does not exist." },
+  },
+} as const;
+
+export type PlanName = Plan["name"];
+export const planNames = site.pricing.plans.map((plan) => plan.name) as readonly PlanName[];
+export const defaultPlan: PlanName = "Creator";

@@ -1,0 +1,70 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorScreen } from "./components/error-screen";
+import { site } from "./content/site";
+import { useNonce } from "./nonce";
+
+/** A route whose `handle` says `hydrate: false` is sent as HTML and CSS only. */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const hydrate = useMatches().every(
+    (match) => (match.handle as RouteHandle | undefined)?.hydrate !== false,
+  );
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#09090b" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        {hydrate ? (
+          <>
+            <Toaster theme="dark" position="top-center" richColors closeButton />
+            <ScrollRestoration nonce={nonce || undefined} />
+            <Scripts nonce={nonce || undefined} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Details only while developing; visitors never see a stack trace.
+  const detail =
+    import.meta.env.DEV && error instanceof Error
+      ? error.stack
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`
+        : undefined;
+  return <ErrorScreen title={site.error.title} back={site.error.back} detail={detail} />;
+}

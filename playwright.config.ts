@@ -1,0 +1,60 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests drive a real Chromium against the built server (`npm run build` first).
+// Debian's Chromium by default; CHROME_PATH overrides; elsewhere Playwright's own Chromium.
+const executablePath =
+  process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+export const port = Number(process.env.E2E_PORT ?? 4319);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+const launchOptions = {
+  executablePath,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  use: { baseURL, trace: "retain-on-failure", launchOptions },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions },
+    },
+    {
+      name: "phone",
+      use: {
+        ...devices["Pixel 7"],
+        viewport: { width: 390, height: 844 },
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    command: "node server/index.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: "test-results/e2e-data",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_HOUR: "100000",
+    },
+  },
+});

@@ -1,0 +1,82 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { generateAssets } from "./generate-assets.ts";
+
+/**
+ * `npm run build`: images and icons from app/content/site.ts, then the React Router build
+ * (client bundle, server bundle, prerendered `/` and `/thank-you`), then what the server
+ * needs to answer fast and safely: the CSS of `/` inlined into its HTML, the hashes of each
+ * prerendered page's inline scripts (for the Content-Security-Policy), and brotli/gzip
+ * variants of every compressible file.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.join(root, "build");
+const clientDir = path.join(buildDir, "client");
+const prerenderedPages = { "/": "index.html", "/thank-you": "thank-you/index.html" };
+
+await rm(buildDir, { recursive: true, force: true });
+await generateAssets(root);
+run("npx", ["react-router", "build"]);
+await inlineStylesheets(path.join(clientDir, prerenderedPages["/"]));
+const pages: Record<string, { file: string; scriptHashes: string[] }> = {};
+for (const [route, file] of Object.entries(prerenderedPages)) {
+  const html = await readFile(path.join(clientDir, file), "utf8");
+  pages[route] = { file, scriptHashes: inlineScriptHashes(html) };
+}
+await writeFile(path.join(buildDir, "prerendered.json"), `${JSON.stringify({ pages }, null, 2)}\n`);
+const compressed = await precompress(clientDir);
+console.log(
+  `build: ${compressed} files precompressed; prerendered ${Object.keys(pages).join(", ")}`,
+);
+
+function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Replaces the page's stylesheet links by the stylesheets themselves: no request before paint. */
+async function inlineStylesheets(file: string) {
+  let html = await readFile(file, "utf8");
+  const links = [...html.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g)];
+  if (links.length === 0) throw new Error(`build: no stylesheet link found in ${file}`);
+  for (const [tag, href] of links) {
+    const css = await readFile(path.join(clientDir, href!), "utf8");
+    html = html.replace(tag, () => `<style>${css.trim()}</style>`);
+  }
+  await writeFile(file, html);
+}
+
+/** sha256 sources of every executable inline <script> (JSON-LD is data, not script). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\ssrc=/.test(attributes!) || /type="application\/(ld\+)?json"/.test(attributes!)) continue;
+    hashes.add(`sha256-${createHash("sha256").update(body!).digest("base64")}`);
+  }
+  return [...hashes];
+}
+
+async function precompress(dir: string): Promise<number> {
+  const compressible = /\.(js|css|html|svg|json|xml|txt|webmanifest|ico|map)$/;
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && compressible.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  await Promise.all(
+    files.map(async (file) => {
+      const data = await readFile(file);
+      await writeFile(
+        `${file}.br`,
+        await br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      await writeFile(`${file}.gz`, await gz(data, { level: 9 }));
+    }),
+  );
+  return files.length;
+}

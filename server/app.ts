@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
+import type { SecureHeadersVariables } from "hono/secure-headers";
+import type { ServerBuild } from "react-router";
+import type { IntakePort } from "../app/app-context.ts";
+import type { Config } from "./config.ts";
+import type { Logger } from "./logger.ts";
+import { reactRouterHandler } from "./pages.ts";
+import { type loadPrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
+import { securityHeaders } from "./security-headers.ts";
+import { seoRoutes } from "./seo-routes.ts";
+import { staticFiles } from "./static-files.ts";
+
+export type AppEnv = { Variables: SecureHeadersVariables & { requestId: string } };
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  /** The intake endpoint (`/functions/v1/send-onboarding-email`), mounted as is. */
+  intakeApi?: Hono<AppEnv>;
+  /** What route actions call to take an application (the no-JavaScript form path). */
+  intake?: IntakePort;
+  health: () => Promise<{ ok: boolean; database: string }>;
+  loadBuild: () => Promise<ServerBuild>;
+  prerendered: Awaited<ReturnType<typeof loadPrerenderedPages>>;
+  mode?: "production" | "development";
+}
+
+export const intakePath = "/functions/v1/send-onboarding-email";
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { config, logger, prerendered } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info({
+      reqId: c.get("requestId"),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+  app.use(securityHeaders(config, (path) => prerendered.get(path)?.scriptHashes));
+  app.use(compress());
+
+  app.onError((error, c) => {
+    logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error");
+    return c.json({ ok: false, error: "internal_error", requestId: c.get("requestId") }, 500);
+  });
+
+  app.get("/healthz", async (c) => {
+    const health = await deps.health().catch(() => ({ ok: false, database: "unreachable" }));
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: health.ok ? "ok" : "unhealthy", ...health }, health.ok ? 200 : 503);
+  });
+  if (deps.intakeApi) app.route(intakePath, deps.intakeApi);
+  app.route("/", seoRoutes(config));
+
+  for (const [path, page] of prerendered) app.get(path, (c) => sendPrerenderedPage(c, page));
+  app.use(staticFiles(config.buildDir));
+  app.all(
+    "*",
+    reactRouterHandler({
+      loadBuild: deps.loadBuild,
+      mode: deps.mode ?? "production",
+      intake: deps.intake,
+    }),
+  );
+  return app;
+}

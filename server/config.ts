@@ -1,0 +1,80 @@
+import path from "node:path";
+import { z } from "zod";
+import { site } from "../app/content/site.ts";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .pipe(z.url().optional())
+  .optional();
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+/** Every environment variable the server reads, with the default that makes a fresh clone run. */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default(`${site.brand.name} <no-reply@reelsmith.example>`),
+  TEAM_EMAIL: z.email().default("team@reelsmith.example"),
+  CONTACT_EMAIL: z.email().default(site.contact.email),
+  PUBLIC_SITE_URL: z.url().default("http://localhost:3000"),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim().replace(/\/+$/, ""))
+        .filter(Boolean),
+    ),
+  WEBHOOK_URL: optionalUrl,
+  WEBHOOK_SECRET: z.string().optional(),
+  RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(20),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Retry delays of failed deliveries, in seconds, comma separated (tests shorten them). */
+  DELIVERY_RETRY_DELAYS: z
+    .string()
+    .default("30,120,600,3600,21600,86400")
+    .transform((value) => value.split(",").map((s) => Number(s.trim())))
+    .pipe(z.array(z.number().positive()).min(1)),
+  DELIVERY_POLL_MS: z.coerce.number().int().positive().default(1000),
+  DELIVERY_LEASE_MS: z.coerce.number().int().positive().default(120_000),
+  BUILD_DIR: z.string().default("./build"),
+});
+
+export type Config = z.infer<typeof schema> & {
+  /** True when the site is served over HTTPS (HSTS, secure upgrades). */
+  https: boolean;
+  dataDir: string;
+  buildDir: string;
+};
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const config = parsed.data;
+  if (config.WEBHOOK_URL && !config.WEBHOOK_SECRET) {
+    throw new Error("Invalid configuration:\n  WEBHOOK_SECRET: required when WEBHOOK_URL is set");
+  }
+  return {
+    ...config,
+    PUBLIC_SITE_URL: config.PUBLIC_SITE_URL.replace(/\/+$/, ""),
+    https: config.PUBLIC_SITE_URL.startsWith("https:") || config.TRUST_PROXY,
+    dataDir: path.resolve(config.DATA_DIR),
+    buildDir: path.resolve(config.BUILD_DIR),
+  };
+}

@@ -1,0 +1,20 @@
+import type { Context } from "hono";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createAppContext, type IntakePort } from "../app/app-context.ts";
+
+/** Hands a request to React Router (server-rendered pages, the onboarding form action, 404s). */
+export function reactRouterHandler(options: {
+  loadBuild: () => Promise<ServerBuild>;
+  mode: "production" | "development";
+  intake?: IntakePort;
+}) {
+  let handler: ReturnType<typeof createRequestHandler> | undefined;
+  return async (c: Context) => {
+    handler ??= createRequestHandler(
+      options.mode === "development" ? options.loadBuild : await options.loadBuild(),
+      options.mode,
+    );
+    const nonce = c.get("secureHeadersNonce") ?? "";
+    return handler(c.req.raw, createAppContext({ nonce, intake: options.intake }));
+  };
+}

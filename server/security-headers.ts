@@ -1,0 +1,47 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import type { Config } from "./config.ts";
+
+/**
+ * Security headers of every response. Scripts run only from this origin, plus React Router's
+ * inline scripts: by a per-response nonce on server-rendered pages, and by their hashes on the
+ * pages prerendered at build time (`scriptHashesFor` knows those).
+ */
+export function securityHeaders(
+  config: Pick<Config, "https">,
+  scriptHashesFor: (path: string) => readonly string[] | undefined,
+): MiddlewareHandler {
+  const scriptSources = (c: Context) => {
+    const hashes = scriptHashesFor(c.req.path);
+    return hashes ? hashes.map((hash) => `'${hash}'`).join(" ") : NONCE(c, "script-src");
+  };
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", scriptSources],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:"],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+      objectSrc: ["'none'"],
+      ...(config.https ? { upgradeInsecureRequests: [] } : {}),
+    },
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xFrameOptions: "DENY",
+    crossOriginOpenerPolicy: "same-origin",
+    crossOriginResourcePolicy: "same-site",
+    strictTransportSecurity: config.https ? "max-age=31536000; includeSubDomains" : false,
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: [],
+      payment: [],
+      usb: [],
+      browsingTopics: [],
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app.ts";
+import { type Config, loadConfig } from "./config.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { loadPrerenderedPages } from "./prerendered-pages.ts";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  config: Config;
+  logger: Logger;
+  /** Stops accepting, finishes in-flight requests and work, closes the database. */
+  stop: () => Promise<void>;
+}
+
+export function hasBuild(buildDir: string): boolean {
+  return (
+    existsSync(path.join(buildDir, "server", "index.js")) &&
+    existsSync(path.join(buildDir, "prerendered.json"))
+  );
+}
+
+/** Starts the whole product in this process: the server and everything behind it. */
+export async function startServer(
+  env: Record<string, string | undefined> = process.env,
+): Promise<RunningServer> {
+  const config = loadConfig(env);
+  const logger = createLogger(config);
+  const buildFile = path.join(config.buildDir, "server", "index.js");
+  const prerendered = await loadPrerenderedPages(config.buildDir);
+  const app = createApp({
+    config,
+    logger,
+    prerendered,
+    health: async () => ({ ok: true, database: "none" }),
+    loadBuild: () => import(pathToFileURL(buildFile).href) as Promise<ServerBuild>,
+  });
+
+  const server = serve({
+    fetch: app.fetch,
+    port: config.PORT,
+    hostname: config.HOST,
+    serverOptions: { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const url = `http://${config.HOST}:${port}`;
+  logger.info({ url }, "listening");
+
+  return {
+    url,
+    port,
+    config,
+    logger,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Idle keep-alive sockets would hold close() open; busy ones finish their request.
+        if ("closeIdleConnections" in server) server.closeIdleConnections();
+      });
+    },
+  };
+}
