@@ -23,6 +23,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -52,7 +53,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: "test-results/e2e-data",
+      DATA_DIR: `data/e2e-${port}`,
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_HOUR: "100000",
     },

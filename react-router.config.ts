@@ -2,6 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // BUILD_DIR lets two builds live side by side (the server reads the same variable).
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   // `/` and `/thank-you` never change per request: render them once, at build time.
   prerender: ["/", "/thank-you"],
   // Four routes: ship the whole (tiny) route manifest with the page instead of

@@ -14,7 +14,7 @@ import { generateAssets } from "./generate-assets.ts";
  * variants of every compressible file.
  */
 const root = path.resolve(import.meta.dirname, "..");
-const buildDir = path.join(root, "build");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const clientDir = path.join(buildDir, "client");
 const prerenderedPages = { "/": "index.html", "/thank-you": "thank-you/index.html" };
 

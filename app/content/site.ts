@@ -272,6 +272,71 @@ export const site = {
     submitting: "Processing...",
     footnote: "Our team will review your application and reach out within 24 hours.",
     draftSaved: "Draft saved on this device",
+    /** The questionnaire's sections, in order; labels and hints as the form shows them. */
+    sections: [
+      {
+        title: "Personal Information",
+        fields: [
+          { name: "name", label: "Full Name", placeholder: "e.g. Maya Lopez" },
+          { name: "email", label: "Email Address", placeholder: "you@example.com" },
+        ],
+      },
+      {
+        title: "Account Information",
+        fields: [
+          {
+            name: "accountHandle",
+            label: "Account Handle",
+            hint: "Your main social media handle",
+            placeholder: "@yourhandle",
+          },
+          { name: "accountType", label: "Account Type", placeholder: "Select your account type" },
+        ],
+      },
+      {
+        title: "Platform & Audience",
+        fields: [
+          {
+            name: "primaryPlatform",
+            label: "Primary Platform",
+            placeholder: "Select your primary platform",
+          },
+          {
+            name: "audienceSize",
+            label: "Current Audience Size",
+            placeholder: "Select your audience size",
+          },
+        ],
+      },
+      {
+        title: "Content & Strategy",
+        fields: [
+          {
+            name: "contentNiche",
+            label: "Content Niche",
+            hint: "What type of content do you create?",
+            placeholder: "e.g. Fitness coaching, quick recipes, tech reviews",
+          },
+          {
+            name: "goals",
+            label: "Your Goals",
+            placeholder: "What do you want your content to achieve in the next three months?",
+          },
+          {
+            name: "currentChallenges",
+            label: "Current Challenges",
+            placeholder: "What is holding your content back right now?",
+          },
+          {
+            name: "brandStyle",
+            label: "Brand Style & Preferences (Optional)",
+            placeholder: "Colours, fonts, creators you admire, things to avoid…",
+          },
+        ],
+      },
+    ],
+    /** Label of the selected plan in emails and exports. */
+    planLabel: "Selected Plan",
   },
   thankYou: {
     title: "Thank You!",
