@@ -11,6 +11,8 @@ export interface AppContext extends RouterContextProvider {
   nonce: string;
   /** The intake service; absent while prerendering or in unit tests. */
   intake?: IntakePort;
+  /** The address of the connected client (the peer of the TCP connection); absent in tests. */
+  clientIp?: string;
 }
 
 /** The one thing route actions may ask of the server: take an application. */
@@ -30,7 +32,11 @@ export type IntakeOutcome =
   | { ok: false; error: "rate_limited"; retryAfterSeconds: number }
   | { ok: false; error: "unavailable"; retryAfterSeconds: number };
 
-export function createAppContext(fields: { nonce: string; intake?: IntakePort }): AppContext {
+export function createAppContext(fields: {
+  nonce: string;
+  intake?: IntakePort;
+  clientIp?: string;
+}): AppContext {
   return Object.assign(new RouterContextProvider(), fields);
 }
 

@@ -1,3 +1,4 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createAppContext, type IntakePort } from "../app/app-context.ts";
@@ -15,6 +16,18 @@ export function reactRouterHandler(options: {
       options.mode,
     );
     const nonce = c.get("secureHeadersNonce") ?? "";
-    return handler(c.req.raw, createAppContext({ nonce, intake: options.intake }));
+    return handler(
+      c.req.raw,
+      createAppContext({ nonce, intake: options.intake, clientIp: clientAddress(c) }),
+    );
   };
+}
+
+/** The TCP peer's address (the proxy's, behind one); undefined outside @hono/node-server. */
+function clientAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
 }

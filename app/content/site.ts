@@ -272,6 +272,16 @@ export const site = {
     submitting: "Processing...",
     footnote: "Our team will review your application and reach out within 24 hours.",
     draftSaved: "Draft saved on this device",
+    /** The hidden field only bots fill in (the honeypot). */
+    honeypotLabel: "Leave this field empty",
+    /** Shown at the top of the form when the server answers the no-JavaScript submission. */
+    errors: {
+      invalid: "Please check the fields marked below.",
+      rateLimited:
+        "Too many submissions from your network. Please wait a few minutes and try again.",
+      unavailable:
+        "Our questionnaire is temporarily unavailable. Your answers are still here: please try again in a few minutes.",
+    },
     /** The questionnaire's sections, in order; labels and hints as the form shows them. */
     sections: [
       {

@@ -1,14 +1,103 @@
+import { useEffect } from "react";
+import { data, redirect } from "react-router";
+import { appContext } from "~/app-context";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { readPostedForm } from "~/onboarding/form-data";
+import { OnboardingForm } from "~/onboarding/onboarding-form";
+import { resolvePlan, validateOnboarding } from "~/onboarding/schema";
 import type { Route } from "./+types/onboarding";
+
+const copy = site.onboarding;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ ...site.seo.onboarding, path: "/onboarding" });
 
-export default function Onboarding() {
+// Per visit: a fresh idempotency key and the CSP nonce are in the page, so it is never cached.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export function loader({ request }: Route.LoaderArgs) {
+  const plan = resolvePlan(new URL(request.url).searchParams.get("plan"));
+  return { plan, idempotencyKey: crypto.randomUUID() };
+}
+
+/** The questionnaire posted without JavaScript: checked, handed to the intake service. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = readPostedForm(await request.formData());
+  const answer = (status: number, body: { fieldErrors?: object; formError: string }) =>
+    data(
+      { ...body, values: posted.values, idempotencyKey: posted.idempotencyKey },
+      {
+        status,
+        headers: status === 429 || status === 503 ? { "Retry-After": "60" } : undefined,
+      },
+    );
+  const checked = validateOnboarding(posted.input);
+  if (!checked.ok) {
+    return answer(400, { fieldErrors: checked.fieldErrors, formError: copy.errors.invalid });
+  }
+  const { intake, clientIp } = appContext(context);
+  // No intake service in this process: say so, never pretend the answers were stored.
+  if (!intake) return answer(503, { formError: copy.errors.unavailable });
+  const outcome = await intake.submit(posted.input, {
+    ip: clientIp ?? "",
+    userAgent: request.headers.get("user-agent") ?? "",
+    idempotencyKey: posted.idempotencyKey,
+  });
+  if (outcome.ok) return redirect("/thank-you");
+  switch (outcome.error) {
+    case "validation_failed":
+      return answer(400, { fieldErrors: outcome.fieldErrors, formError: copy.errors.invalid });
+    case "rate_limited":
+      return answer(429, { formError: copy.errors.rateLimited });
+    default:
+      return answer(503, { formError: copy.errors.unavailable });
+  }
+}
+
+export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
+  const { plan } = loaderData;
+  // A block body: scrollTo returns a promise in current Chromium, and an effect must not.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
-    <main>
-      <h1>{site.onboarding.title}</h1>
+    <main className="relative isolate min-h-dvh overflow-hidden px-4 pt-8 pb-20 sm:px-6 sm:pt-12">
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237/0.25),transparent)]"
+      />
+      <div className="mx-auto max-w-3xl">
+        <a href="/" className={buttonClass("ghost", "sm", "-ml-3")}>
+          <span aria-hidden="true">←</span>
+          {copy.back}
+        </a>
+        <header className="mt-8 text-center">
+          <h1 className="text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl">
+            {copy.title}
+          </h1>
+          <p className="mt-5 inline-flex items-center gap-2 rounded-full border border-brand-400/30 bg-brand-500/10 px-4 py-1.5 text-sm text-zinc-200">
+            {copy.selectedPlanLabel} <strong className="font-semibold text-white">{plan}</strong>
+          </p>
+        </header>
+        <Card
+          aria-labelledby="onboarding-card-title"
+          className="animate-fade-up mt-10 [--fade-delay:600ms]"
+        >
+          <h2 id="onboarding-card-title" className="text-2xl font-bold text-white">
+            {copy.cardTitle}
+          </h2>
+          <p className="mt-2 text-zinc-400">{copy.cardIntro}</p>
+          <OnboardingForm
+            key={plan}
+            plan={plan}
+            idempotencyKey={actionData?.idempotencyKey ?? loaderData.idempotencyKey}
+            server={actionData}
+          />
+        </Card>
+      </div>
     </main>
   );
 }

@@ -1,14 +1,55 @@
+import { useEffect } from "react";
+import { buttonClass } from "~/components/ui/button";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/thank-you";
 
+const copy = site.thankYou;
+
+// Prerendered at build time (react-router.config.ts): no loader, the same page for everyone.
 export const meta: Route.MetaFunction = () =>
   pageMeta({ ...site.seo.thankYou, path: "/thank-you", noindex: true });
 
 export default function ThankYou() {
+  // A block body: scrollTo returns a promise in current Chromium, and an effect must not.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
-    <main>
-      <h1>{site.thankYou.title}</h1>
+    <main className="relative isolate grid min-h-dvh place-items-center overflow-hidden px-6 py-24 text-center">
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237/0.25),transparent)]"
+      />
+      <div className="animate-fade-up max-w-xl [--fade-delay:200ms]">
+        <div
+          aria-hidden="true"
+          className="mx-auto grid size-16 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-rose-glow text-white shadow-lg shadow-brand-600/30"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-8"
+            fill="none"
+            stroke="currentColor"
+          >
+            <path
+              d="m5 12.5 4.5 4.5L19 7.5"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </div>
+        <h1 className="mt-8 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">
+          {copy.title}
+        </h1>
+        <p className="mt-4 text-xl font-semibold text-zinc-100">{copy.received}</p>
+        <p className="mt-4 text-lg text-zinc-400">{copy.body}</p>
+        <a href="/" className={buttonClass("light", "lg", "mt-10")}>
+          {copy.back}
+        </a>
+      </div>
     </main>
   );
 }

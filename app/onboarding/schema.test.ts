@@ -1,0 +1,297 @@
+import { describe, expect, test } from "vitest";
+import { planNames } from "~/content/site";
+import {
+  accountTypes,
+  audienceSizes,
+  type FieldName,
+  fieldNames,
+  maxLengths,
+  messages,
+  onboardingSchema,
+  optionLabel,
+  platforms,
+  resolvePlan,
+  validateOnboarding,
+} from "./schema";
+
+const valid = {
+  name: "Maya Lopez",
+  email: "maya@example.com",
+  accountHandle: "@mayacooks",
+  accountType: "creator",
+  primaryPlatform: "tiktok",
+  audienceSize: "10k-50k",
+  contentNiche: "Quick recipes",
+  goals: "Grow to 100k followers",
+  currentChallenges: "No time to edit videos",
+  brandStyle: "Warm colours, no jump cuts",
+  selectedPlan: "Influencer",
+};
+
+/** The messages of one field when `value` replaces it in an otherwise valid submission. */
+function errorsFor(field: FieldName, value: unknown): string[] | undefined {
+  const result = validateOnboarding({ ...valid, [field]: value });
+  return result.ok ? undefined : result.fieldErrors[field];
+}
+
+function accepts(field: FieldName, value: unknown): boolean {
+  return validateOnboarding({ ...valid, [field]: value }).ok;
+}
+
+describe("the onboarding schema", () => {
+  test("has the eleven fields of SPEC §3, in the form's order", () => {
+    expect(fieldNames).toEqual([
+      "name",
+      "email",
+      "accountHandle",
+      "accountType",
+      "primaryPlatform",
+      "audienceSize",
+      "contentNiche",
+      "goals",
+      "currentChallenges",
+      "brandStyle",
+      "selectedPlan",
+    ]);
+  });
+
+  test("accepts a valid submission and returns it as typed", () => {
+    expect(validateOnboarding(valid)).toEqual({ ok: true, data: valid });
+  });
+
+  test("an empty form gets the spec's nine messages (brand style is optional)", () => {
+    const result = validateOnboarding({
+      ...Object.fromEntries(fieldNames.map((field) => [field, ""])),
+      selectedPlan: "Creator",
+    });
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: {
+        name: ["Name must be at least 2 characters"],
+        email: ["Please enter a valid email"],
+        accountHandle: ["Account handle is required"],
+        accountType: ["Please select an account type"],
+        primaryPlatform: ["Please select your primary platform"],
+        audienceSize: ["Please select your audience size"],
+        contentNiche: ["Please describe your content niche"],
+        goals: ["Please describe your goals (at least 10 characters)"],
+        currentChallenges: ["Please describe your challenges (at least 10 characters)"],
+      },
+    });
+  });
+
+  test("missing fields and non-strings get the same messages as empty ones", () => {
+    const result = validateOnboarding({ selectedPlan: "Creator", name: 42, goals: null });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    for (const field of fieldNames.filter((f) => f !== "brandStyle" && f !== "selectedPlan")) {
+      expect(result.fieldErrors[field], field).toEqual([messages[field]]);
+    }
+    expect(result.fieldErrors.brandStyle).toBeUndefined();
+  });
+
+  test("anything but an object is rejected", () => {
+    for (const input of [null, undefined, "text", 42, []]) {
+      expect(validateOnboarding(input).ok, String(input)).toBe(false);
+    }
+  });
+
+  test("unknown keys are dropped from the checked submission", () => {
+    const result = validateOnboarding({ ...valid, website: "spam", admin: true });
+    expect(result.ok && Object.keys(result.data)).toEqual(fieldNames);
+  });
+});
+
+describe("minimum lengths, at their boundaries", () => {
+  test("name: 1 character is too short, 2 are enough", () => {
+    expect(errorsFor("name", "A")).toEqual([messages.name]);
+    expect(accepts("name", "Al")).toBe(true);
+  });
+
+  test("account handle: empty and blank are missing, one character is enough", () => {
+    expect(errorsFor("accountHandle", "")).toEqual(["Account handle is required"]);
+    expect(errorsFor("accountHandle", " ")).toEqual(["Account handle is required"]);
+    expect(accepts("accountHandle", "a")).toBe(true);
+  });
+
+  test("content niche: blank is missing, one character is enough", () => {
+    expect(errorsFor("contentNiche", "   ")).toEqual(["Please describe your content niche"]);
+    expect(accepts("contentNiche", "x")).toBe(true);
+  });
+
+  test("goals: 9 characters are too few, 10 are enough", () => {
+    expect(errorsFor("goals", "123456789")).toEqual([messages.goals]);
+    expect(accepts("goals", "1234567890")).toBe(true);
+  });
+
+  test("challenges: 9 characters are too few, 10 are enough", () => {
+    expect(errorsFor("currentChallenges", "123456789")).toEqual([messages.currentChallenges]);
+    expect(accepts("currentChallenges", "1234567890")).toBe(true);
+  });
+});
+
+describe("trimming", () => {
+  test("strings are trimmed before checking", () => {
+    expect(errorsFor("name", "  A  ")).toEqual([messages.name]);
+    expect(errorsFor("goals", `   ${"x".repeat(9)}   `)).toEqual([messages.goals]);
+    expect(errorsFor("currentChallenges", `\n${"x".repeat(9)}\t`)).toEqual([
+      messages.currentChallenges,
+    ]);
+  });
+
+  test("the checked submission is trimmed", () => {
+    const result = validateOnboarding({
+      ...valid,
+      name: "  Maya  ",
+      email: " maya@example.com ",
+      brandStyle: "  ",
+    });
+    expect(result.ok && result.data).toMatchObject({
+      name: "Maya",
+      email: "maya@example.com",
+      brandStyle: "",
+    });
+  });
+});
+
+describe("email", () => {
+  test.each(["maya@example.com", "first.last+tag@sub.example.co.uk", "a@b.io"])(
+    "accepts %s",
+    (email) => expect(accepts("email", email)).toBe(true),
+  );
+  test.each(["", "maya", "maya@", "@example.com", "maya@example", "ma ya@example.com", "a@@b.io"])(
+    "rejects %j",
+    (email) => expect(errorsFor("email", email)).toEqual(["Please enter a valid email"]),
+  );
+});
+
+describe("maximum lengths", () => {
+  const cases = [
+    ["name", "Name must be at most 100 characters"],
+    ["accountHandle", "Account handle must be at most 100 characters"],
+    ["contentNiche", "Content niche must be at most 200 characters"],
+    ["goals", "Goals must be at most 5,000 characters"],
+    ["currentChallenges", "Challenges must be at most 5,000 characters"],
+    ["brandStyle", "Brand style must be at most 5,000 characters"],
+  ] as const;
+  test.each(cases)("%s: the limit is accepted, one more gets %j", (field, message) => {
+    const limit = maxLengths[field];
+    expect(accepts(field, "x".repeat(limit))).toBe(true);
+    expect(errorsFor(field, "x".repeat(limit + 1))).toEqual([message]);
+  });
+
+  test("the limits are 100, 254, 100, 200 and 5,000", () => {
+    expect(maxLengths).toEqual({
+      name: 100,
+      email: 254,
+      accountHandle: 100,
+      contentNiche: 200,
+      goals: 5000,
+      currentChallenges: 5000,
+      brandStyle: 5000,
+    });
+  });
+
+  test("email: 254 characters are accepted, 255 get their own message", () => {
+    const at254 = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(58)}.io`;
+    expect(at254).toHaveLength(254);
+    expect(accepts("email", at254)).toBe(true);
+    expect(errorsFor("email", `a${at254}`)).toEqual(["Email must be at most 254 characters"]);
+  });
+
+  test("the limit applies after trimming", () => {
+    expect(accepts("name", ` ${"x".repeat(100)} `)).toBe(true);
+  });
+});
+
+describe("choices", () => {
+  test("account types: the spec's codes and labels", () => {
+    expect(accountTypes).toEqual([
+      { value: "personal", label: "Personal Brand" },
+      { value: "business", label: "Business/Company" },
+      { value: "influencer", label: "Influencer" },
+      { value: "creator", label: "Content Creator" },
+      { value: "agency", label: "Agency" },
+    ]);
+  });
+
+  test("platforms: the spec's codes and labels", () => {
+    expect(platforms).toEqual([
+      { value: "instagram", label: "Instagram" },
+      { value: "tiktok", label: "TikTok" },
+      { value: "youtube", label: "YouTube" },
+      { value: "twitter", label: "Twitter/X" },
+      { value: "linkedin", label: "LinkedIn" },
+      { value: "multiple", label: "Multiple Platforms" },
+    ]);
+  });
+
+  test("audience sizes: the spec's codes, shown as '... followers'", () => {
+    expect(audienceSizes.map((option) => option.value)).toEqual([
+      "0-1k",
+      "1k-10k",
+      "10k-50k",
+      "50k-100k",
+      "100k-500k",
+      "500k+",
+    ]);
+    for (const option of audienceSizes) expect(option.label).toBe(`${option.value} followers`);
+  });
+
+  const choiceFields = [
+    ["accountType", accountTypes, "Please select an account type"],
+    ["primaryPlatform", platforms, "Please select your primary platform"],
+    ["audienceSize", audienceSizes, "Please select your audience size"],
+  ] as const;
+
+  test.each(choiceFields)("%s accepts every code", (field, options) => {
+    for (const option of options) expect(accepts(field, option.value), option.value).toBe(true);
+  });
+
+  test.each(choiceFields)(
+    "%s rejects empty, labels and unknown codes",
+    (field, options, message) => {
+      for (const value of ["", "other", options[0].label, options[0].value.toUpperCase(), " "]) {
+        expect(errorsFor(field, value), value).toEqual([message]);
+      }
+    },
+  );
+
+  test("the selected plan is one of the three plan names", () => {
+    expect(planNames).toEqual(["Creator", "Influencer", "Enterprise"]);
+    for (const plan of planNames) expect(accepts("selectedPlan", plan)).toBe(true);
+    for (const plan of ["", "creator", "Pro", undefined]) {
+      expect(errorsFor("selectedPlan", plan), String(plan)).toEqual([
+        "Please choose one of our plans",
+      ]);
+    }
+  });
+
+  test("brand style is optional: absent becomes empty", () => {
+    const { brandStyle: _, ...withoutBrandStyle } = valid;
+    const result = onboardingSchema.safeParse(withoutBrandStyle);
+    expect(result.success && result.data.brandStyle).toBe("");
+  });
+
+  test("option labels for emails and exports", () => {
+    expect(optionLabel("accountType", "business")).toBe("Business/Company");
+    expect(optionLabel("primaryPlatform", "twitter")).toBe("Twitter/X");
+    expect(optionLabel("audienceSize", "500k+")).toBe("500k+ followers");
+    expect(optionLabel("audienceSize", "unknown")).toBe("unknown");
+  });
+});
+
+describe("resolvePlan", () => {
+  test.each([
+    ["Creator", "Creator"],
+    ["Influencer", "Influencer"],
+    ["Enterprise", "Enterprise"],
+    ["influencer", "Influencer"],
+    ["ENTERPRISE", "Enterprise"],
+    [" Influencer ", "Influencer"],
+    ["Pro", "Creator"],
+    ["", "Creator"],
+    [null, "Creator"],
+    [undefined, "Creator"],
+  ])("%j → %s", (value, plan) => expect(resolvePlan(value)).toBe(plan));
+});

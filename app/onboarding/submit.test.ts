@@ -1,0 +1,102 @@
+import { describe, expect, test, vi } from "vitest";
+import type { OnboardingSubmission } from "./schema";
+import { buildPayload, intakeUrl, sendOnboarding } from "./submit";
+
+const submission: OnboardingSubmission = {
+  name: "Maya Lopez",
+  email: "maya@example.com",
+  accountHandle: "@mayacooks",
+  accountType: "business",
+  primaryPlatform: "twitter",
+  audienceSize: "500k+",
+  contentNiche: "Quick recipes",
+  goals: "Grow to 100k followers",
+  currentChallenges: "No time to edit videos",
+  brandStyle: "",
+  selectedPlan: "Enterprise",
+};
+const key = "0b6f2a8e-3c1d-4f5e-9a7b-1c2d3e4f5a6b";
+
+describe("intakeUrl", () => {
+  test("same origin by default, or under the configured API base", () => {
+    expect(intakeUrl(undefined)).toBe("/functions/v1/send-onboarding-email");
+    expect(intakeUrl("")).toBe("/functions/v1/send-onboarding-email");
+    expect(intakeUrl("https://api.example.com/")).toBe(
+      "https://api.example.com/functions/v1/send-onboarding-email",
+    );
+  });
+});
+
+describe("buildPayload", () => {
+  test("exactly the eleven keys, brandStyle empty, option codes", () => {
+    expect(buildPayload(submission)).toEqual(submission);
+    expect(Object.keys(buildPayload(submission))).toEqual([
+      "name",
+      "email",
+      "accountHandle",
+      "accountType",
+      "primaryPlatform",
+      "audienceSize",
+      "contentNiche",
+      "goals",
+      "currentChallenges",
+      "brandStyle",
+      "selectedPlan",
+    ]);
+  });
+
+  test("the honeypot goes along only when filled in", () => {
+    expect(buildPayload(submission, "")).not.toHaveProperty("website");
+    expect(buildPayload(submission, "https://spam.example")).toEqual({
+      ...submission,
+      website: "https://spam.example",
+    });
+  });
+});
+
+describe("sendOnboarding", () => {
+  test("POSTs the JSON with its idempotency key; ok answers are ok", async () => {
+    const fetch = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
+    const result = await sendOnboarding(submission, { idempotencyKey: key, fetch });
+    expect(result).toEqual({ ok: true });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/functions/v1/send-onboarding-email");
+    expect(init.method).toBe("POST");
+    expect(init.headers).toEqual({ "Content-Type": "application/json", "Idempotency-Key": key });
+    expect(JSON.parse(init.body as string)).toEqual(submission);
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  test("a non-ok answer is a failure with its status as the cause", async () => {
+    const fetch = vi.fn(async () => new Response("{}", { status: 500 }));
+    const result = await sendOnboarding(submission, { idempotencyKey: key, fetch });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && String(result.cause)).toContain("HTTP 500");
+  });
+
+  test("a network failure is a failure, not an exception", async () => {
+    const failure = new TypeError("Failed to fetch");
+    const fetch = vi.fn(async () => {
+      throw failure;
+    });
+    expect(await sendOnboarding(submission, { idempotencyKey: key, fetch })).toEqual({
+      ok: false,
+      cause: failure,
+    });
+  });
+
+  test("gives up after the timeout", async () => {
+    const fetch = vi.fn(
+      (_url: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+        }),
+    );
+    const started = Date.now();
+    const result = await sendOnboarding(submission, { idempotencyKey: key, fetch, timeoutMs: 50 });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && (result.cause as Error).name).toBe("TimeoutError");
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});

@@ -1,0 +1,123 @@
+import { test as base, expect, type Page, type Request } from "@playwright/test";
+
+/** Shared by the questionnaire's e2e specs: answers, filling, the intercepted endpoint. */
+
+export const intakeUrl = "**/functions/v1/send-onboarding-email";
+
+/** A complete, valid set of answers: text as typed, selects by their visible labels. */
+export const answers = {
+  text: {
+    "Full Name": "Maya Lopez",
+    "Email Address": "maya@example.com",
+    "Account Handle": "@mayacooks",
+    "Content Niche": "Quick weeknight recipes",
+    "Your Goals": "Reach 100k followers by summer",
+    "Current Challenges": "No time to edit my videos",
+    "Brand Style & Preferences (Optional)": "Warm colours, no jump cuts",
+  },
+  select: {
+    "Account Type": "Business/Company",
+    "Primary Platform": "Twitter/X",
+    "Current Audience Size": "500k+ followers",
+  },
+} as const;
+
+/** The JSON those answers must produce (option codes, not labels). */
+export function expectedBody(selectedPlan: string) {
+  return {
+    name: "Maya Lopez",
+    email: "maya@example.com",
+    accountHandle: "@mayacooks",
+    accountType: "business",
+    primaryPlatform: "twitter",
+    audienceSize: "500k+",
+    contentNiche: "Quick weeknight recipes",
+    goals: "Reach 100k followers by summer",
+    currentChallenges: "No time to edit my videos",
+    brandStyle: "Warm colours, no jump cuts",
+    selectedPlan,
+  };
+}
+
+/** The nine messages of an empty form (SPEC §5). */
+export const emptyFormMessages = [
+  "Name must be at least 2 characters",
+  "Please enter a valid email",
+  "Account handle is required",
+  "Please select an account type",
+  "Please select your primary platform",
+  "Please select your audience size",
+  "Please describe your content niche",
+  "Please describe your goals (at least 10 characters)",
+  "Please describe your challenges (at least 10 characters)",
+];
+
+export async function fillForm(
+  page: Page,
+  overrides: Partial<Record<keyof typeof answers.text, string>> = {},
+) {
+  for (const [label, value] of Object.entries({ ...answers.text, ...overrides })) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  for (const [label, option] of Object.entries(answers.select)) {
+    await page.getByLabel(label, { exact: true }).selectOption({ label: option });
+  }
+}
+
+export function submitButton(page: Page) {
+  return page.getByRole("button", { name: /Start My Growth Journey|Processing\.\.\./ });
+}
+
+export function toast(page: Page, title: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
+
+/**
+ * Intercepts the intake endpoint: every request is recorded, then answered by `answer`
+ * (by default 200 `{"ok":true}`).
+ */
+export async function interceptIntake(
+  page: Page,
+  answer: (route: Parameters<Parameters<Page["route"]>[1]>[0]) => Promise<void> = (route) =>
+    route.fulfill({ status: 200, json: { ok: true, id: "00000000-0000-4000-8000-000000000000" } }),
+) {
+  const requests: Request[] = [];
+  await page.route(intakeUrl, async (route) => {
+    requests.push(route.request());
+    await answer(route);
+  });
+  return requests;
+}
+
+/**
+ * The page fixture of these specs fails a test on any console error, uncaught exception or
+ * Content-Security-Policy violation, except the errors a test says it expects.
+ */
+export const test = base.extend<{ problems: { expect: (pattern: RegExp) => void } }>({
+  problems: [
+    async ({ page }, use) => {
+      const seen: string[] = [];
+      const expected: RegExp[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") seen.push(`console: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => seen.push(`exception: ${error.message}`));
+      const cdp = await page.context().newCDPSession(page);
+      cdp.on("Log.entryAdded", ({ entry }) => {
+        if (/Content[- ]Security[- ]Policy/i.test(entry.text)) seen.push(`csp: ${entry.text}`);
+      });
+      await cdp.send("Log.enable");
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      await use({ expect: (pattern) => expected.push(pattern) });
+      const unexpected = seen.filter((line) => !expected.some((pattern) => pattern.test(line)));
+      expect(unexpected, "console errors, exceptions or CSP violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

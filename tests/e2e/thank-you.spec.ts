@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./onboarding-page";
+
+// The confirmation page (SPEC §2 Thank-you), prerendered at build time.
+
+test("says thank you, promises a reply within 24 hours and leads home", async ({ page }) => {
+  await page.goto("/thank-you");
+  await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();
+  await expect(page.getByText("Your submission has been received", { exact: true })).toBeVisible();
+  await expect(page.getByText(/reach out within 24 hours/)).toBeVisible();
+  await expect(page.getByText(/inbox/)).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("is served whole from the build, readable without JavaScript", async ({ request }) => {
+  const response = await request.get("/thank-you");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain("Thank You!");
+  expect(html).toContain("Your submission has been received");
+  expect(html).toContain("within 24 hours");
+  expect(html).toMatch(/<a[^>]+href="\/"[^>]*>Return to Home<\/a>/);
+});
+
+test("fades in after 200 ms; with reduced motion it is simply there", async ({ page }) => {
+  await page.goto("/thank-you");
+  const content = page.locator("main > div", { has: page.getByRole("heading", { level: 1 }) });
+  expect(await content.evaluate((el) => getComputedStyle(el).animationName)).toBe("fade-up");
+  expect(await content.evaluate((el) => getComputedStyle(el).animationDelay)).toBe("0.2s");
+  await expect.poll(() => content.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.reload();
+  expect(await content.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+  expect(await content.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+});
+
+test("scrolls to the top on load", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 400 });
+  await page.goto("/thank-you");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("no axe violations", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/thank-you");
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
