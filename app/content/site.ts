@@ -354,6 +354,26 @@ export const site = {
     body: "Our team will reach out within 24 hours. Keep an eye on your inbox for next steps.",
     back: "Return to Home",
   },
+  /** The emails the intake service sends; {placeholders} are filled in by the server. */
+  emails: {
+    team: {
+      subject: "New application: {name} — {plan} plan",
+      heading: "New application",
+      intro:
+        "A new application arrived through the onboarding questionnaire. Reply to reach {name}.",
+      receivedLabel: "Received",
+      idLabel: "Submission",
+      notProvided: "(not provided)",
+    },
+    confirmation: {
+      subject: "Thanks for applying to Reelsmith — {plan} plan",
+      heading: "Thank you, {name}!",
+      received: "We have received your application for the {plan} plan.",
+      next: "Our team is reviewing your answers, and we'll reach out within 24 hours with your next steps.",
+      contact: "Questions in the meantime? Write to us at {email}.",
+      signature: "The Reelsmith team",
+    },
+  },
   toasts: {
     success: { title: "Success!", description: "Your submission has been received." },
     fallback: { title: "Submitted", description: "We'll be in touch soon!" },
