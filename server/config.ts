@@ -38,6 +38,8 @@ const schema = z.object({
   WEBHOOK_URL: optionalUrl,
   WEBHOOK_SECRET: z.string().optional(),
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(20),
+  /** Key of the HMAC that turns client IPs into stored hashes; unset: made once, kept in the DB. */
+  IP_HASH_SECRET: z.string().min(16).optional(),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Retry delays of failed deliveries, in seconds, comma separated (tests shorten them). */

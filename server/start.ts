@@ -5,6 +5,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
+import { startIntake } from "./intake/start-intake.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { loadPrerenderedPages } from "./prerendered-pages.ts";
 
@@ -31,12 +32,19 @@ export async function startServer(
   const config = loadConfig(env);
   const logger = createLogger(config);
   const buildFile = path.join(config.buildDir, "server", "index.js");
-  const prerendered = await loadPrerenderedPages(config.buildDir);
+  // Without a build the API still runs (API tests need no build); only the pages are missing.
+  const built = hasBuild(config.buildDir);
+  if (!built) logger.warn({ buildDir: config.buildDir }, "no build found: pages are disabled");
+  const prerendered = built ? await loadPrerenderedPages(config.buildDir) : new Map();
+  // config → database → migrations → delivery worker → intake service; then listen.
+  const intake = await startIntake(config, logger);
   const app = createApp({
     config,
     logger,
     prerendered,
-    health: async () => ({ ok: true, database: "none" }),
+    intakeApi: intake.api,
+    intake: intake.port,
+    health: intake.health,
     loadBuild: () => import(pathToFileURL(buildFile).href) as Promise<ServerBuild>,
   });
 
@@ -49,6 +57,9 @@ export async function startServer(
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
+  }).catch(async (error) => {
+    await intake.stop();
+    throw error;
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -66,6 +77,8 @@ export async function startServer(
         // Idle keep-alive sockets would hold close() open; busy ones finish their request.
         if ("closeIdleConnections" in server) server.closeIdleConnections();
       });
+      // In-flight requests are answered; now the queued writes, the delivery in hand, the DB.
+      await intake.stop();
     },
   };
 }

@@ -1,0 +1,60 @@
+import { existsSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { createTestDatabase, postgresAvailable } from "../test/postgres.ts";
+import { openMigratedDatabase } from "./database.ts";
+import { migrateToLatest } from "./migrations.ts";
+import { sharedSecret } from "./settings.ts";
+
+describe("SQLite", () => {
+  it("creates DATA_DIR/reelsmith.db on first start, in WAL mode with synchronous=FULL", async () => {
+    const dataDir = path.join(await mkdtemp(path.join(tmpdir(), "reelsmith-db-")), "nested");
+    const handle = await openMigratedDatabase({ DATABASE_URL: undefined, dataDir });
+    onTestFinished(() => handle.close());
+    expect(existsSync(path.join(dataDir, "reelsmith.db"))).toBe(true);
+    expect(handle.sqlite?.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(handle.sqlite?.pragma("synchronous", { simple: true })).toBe(2); // FULL
+    const tables = await handle.db.introspection.getTables();
+    expect(tables.map((table) => table.name).sort()).toEqual([
+      "deliveries",
+      "settings",
+      "submissions",
+    ]);
+    // Migrating again applies nothing.
+    expect(await migrateToLatest(handle.db.withoutPlugins(), "sqlite")).toEqual([]);
+  });
+});
+
+describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
+  it("lets several instances migrate a fresh database at once", async () => {
+    const database = await createTestDatabase();
+    onTestFinished(() => database.drop());
+    const config = { DATABASE_URL: database.url, dataDir: "" };
+    const handles = await Promise.all(
+      Array.from({ length: 5 }, () => openMigratedDatabase(config)),
+    );
+    onTestFinished(async () => {
+      await Promise.all(handles.map((handle) => handle.close()));
+    });
+    const [first] = handles;
+    if (!first) throw new Error("no handle");
+    const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(
+      first.db,
+    );
+    expect(migrations.rows).toEqual([{ name: "0001_intake" }]);
+    const tables = await first.db.introspection.getTables();
+    expect(tables.map((table) => table.name).sort()).toEqual([
+      "deliveries",
+      "rate_limits",
+      "settings",
+      "submissions",
+    ]);
+    // The IP-hash secret is made once and shared by every instance.
+    const secrets = await Promise.all(handles.map((handle) => sharedSecret(handle.db, "probe")));
+    expect(new Set(secrets).size).toBe(1);
+    expect(secrets[0]).toMatch(/^[\w-]{43}$/);
+  });
+});

@@ -1,0 +1,76 @@
+import type { DatabaseHandle } from "./database.ts";
+import type { Delivery } from "./schema.ts";
+
+type Handle = Pick<DatabaseHandle, "db" | "dialect">;
+
+/**
+ * Claims up to `limit` due deliveries for `owner` with a lease until now + leaseMs, in one
+ * statement. A delivery is due when it is pending, its time has come and nobody holds a live
+ * lease on it: an expired lease (a crashed instance) makes it claimable again. On PostgreSQL
+ * the rows are picked with FOR UPDATE SKIP LOCKED, so instances never claim the same row.
+ */
+export function claimDueDeliveries(
+  { db, dialect }: Handle,
+  owner: string,
+  options: { now: number; leaseMs: number; limit: number },
+): Promise<Delivery[]> {
+  const { now, leaseMs, limit } = options;
+  let due = db
+    .selectFrom("deliveries")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("nextAttemptAt", "<=", now)
+    .where((eb) => eb.or([eb("leaseExpiresAt", "is", null), eb("leaseExpiresAt", "<=", now)]))
+    .orderBy("nextAttemptAt")
+    .limit(limit);
+  if (dialect === "postgres") due = due.forUpdate().skipLocked();
+  return db
+    .updateTable("deliveries")
+    .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs, updatedAt: now })
+    .where("id", "in", due)
+    .returningAll()
+    .execute();
+}
+
+/** Marks a delivery done, if `owner` still holds its lease (kept as who delivered it). */
+export async function markDelivered({ db }: Handle, delivery: Delivery, owner: string) {
+  await db
+    .updateTable("deliveries")
+    .set({
+      status: "done",
+      attempts: delivery.attempts + 1,
+      leaseExpiresAt: null,
+      lastError: null,
+      updatedAt: Date.now(),
+    })
+    .where("id", "=", delivery.id)
+    .where("leaseOwner", "=", owner)
+    .execute();
+}
+
+/**
+ * Records a failed attempt: back to pending at `retryAt`, or failed for good when `retryAt`
+ * is null (the retry delays are used up).
+ */
+export async function markAttemptFailed(
+  { db }: Handle,
+  delivery: Delivery,
+  owner: string,
+  failure: { error: string; retryAt: number | null },
+) {
+  const now = Date.now();
+  await db
+    .updateTable("deliveries")
+    .set({
+      status: failure.retryAt === null ? "failed" : "pending",
+      attempts: delivery.attempts + 1,
+      nextAttemptAt: failure.retryAt ?? delivery.nextAttemptAt,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      lastError: failure.error.slice(0, 1000),
+      updatedAt: now,
+    })
+    .where("id", "=", delivery.id)
+    .where("leaseOwner", "=", owner)
+    .execute();
+}

@@ -1,0 +1,117 @@
+import { sql } from "kysely";
+import type { DatabaseHandle } from "./database.ts";
+import type { Delivery, Submission } from "./schema.ts";
+
+type Handle = Pick<DatabaseHandle, "db">;
+
+export interface ListedSubmission {
+  id: string;
+  createdAt: number;
+  name: string;
+  email: string;
+  selectedPlan: string;
+  isSpam: number;
+  /** Deliveries by status, e.g. { done: 2 }. */
+  deliveries: Record<string, number>;
+}
+
+/** The newest submissions first, with a count of their deliveries by status. */
+export async function listSubmissions({ db }: Handle, limit: number): Promise<ListedSubmission[]> {
+  const rows = await db
+    .selectFrom("submissions")
+    .select(["id", "createdAt", "name", "email", "selectedPlan", "isSpam"])
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return [];
+  const counts = await db
+    .selectFrom("deliveries")
+    .select(["submissionId", "status", (eb) => eb.fn.countAll<number>().as("n")])
+    .where(
+      "submissionId",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .groupBy(["submissionId", "status"])
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    deliveries: Object.fromEntries(
+      counts
+        .filter((count) => count.submissionId === row.id)
+        .map((count) => [count.status, Number(count.n)]),
+    ),
+  }));
+}
+
+/** Every submission (oldest first), optionally only those received at or after `since`. */
+export function exportSubmissions({ db }: Handle, since?: Date): Promise<Submission[]> {
+  let query = db.selectFrom("submissions").selectAll().orderBy("createdAt").orderBy("id");
+  if (since) query = query.where("createdAt", ">=", since.getTime());
+  return query.execute();
+}
+
+export async function findSubmission(
+  { db }: Handle,
+  id: string,
+): Promise<{ submission: Submission; deliveries: Delivery[] } | undefined> {
+  const submission = await db
+    .selectFrom("submissions")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!submission) return undefined;
+  const deliveries = await db
+    .selectFrom("deliveries")
+    .selectAll()
+    .where("submissionId", "=", id)
+    .orderBy("createdAt")
+    .orderBy("kind")
+    .execute();
+  return { submission, deliveries };
+}
+
+/** Sets the failed deliveries of a submission back to pending, due now, with fresh retries. */
+export async function retryFailedDeliveries({ db }: Handle, submissionId: string): Promise<number> {
+  const now = Date.now();
+  const result = await db
+    .updateTable("deliveries")
+    .set({
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      updatedAt: now,
+    })
+    .where("submissionId", "=", submissionId)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes every submission of an email address (any case) and their deliveries. */
+export function eraseByEmail(
+  { db }: Handle,
+  email: string,
+): Promise<{ submissions: number; deliveries: number }> {
+  return db.transaction().execute(async (trx) => {
+    const ids = trx
+      .selectFrom("submissions")
+      .select("id")
+      .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase());
+    const deliveries = await trx
+      .deleteFrom("deliveries")
+      .where("submissionId", "in", ids)
+      .executeTakeFirst();
+    const submissions = await trx
+      .deleteFrom("submissions")
+      .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+      .executeTakeFirst();
+    return {
+      submissions: Number(submissions.numDeletedRows),
+      deliveries: Number(deliveries.numDeletedRows),
+    };
+  });
+}

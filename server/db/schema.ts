@@ -1,0 +1,63 @@
+/**
+ * The tables of the intake service, as Kysely sees them (camelCase here, snake_case in SQL
+ * through Kysely's CamelCasePlugin). Times are epoch milliseconds (integers on both databases).
+ */
+import type { Generated, Insertable, Selectable } from "kysely";
+
+export interface SubmissionsTable {
+  /** A UUID. */
+  id: string;
+  name: string;
+  email: string;
+  accountHandle: string;
+  accountType: string;
+  primaryPlatform: string;
+  audienceSize: string;
+  contentNiche: string;
+  goals: string;
+  currentChallenges: string;
+  brandStyle: string;
+  selectedPlan: string;
+  createdAt: number;
+  /** HMAC-SHA256 of the client IP with the instance-wide secret; never the raw IP. */
+  ipHash: string;
+  userAgent: string;
+  /** 1 when the honeypot was filled: kept, never delivered. */
+  isSpam: number;
+  idempotencyKey: string | null;
+}
+
+export const deliveryKinds = ["team_notification", "applicant_confirmation", "webhook"] as const;
+export type DeliveryKind = (typeof deliveryKinds)[number];
+export type DeliveryStatus = "pending" | "done" | "failed";
+
+export interface DeliveriesTable {
+  id: string;
+  submissionId: string;
+  kind: DeliveryKind;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  nextAttemptAt: number;
+  leaseOwner: string | null;
+  leaseExpiresAt: number | null;
+  lastError: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Values shared by every instance (the IP-hash secret). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  submissions: SubmissionsTable;
+  deliveries: DeliveriesTable;
+  settings: SettingsTable;
+}
+
+export type Submission = Selectable<SubmissionsTable>;
+export type NewSubmission = Insertable<SubmissionsTable>;
+export type Delivery = Selectable<DeliveriesTable>;
+export type NewDelivery = Insertable<DeliveriesTable>;

@@ -1,0 +1,46 @@
+import { Body, Container, Head, Heading, Html, Link, Preview, Text } from "@react-email/components";
+import { createElement as h, type ReactElement } from "react";
+import { site } from "../../app/content/site.ts";
+import type { Submission } from "../db/schema.ts";
+import { fill, oneLine } from "./answers.ts";
+import { styles } from "./email-styles.ts";
+
+const copy = site.emails.confirmation;
+
+/** The applicant's confirmation: thanks, the plan chosen, when we answer, how to reach us. */
+export function applicantConfirmationEmail(
+  submission: Submission,
+  contactEmail: string,
+): ReactElement {
+  const plan = submission.selectedPlan;
+  const [beforeEmail, afterEmail = ""] = copy.contact.split("{email}");
+  return h(
+    Html,
+    { lang: "en" },
+    h(Head),
+    h(Preview, null, fill(copy.received, { plan })),
+    h(
+      Body,
+      { style: styles.body },
+      h(
+        Container,
+        { style: styles.container },
+        h(
+          Heading,
+          { as: "h1", style: styles.heading },
+          fill(copy.heading, { name: oneLine(submission.name) }),
+        ),
+        h(Text, { style: styles.text }, fill(copy.received, { plan })),
+        h(Text, { style: styles.text }, copy.next),
+        h(
+          Text,
+          { style: styles.text },
+          beforeEmail,
+          h(Link, { href: `mailto:${contactEmail}` }, contactEmail),
+          afterEmail,
+        ),
+        h(Text, { style: styles.text }, copy.signature),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,347 @@
+import { createHmac } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { site } from "../../app/content/site.ts";
+import { openMigratedDatabase } from "../db/database.ts";
+import type { Submission } from "../db/schema.ts";
+import { storeSubmissions } from "../intake/store.ts";
+import { type StorageBackend, storageBackends } from "../test/backends.ts";
+import { validApplication } from "../test/fixtures.ts";
+import { startTestServer } from "../test/server.ts";
+import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
+import { freePort, sleep, waitFor } from "../test/wait.ts";
+import { startWebhookReceiver } from "../test/webhook-receiver.ts";
+import { labelledAnswers } from "./answers.ts";
+
+const teamEmail = "team@studio.example";
+const mailFrom = "Reelsmith <no-reply@studio.example>";
+const contactEmail = "hello@studio.example";
+const mailEnv = { TEAM_EMAIL: teamEmail, MAIL_FROM: mailFrom, CONTACT_EMAIL: contactEmail };
+
+/** React's escaping of text in HTML. */
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#x27;");
+
+/** A server on this backend (a fresh database on PostgreSQL), stopped after the test. */
+async function serverOn(backend: StorageBackend, env: Record<string, string>) {
+  const setup = await backend.setup();
+  const server = await startTestServer({ ...mailEnv, ...setup.env, ...env });
+  const database = server.openDatabase();
+  onTestFinished(async () => {
+    await database.close();
+    await server.stop();
+    await setup.cleanup();
+  });
+  return { server, database };
+}
+
+async function submit(server: { submit: (body: unknown) => Promise<Response> }, body: unknown) {
+  const response = await server.submit(body);
+  const answer = (await response.json()) as { ok: boolean; id: string };
+  expect(response.status).toBe(200);
+  return answer.id;
+}
+
+const messagesOf = (sink: SmtpSink, id: string) =>
+  sink.messages.filter((message) => message.mail.messageId?.includes(id));
+
+for (const backend of storageBackends()) {
+  describe.skipIf(backend.skip)(`deliveries on ${backend.name}`, () => {
+    let sink: SmtpSink;
+    beforeAll(async () => {
+      sink = await startSmtpSink();
+    });
+    afterAll(() => sink?.stop());
+
+    it("sends the team notification and the applicant's confirmation", async () => {
+      const { server, database } = await serverOn(backend, { SMTP_URL: sink.url });
+      const id = await submit(server, validApplication());
+      const received = await waitFor(
+        () => messagesOf(sink, id).length === 2 && messagesOf(sink, id),
+      );
+      const team = received.find((message) => message.envelope.to.includes(teamEmail));
+      const confirmation = received.find((message) =>
+        message.envelope.to.includes("maya@example.com"),
+      );
+      if (!team || !confirmation) throw new Error("missing a message");
+
+      expect(team.envelope.to).toEqual([teamEmail]);
+      expect(team.mail.subject).toBe("New application: Maya Lopez — Influencer plan");
+      expect(team.mail.from?.value).toEqual([
+        { name: "Reelsmith", address: "no-reply@studio.example" },
+      ]);
+      expect(team.mail.replyTo?.value).toEqual([
+        { name: "Maya Lopez", address: "maya@example.com" },
+      ]);
+      expect(team.mail.messageId).toBe(`<${id}.team@studio.example>`);
+      const row = await database.db
+        .selectFrom("submissions")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      for (const answer of labelledAnswers(row)) {
+        expect(team.mail.text).toContain(answer.label);
+        expect(team.mail.text).toContain(answer.value);
+        expect(team.mail.html).toContain(escapeHtml(answer.label));
+        expect(team.mail.html).toContain(escapeHtml(answer.value));
+      }
+      // Options appear under their labels, as the form shows them.
+      for (const label of ["Content Creator", "TikTok", "10k-50k followers", "Full Name"]) {
+        expect(team.mail.text).toContain(label);
+      }
+
+      expect(confirmation.envelope.to).toEqual(["maya@example.com"]);
+      expect(confirmation.mail.to).toMatchObject({
+        value: [{ name: "Maya Lopez", address: "maya@example.com" }],
+      });
+      expect(confirmation.mail.messageId).toBe(`<${id}.confirmation@studio.example>`);
+      expect(confirmation.mail.subject).toContain("Influencer");
+      const text = confirmation.mail.text ?? "";
+      const html = String(confirmation.mail.html);
+      for (const phrase of [
+        "Thank you, Maya Lopez!",
+        "Influencer plan",
+        "we'll reach out within 24 hours",
+        contactEmail,
+      ]) {
+        expect(text).toContain(phrase);
+        expect(html).toContain(escapeHtml(phrase));
+      }
+      expect(html).toContain(`href="mailto:${contactEmail}"`);
+
+      const deliveries = await waitFor(async () => {
+        const rows = await database.db
+          .selectFrom("deliveries")
+          .selectAll()
+          .where("submissionId", "=", id)
+          .execute();
+        return rows.every((delivery) => delivery.status === "done") && rows;
+      });
+      expect(deliveries.map((delivery) => [delivery.kind, delivery.attempts]).sort()).toEqual([
+        ["applicant_confirmation", 1],
+        ["team_notification", 1],
+      ]);
+      await sleep(300);
+      expect(messagesOf(sink, id)).toHaveLength(2); // sent once, not again
+    });
+
+    it("escapes HTML and header injection attempts", async () => {
+      const { server } = await serverOn(backend, { SMTP_URL: sink.url });
+      const attack = {
+        name: "Eve\r\nBcc: victim@example.com",
+        accountHandle: '@eve"><b>bold</b>',
+        goals: '<script>alert("x")</script><img src=x onerror=alert(1)>',
+        currentChallenges: "Line one\r\nSubject: spoofed\nLine three & more",
+        email: "eve@example.com",
+      };
+      const id = await submit(server, validApplication(attack));
+      const received = await waitFor(
+        () => messagesOf(sink, id).length === 2 && messagesOf(sink, id),
+      );
+      const team = received.find((message) => message.envelope.to.includes(teamEmail));
+      const confirmation = received.find((message) => message !== team);
+      if (!team || !confirmation) throw new Error("missing a message");
+
+      // No header injection: nobody else receives it, no Bcc or second Subject header.
+      expect(team.envelope.to).toEqual([teamEmail]);
+      expect(confirmation.envelope.to).toEqual(["eve@example.com"]);
+      for (const message of received) {
+        const headerBlock = message.raw.split(/\r?\n\r?\n/)[0] ?? "";
+        expect(headerBlock).not.toMatch(/^bcc:/im);
+        expect(headerBlock.match(/^subject:/gim)).toHaveLength(1);
+        expect(message.mail.bcc).toBeUndefined();
+      }
+      expect(team.mail.subject).toBe(
+        "New application: Eve Bcc: victim@example.com — Influencer plan",
+      );
+      expect(team.mail.replyTo?.value).toEqual([
+        { name: "Eve Bcc: victim@example.com", address: "eve@example.com" },
+      ]);
+
+      // No HTML injection: the markup arrives as text.
+      const html = String(team.mail.html);
+      expect(html).not.toContain("<script");
+      expect(html).not.toContain("<img src=x");
+      expect(html).not.toContain("<b>bold</b>");
+      expect(html).toContain(escapeHtml('<script>alert("x")</script>'));
+      expect(html).toContain(escapeHtml('@eve"><b>bold</b>'));
+      expect(html).toContain("Line one<br/>Subject: spoofed<br/>Line three &amp; more");
+      expect(team.mail.text).toContain('<script>alert("x")</script>');
+      expect(confirmation.mail.text).toContain("Thank you, Eve Bcc: victim@example.com!");
+    });
+
+    it("keeps the submission when SMTP refuses, and delivers once SMTP is back", async () => {
+      const port = await freePort(); // nothing listens there yet: connections are refused
+      const { server, database } = await serverOn(backend, {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        DELIVERY_RETRY_DELAYS: "0.3,0.3,0.3,0.3,0.3,0.3,0.3,0.3",
+      });
+      const id = await submit(server, validApplication());
+      const failing = await waitFor(async () => {
+        const rows = await database.db
+          .selectFrom("deliveries")
+          .selectAll()
+          .where("submissionId", "=", id)
+          .execute();
+        return rows.every((delivery) => delivery.attempts >= 2) && rows;
+      });
+      for (const delivery of failing) {
+        expect(delivery.status).toBe("pending");
+        expect(delivery.lastError).toMatch(/ECONNREFUSED|connect/i);
+      }
+      const late = await startSmtpSink(port);
+      onTestFinished(() => late.stop());
+      await waitFor(() => messagesOf(late, id).length === 2, { what: "both emails" });
+      const done = await waitFor(async () => {
+        const rows = await database.db
+          .selectFrom("deliveries")
+          .selectAll()
+          .where("submissionId", "=", id)
+          .execute();
+        return rows.every((delivery) => delivery.status === "done") && rows;
+      });
+      expect(done.every((delivery) => delivery.lastError === null)).toBe(true);
+      await sleep(700);
+      expect(messagesOf(late, id)).toHaveLength(2);
+    });
+
+    it("posts the submission to the webhook, signed, retrying a non-2xx answer", async () => {
+      const receiver = await startWebhookReceiver([500, 200]);
+      onTestFinished(() => receiver.stop());
+      const secret = "webhook-secret-for-tests";
+      const { server, database } = await serverOn(backend, {
+        SMTP_URL: sink.url,
+        WEBHOOK_URL: receiver.url,
+        WEBHOOK_SECRET: secret,
+      });
+      const id = await submit(server, validApplication());
+      await waitFor(() => receiver.received.length >= 2, { what: "the retried webhook" });
+      for (const hook of receiver.received) {
+        const expected = `sha256=${createHmac("sha256", secret).update(hook.body).digest("hex")}`;
+        expect(hook.headers["x-reelsmith-signature"]).toBe(expected);
+        expect(hook.headers["content-type"]).toBe("application/json");
+        const payload = JSON.parse(hook.body);
+        expect(payload).toMatchObject({
+          event: "submission.created",
+          id,
+          submission: { ...validApplication() },
+        });
+      }
+      const webhook = await waitFor(async () => {
+        const row = await database.db
+          .selectFrom("deliveries")
+          .selectAll()
+          .where("submissionId", "=", id)
+          .where("kind", "=", "webhook")
+          .executeTakeFirst();
+        return row?.status === "done" && row;
+      });
+      expect(webhook.attempts).toBe(2);
+      await sleep(500);
+      expect(receiver.received).toHaveLength(2);
+    });
+
+    it("marks a delivery failed after the last retry", async () => {
+      const receiver = await startWebhookReceiver([503]);
+      onTestFinished(() => receiver.stop());
+      const { server, database } = await serverOn(backend, {
+        SMTP_URL: sink.url,
+        WEBHOOK_URL: receiver.url,
+        WEBHOOK_SECRET: "webhook-secret-for-tests",
+        DELIVERY_RETRY_DELAYS: "0.1,0.1",
+      });
+      const id = await submit(server, validApplication());
+      const failed = await waitFor(async () => {
+        const row = await database.db
+          .selectFrom("deliveries")
+          .selectAll()
+          .where("submissionId", "=", id)
+          .where("kind", "=", "webhook")
+          .executeTakeFirst();
+        return row?.status === "failed" && row;
+      });
+      expect(failed.attempts).toBe(3);
+      expect(failed.lastError).toBe("webhook answered 503");
+      await sleep(400);
+      expect(receiver.received).toHaveLength(3);
+      // The submission itself is kept, and the emails went out.
+      await waitFor(() => messagesOf(sink, id).length === 2);
+    });
+
+    it("reclaims a delivery whose lease expired (an instance crashed holding it)", async () => {
+      const setup = await backend.setup();
+      const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-test-"));
+      const config = { DATABASE_URL: setup.env.DATABASE_URL, dataDir };
+      const before = await openMigratedDatabase(config);
+      const [stored] = await storeSubmissions(before.db, [
+        {
+          row: {
+            id: crypto.randomUUID(),
+            ...(validApplication() as Omit<Submission, "id">),
+            createdAt: Date.now(),
+            ipHash: "0".repeat(64),
+            userAgent: "test",
+            isSpam: 0,
+            idempotencyKey: null,
+          },
+          deliveries: ["team_notification"],
+        },
+      ]);
+      const id = stored?.id ?? "";
+      const leaseExpiresAt = Date.now() + 1500;
+      await before.db
+        .updateTable("deliveries")
+        .set({ leaseOwner: "crashed-instance", leaseExpiresAt })
+        .where("submissionId", "=", id)
+        .execute();
+      await before.close();
+
+      const server = await startTestServer({
+        ...mailEnv,
+        ...setup.env,
+        DATA_DIR: dataDir,
+        SMTP_URL: sink.url,
+      });
+      onTestFinished(async () => {
+        await server.stop();
+        await setup.cleanup();
+      });
+      await sleep(700);
+      expect(messagesOf(sink, id)).toHaveLength(0); // the lease is still live: hands off
+      await waitFor(() => messagesOf(sink, id).length === 1, { what: "the reclaimed email" });
+      expect(Date.now()).toBeGreaterThanOrEqual(leaseExpiresAt);
+      expect(messagesOf(sink, id)[0]?.envelope.to).toEqual([teamEmail]);
+    });
+
+    it("finishes the delivery in hand when stopping", async () => {
+      const slow = await startSmtpSink(0, { delayMs: 800 });
+      onTestFinished(() => slow.stop());
+      const setup = await backend.setup();
+      onTestFinished(() => setup.cleanup());
+      const server = await startTestServer({ ...mailEnv, ...setup.env, SMTP_URL: slow.url });
+      const id = await submit(server, validApplication());
+      await sleep(300); // the worker is now in the middle of sending
+      await server.stop();
+      expect(messagesOf(slow, id)).toHaveLength(2);
+      const database = server.openDatabase();
+      onTestFinished(() => database.close());
+      const rows = await database.db
+        .selectFrom("deliveries")
+        .select("status")
+        .where("submissionId", "=", id)
+        .execute();
+      expect(rows.map((row) => row.status)).toEqual(["done", "done"]);
+    });
+  });
+}
+
+it("the confirmation copy promises an answer within the site's response time", () => {
+  expect(site.emails.confirmation.next).toContain(`within ${site.responseHours} hours`);
+});

@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+
+export interface Mailer {
+  /** Sends one message; resolves once the SMTP server accepted it or the .eml file exists. */
+  send(message: SendMailOptions): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set. Otherwise every message is written to
+ * DATA_DIR/mail/ as an .eml file (the raw message, as nodemailer's stream transport builds it),
+ * first under a temporary name and then renamed, so a reader never sees half a file.
+ */
+export function createMailer(config: Pick<Config, "SMTP_URL" | "dataDir">, logger: Logger): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return {
+      async send(message) {
+        await transport.sendMail(message);
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const directory = path.join(config.dataDir, "mail");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail(message);
+      await mkdir(directory, { recursive: true });
+      const id = String(message.messageId ?? randomUUID()).replace(/[^\w.@-]+/g, "");
+      const file = path.join(directory, `${Date.now()}-${id}.eml`);
+      const temporary = path.join(directory, `.${randomUUID()}.tmp`);
+      await writeFile(temporary, info.message as Buffer);
+      await rename(temporary, file);
+      logger.info({ file }, "email written (no SMTP_URL set)");
+    },
+    close: () => transport.close(),
+  };
+}

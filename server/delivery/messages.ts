@@ -1,0 +1,67 @@
+import { render, toPlainText } from "@react-email/render";
+import type { SendMailOptions } from "nodemailer";
+import type { ReactElement } from "react";
+import { site } from "../../app/content/site.ts";
+import type { Config } from "../config.ts";
+import type { Submission } from "../db/schema.ts";
+import { fill, oneLine } from "./answers.ts";
+import { applicantConfirmationEmail } from "./applicant-confirmation-email.ts";
+import { teamNotificationEmail } from "./team-notification-email.ts";
+
+/** HTML and its plain-text version (converted from the HTML: one React render per email). */
+async function bodies(element: ReactElement) {
+  const html = await render(element);
+  // Headings stay as written (html-to-text would upper-case them, names included).
+  const text = toPlainText(html, {
+    selectors: [{ selector: "h1", options: { uppercase: false } }],
+  });
+  return { html, text };
+}
+
+export type MailConfig = Pick<Config, "MAIL_FROM" | "TEAM_EMAIL" | "CONTACT_EMAIL">;
+
+/** The domain of MAIL_FROM, for Message-IDs. */
+export function mailDomain(mailFrom: string): string {
+  return /@([^\s<>@]+)>?\s*$/.exec(mailFrom)?.[1] ?? "reelsmith.example";
+}
+
+/**
+ * A Message-ID that depends only on the submission and the kind of message: sending it again
+ * after a crash yields the same ID, so mail systems (and our tests) can tell it is a repeat.
+ */
+export function messageId(submissionId: string, kind: "team" | "confirmation", from: string) {
+  return `<${submissionId}.${kind}@${mailDomain(from)}>`;
+}
+
+/** The team's notification: to TEAM_EMAIL, Reply-To the applicant. */
+export async function teamNotification(
+  submission: Submission,
+  config: MailConfig,
+): Promise<SendMailOptions> {
+  const element = teamNotificationEmail(submission);
+  const name = oneLine(submission.name);
+  return {
+    from: config.MAIL_FROM,
+    to: config.TEAM_EMAIL,
+    replyTo: { name, address: submission.email },
+    subject: fill(site.emails.team.subject, { name, plan: submission.selectedPlan }),
+    messageId: messageId(submission.id, "team", config.MAIL_FROM),
+    ...(await bodies(element)),
+  };
+}
+
+/** The applicant's confirmation: to the applicant, Reply-To the contact address. */
+export async function applicantConfirmation(
+  submission: Submission,
+  config: MailConfig,
+): Promise<SendMailOptions> {
+  const element = applicantConfirmationEmail(submission, config.CONTACT_EMAIL);
+  return {
+    from: config.MAIL_FROM,
+    to: { name: oneLine(submission.name), address: submission.email },
+    replyTo: config.CONTACT_EMAIL,
+    subject: fill(site.emails.confirmation.subject, { plan: submission.selectedPlan }),
+    messageId: messageId(submission.id, "confirmation", config.MAIL_FROM),
+    ...(await bodies(element)),
+  };
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../db/database.ts";
+import { validApplication } from "../test/fixtures.ts";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../test/postgres.ts";
+import { startTestServer, type TestServer } from "../test/server.ts";
+import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
+import { sleep, waitFor } from "../test/wait.ts";
+
+describe.skipIf(!postgresAvailable())("two instances sharing PostgreSQL", () => {
+  let database: TestDatabase;
+  let sink: SmtpSink;
+  let instances: TestServer[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    sink = await startSmtpSink();
+    const env = { DATABASE_URL: database.url, SMTP_URL: sink.url, DELIVERY_POLL_MS: "20" };
+    // Started together: both run the migrations at once (the advisory lock orders them).
+    instances = await Promise.all([startTestServer(env), startTestServer(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await sink?.stop();
+    await database?.drop();
+  });
+
+  it("delivers each email exactly once", async () => {
+    const count = 30;
+    const ids = await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const instance = instances[i % 2] as TestServer;
+        const response = await instance.submit(validApplication({ accountHandle: `@twin${i}` }));
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { id: string }).id;
+      }),
+    );
+    await waitFor(() => sink.messages.length >= count * 2, {
+      timeoutMs: 20_000,
+      what: "all emails",
+    });
+    await sleep(1000); // a duplicate would arrive in this time
+    const byMessageId = new Map<string, number>();
+    for (const message of sink.messages) {
+      const id = message.mail.messageId ?? "";
+      byMessageId.set(id, (byMessageId.get(id) ?? 0) + 1);
+    }
+    expect(sink.messages).toHaveLength(count * 2);
+    expect([...byMessageId.values()].every((n) => n === 1)).toBe(true);
+    for (const id of ids) {
+      expect(byMessageId.get(`<${id}.team@reelsmith.example>`)).toBe(1);
+      expect(byMessageId.get(`<${id}.confirmation@reelsmith.example>`)).toBe(1);
+    }
+    // Both workers took part (each delivery records the worker that delivered it).
+    const handle = openDatabase({ DATABASE_URL: database.url, dataDir: "" });
+    try {
+      const owners = await handle.db
+        .selectFrom("deliveries")
+        .select("leaseOwner")
+        .distinct()
+        .where("status", "=", "done")
+        .execute();
+      expect(owners).toHaveLength(2);
+    } finally {
+      await handle.close();
+    }
+  });
+});

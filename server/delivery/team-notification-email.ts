@@ -1,0 +1,63 @@
+import {
+  Body,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
+import { createElement as h, type ReactElement } from "react";
+import { site } from "../../app/content/site.ts";
+import type { Submission } from "../db/schema.ts";
+import { fill, labelledAnswers, oneLine } from "./answers.ts";
+import { lines, styles } from "./email-styles.ts";
+
+const copy = site.emails.team;
+
+/**
+ * The team's notification: every answer under the form's label. User text is only ever a
+ * React child, so React escapes it; line breaks in long answers are kept.
+ */
+export function teamNotificationEmail(submission: Submission): ReactElement {
+  const answers = labelledAnswers(submission);
+  return h(
+    Html,
+    { lang: "en" },
+    h(Head),
+    h(
+      Preview,
+      null,
+      fill(copy.subject, { name: oneLine(submission.name), plan: submission.selectedPlan }),
+    ),
+    h(
+      Body,
+      { style: styles.body },
+      h(
+        Container,
+        { style: styles.container },
+        h(Heading, { as: "h1", style: styles.heading }, copy.heading),
+        h(Text, { style: styles.text }, fill(copy.intro, { name: oneLine(submission.name) })),
+        h(Hr, { style: styles.rule }),
+        ...answers.map((answer) =>
+          h(
+            Section,
+            { key: answer.field, style: styles.answer },
+            h(Text, { style: styles.label }, `${answer.label}:`),
+            h(Text, { style: styles.value }, ...lines(answer.value || copy.notProvided)),
+          ),
+        ),
+        h(Hr, { style: styles.rule }),
+        h(
+          Text,
+          { style: styles.meta },
+          `${copy.receivedLabel}: ${new Date(submission.createdAt).toISOString()}`,
+          h("br"),
+          `${copy.idLabel}: ${submission.id}`,
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,261 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../app/onboarding/schema.ts";
+import { validApplication } from "../test/fixtures.ts";
+import { startTestServer, type TestServer } from "../test/server.ts";
+import { maxBodyBytes } from "./api.ts";
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const allowedOrigin = "https://pages.reelsmith.example";
+
+/** The answer's status and JSON body; every answer of the endpoint must be JSON. */
+async function answer(response: Response) {
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(JSON.stringify(body)).not.toMatch(/\bat .+:\d+:\d+/); // no stack trace
+  return { status: response.status, body, headers: response.headers };
+}
+
+describe("intake endpoint (HTTP)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ALLOWED_ORIGINS: `${allowedOrigin}, https://other.example` });
+  });
+  afterAll(() => server.stop());
+
+  it("answers 200 with the new submission's id", async () => {
+    const { status, body, headers } = await answer(await server.submit(validApplication()));
+    expect(status).toBe(200);
+    expect(body).toEqual({ ok: true, id: expect.stringMatching(uuid) });
+    expect(headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers 400 with the form's messages for each invalid field", async () => {
+    const { status, body } = await answer(
+      await server.submit(
+        validApplication({
+          name: " M ",
+          email: "not-an-email",
+          goals: "short",
+          accountType: "robot",
+          selectedPlan: "Platinum",
+        }),
+      ),
+    );
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      ok: false,
+      error: "validation_failed",
+      fieldErrors: {
+        name: [messages.name],
+        email: [messages.email],
+        goals: [messages.goals],
+        accountType: [messages.accountType],
+        selectedPlan: [messages.selectedPlan],
+      },
+    });
+  });
+
+  it("answers 400 for missing fields and over-long ones", async () => {
+    const missing = await answer(await server.submit({ email: "maya@example.com" }));
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.fieldErrors as object).sort()).toEqual(
+      [
+        "accountHandle",
+        "accountType",
+        "audienceSize",
+        "contentNiche",
+        "currentChallenges",
+        "goals",
+        "name",
+        "primaryPlatform",
+        "selectedPlan",
+      ].sort(),
+    );
+    const long = await answer(await server.submit(validApplication({ name: "x".repeat(101) })));
+    expect(long.status).toBe(400);
+    expect(long.body.fieldErrors).toEqual({ name: ["Name must be at most 100 characters"] });
+  });
+
+  it.each([
+    ["malformed JSON", "{ name: 'Maya'"],
+    ["an array", "[1,2]"],
+    ["null", "null"],
+    ["a string", '"hello"'],
+    ["an empty body", ""],
+  ])("answers 400 invalid_json for %s", async (_what, raw) => {
+    const response = await fetch(server.endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: raw,
+    });
+    const { status, body } = await answer(response);
+    expect(status).toBe(400);
+    expect(body).toEqual({ ok: false, error: "invalid_json" });
+  });
+
+  it("answers 413 for a body over 32 KiB", async () => {
+    const big = validApplication({ goals: "x".repeat(maxBodyBytes) });
+    const { status, body } = await answer(await server.submit(big));
+    expect(status).toBe(413);
+    expect(body).toEqual({ ok: false, error: "payload_too_large" });
+  });
+
+  it("answers 413 for a chunked body over 32 KiB without Content-Length", async () => {
+    const result = await new Promise<{ status: number; body: string; type: string }>(
+      (resolve, reject) => {
+        const request = http.request(server.endpoint, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+        });
+        request.on("response", (response) => {
+          let body = "";
+          response.on("data", (chunk) => {
+            body += chunk;
+          });
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body,
+              type: String(response.headers["content-type"]),
+            }),
+          );
+        });
+        request.on("error", reject);
+        const chunk = `"${"x".repeat(4096)}",`;
+        request.write('{"goals":[');
+        for (let i = 0; i < 10; i++) request.write(chunk);
+        request.end('""]}');
+      },
+    );
+    expect(result.status).toBe(413);
+    expect(result.type).toMatch(/^application\/json/);
+    expect(JSON.parse(result.body)).toEqual({ ok: false, error: "payload_too_large" });
+  });
+
+  it.each([
+    ["text/plain", "text/plain"],
+    ["a form post", "application/x-www-form-urlencoded"],
+    ["no content type", undefined],
+  ])("answers 415 for %s", async (_what, type) => {
+    const response = await fetch(server.endpoint, {
+      method: "POST",
+      headers: type ? { "Content-Type": type } : {},
+      body: type ? JSON.stringify(validApplication()) : new Uint8Array([123, 125]),
+    });
+    const { status, body } = await answer(response);
+    expect(status).toBe(415);
+    expect(body).toEqual({ ok: false, error: "unsupported_media_type" });
+  });
+
+  it("accepts application/json with a charset", async () => {
+    const response = await fetch(server.endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+      body: JSON.stringify(validApplication()),
+    });
+    expect((await answer(response)).status).toBe(200);
+  });
+
+  it.each(["GET", "PUT", "DELETE", "PATCH"])("answers 405 with Allow to %s", async (method) => {
+    const response = await fetch(server.endpoint, { method });
+    const { status, body, headers } = await answer(response);
+    expect(status).toBe(405);
+    expect(headers.get("allow")).toBe("POST, OPTIONS");
+    expect(body).toEqual({ ok: false, error: "method_not_allowed" });
+  });
+
+  it("answers 400 for an over-long Idempotency-Key", async () => {
+    const response = await server.submit(validApplication(), {
+      "Idempotency-Key": "k".repeat(201),
+    });
+    const { status, body } = await answer(response);
+    expect(status).toBe(400);
+    expect(body.error).toBe("invalid_idempotency_key");
+  });
+
+  describe("CORS", () => {
+    const preflight = (origin: string) =>
+      fetch(server.endpoint, {
+        method: "OPTIONS",
+        headers: {
+          Origin: origin,
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "content-type, idempotency-key",
+        },
+      });
+
+    it("answers the preflight of an allowed origin", async () => {
+      const response = await preflight(allowedOrigin);
+      expect(response.status).toBe(204);
+      expect(response.headers.get("access-control-allow-origin")).toBe(allowedOrigin);
+      expect(response.headers.get("access-control-allow-methods")).toContain("POST");
+      expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain(
+        "idempotency-key",
+      );
+    });
+
+    it("gives a refused origin no Access-Control-Allow-Origin", async () => {
+      const response = await preflight("https://evil.example");
+      expect(response.headers.get("access-control-allow-origin")).toBeNull();
+      const post = await answer(
+        await server.submit(validApplication(), { Origin: "https://evil.example" }),
+      );
+      expect(post.headers.get("access-control-allow-origin")).toBeNull();
+    });
+
+    it("adds the CORS header to an allowed origin's POST", async () => {
+      const response = await server.submit(validApplication(), { Origin: allowedOrigin });
+      expect((await answer(response)).status).toBe(200);
+      expect(response.headers.get("access-control-allow-origin")).toBe(allowedOrigin);
+      expect(response.headers.get("vary")).toContain("Origin");
+    });
+
+    it("always serves the same origin", async () => {
+      const response = await server.submit(validApplication(), { Origin: server.url });
+      expect((await answer(response)).status).toBe(200);
+    });
+  });
+
+  it("reports a healthy database on /healthz", async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", ok: true, database: "sqlite" });
+  });
+});
+
+describe("intake rate limit (in memory, SQLite)", () => {
+  let server: TestServer;
+  afterAll(() => server?.stop());
+
+  it("answers 429 with Retry-After over RATE_LIMIT_PER_HOUR per client IP", async () => {
+    server = await startTestServer({ RATE_LIMIT_PER_HOUR: "3" });
+    for (let i = 0; i < 3; i++) {
+      expect((await answer(await server.submit(validApplication()))).status).toBe(200);
+    }
+    const limited = await answer(await server.submit(validApplication()));
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ ok: false, error: "rate_limited" });
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // X-Forwarded-For is the client's say: without TRUST_PROXY it changes nothing.
+    const spoofed = await server.submit(validApplication(), { "X-Forwarded-For": "203.0.113.9" });
+    expect((await answer(spoofed)).status).toBe(429);
+  });
+
+  it("counts clients by X-Forwarded-For behind a trusted proxy", async () => {
+    const proxied = await startTestServer({ RATE_LIMIT_PER_HOUR: "1", TRUST_PROXY: "1" });
+    try {
+      const as = async (ip: string) =>
+        answer(await proxied.submit(validApplication(), { "X-Forwarded-For": ip }));
+      expect((await as("198.51.100.1")).status).toBe(200);
+      expect((await as("198.51.100.1")).status).toBe(429);
+      expect((await as("198.51.100.2")).status).toBe(200);
+      // Only the last entry (appended by our proxy) counts; earlier ones are the client's.
+      expect((await as("10.0.0.1, 198.51.100.1")).status).toBe(429);
+    } finally {
+      await proxied.stop();
+    }
+  });
+});

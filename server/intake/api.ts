@@ -1,0 +1,116 @@
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import type { IntakePort } from "../../app/app-context.ts";
+import type { AppEnv } from "../app.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import { clientIp } from "./client-ip.ts";
+import { idempotencyKeyMessage, idempotencyKeyPattern } from "./service.ts";
+
+export const maxBodyBytes = 32 * 1024;
+const allow = "POST, OPTIONS";
+
+const tooLarge = (c: Context<AppEnv>) => c.json({ ok: false, error: "payload_too_large" }, 413);
+const streamedLimit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
+
+/**
+ * 413 over 32 KiB. With a Content-Length the header decides (Node's parser holds the body to
+ * it), and the body is then read by @hono/node-server's fast path; without one (chunked),
+ * hono/body-limit counts the bytes as they stream in. (body-limit touches `request.body`,
+ * which makes a full web Request: too slow to do for every submission.)
+ */
+const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const length = c.req.header("content-length");
+  if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
+    if (Number(length) > maxBodyBytes) return tooLarge(c);
+    return next();
+  }
+  return streamedLimit(c, next);
+};
+
+/**
+ * The JSON endpoint (`POST /functions/v1/send-onboarding-email`): HTTP in and out around the
+ * intake service. Every answer is JSON and never cached; CORS only for ALLOWED_ORIGINS.
+ */
+export function createIntakeApi(deps: {
+  config: Pick<Config, "ALLOWED_ORIGINS" | "TRUST_PROXY">;
+  logger: Logger;
+  intake: IntakePort;
+}): Hono<AppEnv> {
+  const { config, logger, intake } = deps;
+  const api = new Hono<AppEnv>();
+
+  api.use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+  api.use(
+    cors({
+      origin: (origin) => (config.ALLOWED_ORIGINS.includes(origin) ? origin : null),
+      allowMethods: ["POST", "OPTIONS"],
+      allowHeaders: ["Content-Type", "Idempotency-Key"],
+      exposeHeaders: ["Retry-After"],
+      maxAge: 600,
+    }),
+  );
+
+  api.post(
+    "/",
+    async (c, next) => {
+      const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+      if (type !== "application/json") {
+        return c.json({ ok: false, error: "unsupported_media_type" }, 415);
+      }
+      await next();
+    },
+    limitBody,
+    async (c) => {
+      const key = c.req.header("idempotency-key");
+      if (key !== undefined && !idempotencyKeyPattern.test(key)) {
+        return c.json(
+          { ok: false, error: "invalid_idempotency_key", message: idempotencyKeyMessage },
+          400,
+        );
+      }
+      const body = await readJsonObject(c);
+      if (body === undefined) return c.json({ ok: false, error: "invalid_json" }, 400);
+
+      const outcome = await intake.submit(body, {
+        ip: clientIp(c, config.TRUST_PROXY),
+        userAgent: c.req.header("user-agent") ?? "",
+        idempotencyKey: key,
+      });
+      if (outcome.ok) return c.json({ ok: true, id: outcome.id }, 200);
+      switch (outcome.error) {
+        case "validation_failed":
+          return c.json({ ok: false, error: outcome.error, fieldErrors: outcome.fieldErrors }, 400);
+        case "rate_limited":
+          c.header("Retry-After", String(outcome.retryAfterSeconds));
+          return c.json({ ok: false, error: outcome.error }, 429);
+        case "unavailable":
+          logger.error({ reqId: c.get("requestId") }, "intake answered 503: storage unavailable");
+          c.header("Retry-After", String(outcome.retryAfterSeconds));
+          return c.json({ ok: false, error: outcome.error }, 503);
+      }
+    },
+  );
+
+  api.all("/", (c) => {
+    c.header("Allow", allow);
+    return c.json({ ok: false, error: "method_not_allowed" }, 405);
+  });
+  return api;
+}
+
+/** The body as a JSON object, or undefined when it is not JSON or not an object. */
+async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknown> | undefined> {
+  try {
+    const value: unknown = JSON.parse(await c.req.text());
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

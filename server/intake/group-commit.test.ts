@@ -1,0 +1,57 @@
+import { expect, it } from "vitest";
+import { createGroupCommitter } from "./group-commit.ts";
+
+it("writes what arrives together in one batch, and answers each caller with its own result", async () => {
+  const batches: number[][] = [];
+  const committer = createGroupCommitter(async (items: number[]) => {
+    batches.push(items);
+    return items.map((item) => item * 10);
+  });
+  const results = await Promise.all([1, 2, 3, 4].map((item) => committer.submit(item)));
+  expect(results).toEqual([10, 20, 30, 40]);
+  expect(batches).toEqual([[1, 2, 3, 4]]);
+});
+
+it("queues what arrives during a write for the next write", async () => {
+  const batches: number[][] = [];
+  let release: () => void = () => {};
+  const committer = createGroupCommitter(async (items: number[]) => {
+    batches.push(items);
+    if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    return items;
+  });
+  const first = committer.submit(1);
+  await new Promise((resolve) => setImmediate(resolve)); // the first write has started
+  const later = [2, 3].map((item) => committer.submit(item));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(batches).toEqual([[1]]); // 2 and 3 wait for the running write
+  release();
+  expect(await Promise.all([first, ...later])).toEqual([1, 2, 3]);
+  expect(batches).toEqual([[1], [2, 3]]);
+});
+
+it("fails every caller of a failed write, and only those", async () => {
+  let calls = 0;
+  const committer = createGroupCommitter(async (items: string[]) => {
+    calls += 1;
+    if (calls === 1) throw new Error("disk full");
+    return items;
+  });
+  const failed = await Promise.allSettled(["a", "b"].map((item) => committer.submit(item)));
+  expect(failed.map((result) => result.status)).toEqual(["rejected", "rejected"]);
+  expect(await committer.submit("c")).toBe("c");
+});
+
+it("splits a long queue into batches of maxBatch", async () => {
+  const sizes: number[] = [];
+  const committer = createGroupCommitter(
+    async (items: number[]) => {
+      sizes.push(items.length);
+      return items;
+    },
+    { maxBatch: 4 },
+  );
+  await Promise.all(Array.from({ length: 10 }, (_, i) => committer.submit(i)));
+  expect(sizes).toEqual([4, 4, 2]);
+  await committer.drain();
+});

@@ -1,0 +1,76 @@
+/**
+ * Group commit: what arrives while one write runs is written together by the next one.
+ *
+ * With `synchronous=FULL` every commit waits for an fsync, so one transaction per request
+ * caps throughput at the disk's fsync rate. Here concurrent requests queue up; a flush starts
+ * on the next turn of the event loop (setImmediate, after pending I/O such as other request
+ * bodies) or as soon as the running flush ends, and writes the whole queue in one transaction.
+ * Each caller's promise settles only after the commit that contains its item.
+ */
+export interface GroupCommitter<Item, Result> {
+  submit(item: Item): Promise<Result>;
+  /** Resolves when nothing is queued or being written. */
+  drain(): Promise<void>;
+  /** True while submissions are arriving (queued, being written, or written in the last 250 ms). */
+  busy(): boolean;
+}
+
+interface Waiting<Item, Result> {
+  item: Item;
+  resolve: (result: Result) => void;
+  reject: (error: unknown) => void;
+}
+
+export function createGroupCommitter<Item, Result>(
+  write: (items: Item[]) => Promise<Result[]>,
+  options: { maxBatch?: number } = {},
+): GroupCommitter<Item, Result> {
+  const maxBatch = options.maxBatch ?? 500;
+  let queue: Waiting<Item, Result>[] = [];
+  let scheduled = false;
+  let flushing: Promise<void> | undefined;
+  let lastWriteEnded = 0;
+
+  function schedule() {
+    if (scheduled || flushing || queue.length === 0) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      flushing = flush().finally(() => {
+        flushing = undefined;
+        schedule();
+      });
+    });
+  }
+
+  async function flush() {
+    const batch = queue.slice(0, maxBatch);
+    queue = queue.slice(batch.length);
+    try {
+      const results = await write(batch.map((waiting) => waiting.item));
+      batch.forEach((waiting, index) => {
+        waiting.resolve(results[index] as Result);
+      });
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+    }
+    lastWriteEnded = performance.now();
+  }
+
+  return {
+    submit(item) {
+      return new Promise<Result>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        schedule();
+      });
+    },
+    busy() {
+      return queue.length > 0 || flushing !== undefined || performance.now() - lastWriteEnded < 250;
+    },
+    async drain() {
+      while (flushing || scheduled || queue.length > 0) {
+        await (flushing ?? new Promise((resolve) => setImmediate(resolve)));
+      }
+    },
+  };
+}

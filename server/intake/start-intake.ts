@@ -1,0 +1,88 @@
+import type { Hono } from "hono";
+import type { IntakePort } from "../../app/app-context.ts";
+import type { AppEnv } from "../app.ts";
+import type { Config } from "../config.ts";
+import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import type { DeliveryKind } from "../db/schema.ts";
+import { sharedSecret } from "../db/settings.ts";
+import { createMailer } from "../delivery/mailer.ts";
+import { type DeliveryWorker, startDeliveryWorker } from "../delivery/worker.ts";
+import type { Logger } from "../logger.ts";
+import { createIntakeApi } from "./api.ts";
+import { createIpHasher } from "./client-ip.ts";
+import { createGroupCommitter } from "./group-commit.ts";
+import { createRateLimit } from "./rate-limit.ts";
+import { createIntakeService } from "./service.ts";
+import { createSqliteStore } from "./sqlite-store.ts";
+import { type PendingSubmission, storeSubmissions } from "./store.ts";
+
+export interface RunningIntake {
+  api: Hono<AppEnv>;
+  port: IntakePort;
+  database: DatabaseHandle;
+  worker: DeliveryWorker;
+  health: () => Promise<{ ok: boolean; database: string }>;
+  /** Waits for queued writes, finishes the delivery in hand, closes the database. */
+  stop: () => Promise<void>;
+}
+
+/** Database (migrated) → delivery worker → intake service and its HTTP endpoint. */
+export async function startIntake(config: Config, logger: Logger): Promise<RunningIntake> {
+  const database = await openMigratedDatabase(config, logger);
+  logger.info({ database: database.location }, "database ready");
+  const ipHashSecret =
+    config.IP_HASH_SECRET ??
+    (await sharedSecret(database.db, "ip_hash_secret").catch(async (error) => {
+      await database.close();
+      throw error;
+    }));
+  const mailer = createMailer(config, logger);
+  if (!config.SMTP_URL) {
+    logger.info(
+      { directory: `${config.dataDir}/mail` },
+      "no SMTP_URL: emails are written as .eml files",
+    );
+  }
+  const store = database.sqlite
+    ? createSqliteStore(database.db, database.sqlite)
+    : (items: readonly PendingSubmission[]) => storeSubmissions(database.db, items);
+  const committer = createGroupCommitter((items: PendingSubmission[]) => store(items));
+  const worker = startDeliveryWorker({
+    database,
+    config,
+    logger,
+    mailer,
+    intakeBusy: () => committer.busy(),
+  });
+  const deliveryKinds: DeliveryKind[] = ["team_notification", "applicant_confirmation"];
+  if (config.WEBHOOK_URL) deliveryKinds.push("webhook");
+
+  const port = createIntakeService({
+    committer,
+    rateLimit: createRateLimit(config, database),
+    hashIp: createIpHasher(ipHashSecret),
+    deliveryKinds,
+    logger,
+    onDeliveriesCreated: () => worker.nudge(),
+  });
+  return {
+    api: createIntakeApi({ config, logger, intake: port }),
+    port,
+    database,
+    worker,
+    health: async () => {
+      try {
+        await database.ping();
+        return { ok: true, database: database.dialect };
+      } catch {
+        return { ok: false, database: "unreachable" };
+      }
+    },
+    stop: async () => {
+      await committer.drain();
+      await worker.stop();
+      mailer.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldNames } from "../../app/onboarding/schema.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { storageBackends } from "../test/backends.ts";
+import { validApplication } from "../test/fixtures.ts";
+import { createTestDatabase, testDatabaseUrl } from "../test/postgres.ts";
+import { startTestServer, type TestServer } from "../test/server.ts";
+import { startTcpProxy } from "../test/tcp-proxy.ts";
+
+async function json(response: Response) {
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as { ok: boolean; id: string; error?: string },
+  };
+}
+
+for (const backend of storageBackends()) {
+  describe.skipIf(backend.skip)(`intake storage on ${backend.name}`, () => {
+    let cleanup = async () => {};
+    let env: Record<string, string> = {};
+    let server: TestServer;
+    let database: DatabaseHandle;
+
+    beforeAll(async () => {
+      ({ env, cleanup } = await backend.setup());
+      server = await startTestServer(env);
+      database = server.openDatabase();
+    });
+    afterAll(async () => {
+      await database?.close();
+      await server?.stop();
+      await cleanup();
+    });
+
+    const submission = (id: string) =>
+      database.db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirst();
+    const deliveriesOf = (id: string) =>
+      database.db.selectFrom("deliveries").selectAll().where("submissionId", "=", id).execute();
+
+    it("stores exactly what was sent, trimmed, with its two deliveries", async () => {
+      const sent = validApplication({
+        name: "  Maya Lopez ",
+        contentNiche: "\tQuick recipes\n",
+        goals: "  Post three times a week\nand grow  ",
+        brandStyle: "   ",
+      });
+      const before = Date.now();
+      const { status, body } = await json(
+        await server.submit(sent, { "User-Agent": "reelsmith-test/1.0" }),
+      );
+      expect(status).toBe(200);
+      const row = await submission(body.id);
+      expect(row).toBeDefined();
+      const stored = Object.fromEntries(fieldNames.map((field) => [field, row?.[field]]));
+      const expected = Object.fromEntries(
+        fieldNames.map((field) => [field, String(sent[field]).trim()]),
+      );
+      expect(stored).toEqual(expected);
+      expect(row?.createdAt).toBeGreaterThanOrEqual(before);
+      expect(row?.createdAt).toBeLessThanOrEqual(Date.now());
+      expect(row?.userAgent).toBe("reelsmith-test/1.0");
+      expect(row?.isSpam).toBe(0);
+      expect(row?.idempotencyKey).toBeNull();
+      // The client's IP is kept only as an HMAC: never the address itself.
+      expect(row?.ipHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(row)).not.toContain("127.0.0.1");
+      const kinds = (await deliveriesOf(body.id)).map((delivery) => delivery.kind).sort();
+      expect(kinds).toEqual(["applicant_confirmation", "team_notification"]);
+    });
+
+    it("answers a repeated Idempotency-Key with the first id and stores nothing new", async () => {
+      const key = randomUUID();
+      const first = await json(await server.submit(validApplication(), { "Idempotency-Key": key }));
+      expect(first.status).toBe(200);
+      const repeats = await Promise.all(
+        Array.from({ length: 4 }, async () =>
+          json(
+            await server.submit(validApplication({ name: "Other" }), { "Idempotency-Key": key }),
+          ),
+        ),
+      );
+      for (const repeat of repeats) expect(repeat.body).toEqual({ ok: true, id: first.body.id });
+      const rows = await database.db
+        .selectFrom("submissions")
+        .select(["id", "name"])
+        .where("idempotencyKey", "=", key)
+        .execute();
+      expect(rows).toEqual([{ id: first.body.id, name: "Maya Lopez" }]);
+      expect(await deliveriesOf(first.body.id)).toHaveLength(2);
+    });
+
+    it("stores one submission when the same key arrives several times at once", async () => {
+      const key = randomUUID();
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, async () =>
+          json(await server.submit(validApplication(), { "Idempotency-Key": key })),
+        ),
+      );
+      const ids = new Set(answers.map((answer) => answer.body.id));
+      expect(ids.size).toBe(1);
+      const count = await database.db
+        .selectFrom("submissions")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("idempotencyKey", "=", key)
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(1);
+      expect(await deliveriesOf([...ids][0] ?? "")).toHaveLength(2);
+    });
+
+    it("keeps a filled honeypot as spam and delivers nothing", async () => {
+      const { status, body } = await json(
+        await server.submit({ ...validApplication(), website: "https://spam.example" }),
+      );
+      expect(status).toBe(200);
+      expect(body).toEqual({ ok: true, id: expect.any(String) });
+      expect((await submission(body.id))?.isSpam).toBe(1);
+      expect(await deliveriesOf(body.id)).toEqual([]);
+    });
+
+    it("treats an empty honeypot as a person", async () => {
+      const { body } = await json(await server.submit({ ...validApplication(), website: "" }));
+      expect((await submission(body.id))?.isSpam).toBe(0);
+      expect(await deliveriesOf(body.id)).toHaveLength(2);
+    });
+
+    it("commits concurrent submissions together, each with its own row", async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, async (_, i) =>
+          json(await server.submit(validApplication({ accountHandle: `@batch${i}` }))),
+        ),
+      );
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      const ids = answers.map((answer) => answer.body.id as string);
+      expect(new Set(ids).size).toBe(60);
+      const rows = await database.db
+        .selectFrom("submissions")
+        .select(["id", "accountHandle"])
+        .where("id", "in", ids)
+        .execute();
+      const handles = new Map(rows.map((row) => [row.id, row.accountHandle]));
+      ids.forEach((id, i) => {
+        expect(handles.get(id)).toBe(`@batch${i}`);
+      });
+      const deliveries = await database.db
+        .selectFrom("deliveries")
+        .select("id")
+        .where("submissionId", "in", ids)
+        .execute();
+      expect(deliveries).toHaveLength(120);
+    });
+  });
+}
+
+describe("intake while the database is unreachable", () => {
+  it("answers 503 with Retry-After while SQLite is locked, and recovers", async () => {
+    const server = await startTestServer();
+    const other = new SQLite(path.join(server.dataDir, "reelsmith.db"));
+    try {
+      expect((await json(await server.submit(validApplication()))).status).toBe(200);
+      other.exec("BEGIN IMMEDIATE"); // another process holds the write lock
+      const locked = await json(await server.submit(validApplication()));
+      expect(locked.status).toBe(503);
+      expect(locked.body).toEqual({ ok: false, error: "unavailable" });
+      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+      other.exec("ROLLBACK");
+      expect((await json(await server.submit(validApplication()))).status).toBe(200);
+    } finally {
+      other.close();
+      await server.stop();
+    }
+  });
+
+  describe.skipIf(!testDatabaseUrl && !process.env.CI)("on PostgreSQL", () => {
+    it("answers 503 while PostgreSQL is gone, and recovers by itself", async () => {
+      const target = await createTestDatabase();
+      const url = new URL(target.url);
+      const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+      url.host = `127.0.0.1:${proxy.port}`;
+      const server = await startTestServer({ DATABASE_URL: url.toString() });
+      try {
+        expect((await json(await server.submit(validApplication()))).status).toBe(200);
+        await proxy.cut();
+        const down = await json(await server.submit(validApplication()));
+        expect(down.status).toBe(503);
+        expect(down.body).toEqual({ ok: false, error: "unavailable" });
+        expect(Number(down.headers.get("retry-after"))).toBeGreaterThan(0);
+        const health = await fetch(`${server.url}/healthz`);
+        expect(health.status).toBe(503);
+        expect(await health.json()).toMatchObject({ ok: false, database: "unreachable" });
+        await proxy.restore();
+        expect((await json(await server.submit(validApplication()))).status).toBe(200);
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      } finally {
+        await server.stop();
+        await proxy.cut();
+        await target.drop();
+      }
+    });
+
+    it("shares the rate limit between instances", async () => {
+      const target = await createTestDatabase();
+      const env = { DATABASE_URL: target.url, RATE_LIMIT_PER_HOUR: "3", TRUST_PROXY: "1" };
+      const [a, b] = await Promise.all([startTestServer(env), startTestServer(env)]);
+      try {
+        const from = async (server: TestServer, ip: string) =>
+          (await json(await server.submit(validApplication(), { "X-Forwarded-For": ip }))).status;
+        expect(await from(a, "192.0.2.10")).toBe(200);
+        expect(await from(b, "192.0.2.10")).toBe(200);
+        expect(await from(a, "192.0.2.10")).toBe(200);
+        expect(await from(b, "192.0.2.10")).toBe(429);
+        expect(await from(a, "192.0.2.10")).toBe(429);
+        expect(await from(b, "192.0.2.11")).toBe(200);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+        await target.drop();
+      }
+    });
+  });
+});

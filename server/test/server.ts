@@ -1,0 +1,52 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { intakePath } from "../app.ts";
+import { type DatabaseHandle, openDatabase } from "../db/database.ts";
+import { type RunningServer, startServer } from "../start.ts";
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  endpoint: string;
+  env: Record<string, string>;
+  /** POSTs `body` as JSON to the intake endpoint. */
+  submit: (body: unknown, headers?: Record<string, string>) => Promise<Response>;
+  /** A separate connection to the server's database, for looking at what it stored. */
+  openDatabase: () => DatabaseHandle;
+}
+
+/**
+ * The real server, in this process, on a random port, with its own data directory and no
+ * build (pages disabled). Tests add what they need (SMTP_URL, DATABASE_URL…) through `env`.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "reelsmith-test-")));
+  const fullEnv: Record<string, string> = {
+    PORT: "0",
+    HOST: "127.0.0.1",
+    NODE_ENV: "test",
+    BUILD_DIR: path.join(dataDir, "no-build"),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    RATE_LIMIT_PER_HOUR: "0",
+    DELIVERY_POLL_MS: "100",
+    DELIVERY_RETRY_DELAYS: "0.2,0.2,0.5",
+    ...env,
+    DATA_DIR: dataDir,
+  };
+  const server = await startServer(fullEnv);
+  const endpoint = `${server.url}${intakePath}`;
+  return {
+    ...server,
+    dataDir,
+    endpoint,
+    env: fullEnv,
+    submit: (body, headers = {}) =>
+      fetch(endpoint, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      }),
+    openDatabase: () =>
+      openDatabase({ DATABASE_URL: fullEnv.DATABASE_URL, dataDir: path.resolve(dataDir) }),
+  };
+}

@@ -1,0 +1,66 @@
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  /** The SMTP envelope: who the message was really sent to. */
+  envelope: { from: string; to: string[] };
+  mail: ParsedMail;
+  raw: string;
+}
+
+export interface SmtpSink {
+  port: number;
+  url: string;
+  messages: ReceivedMail[];
+  stop: () => Promise<void>;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 (smtp-server) that keeps every message, parsed. `delayMs`
+ * makes it slow to accept each message (to catch a stop in the middle of a delivery).
+ */
+export async function startSmtpSink(
+  port = 0,
+  options: { delayMs?: number } = {},
+): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("error", callback);
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const parsed = simpleParser(raw);
+        const delayed = new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
+        Promise.all([parsed, delayed]).then(([mail]) => {
+          const from = session.envelope.mailFrom;
+          messages.push({
+            envelope: {
+              from: from ? from.address : "",
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            },
+            mail,
+            raw,
+          });
+          callback();
+        }, callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    messages,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,31 @@
+import net from "node:net";
+
+type Truthy<T> = Exclude<T, false | null | undefined | 0 | "">;
+
+/** Polls `check` until it returns a truthy value (returned) or `timeoutMs` passes (throws). */
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<Truthy<T>> {
+  const { timeoutMs = 10_000, intervalMs = 50, what = "condition" } = options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as Truthy<T>;
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(intervalMs);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A port on 127.0.0.1 that nothing listens on (yet). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== "object" || !address) throw new Error("no port");
+  return address.port;
+}
