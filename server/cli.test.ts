@@ -1,0 +1,204 @@
+import { execFile } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "./db/database.ts";
+import { storageBackends } from "./test/backends.ts";
+import { validApplication } from "./test/fixtures.ts";
+import { startTestServer } from "./test/server.ts";
+import { sleep, waitFor } from "./test/wait.ts";
+
+const cliPath = path.join(import.meta.dirname, "cli.ts");
+
+/** Runs `npm run submissions -- …` (node server/cli.ts) as the operator would. */
+function cli(env: Record<string, string>, ...args: string[]) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [cliPath, ...args],
+      { env: { PATH: process.env.PATH ?? "", ...env } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+const formulaName = '=HYPERLINK("http://evil.example","click")';
+
+for (const backend of storageBackends()) {
+  describe.skipIf(backend.skip)(`operator CLI on ${backend.name}`, () => {
+    let env: Record<string, string>;
+    let cleanup = async () => {};
+    let database: DatabaseHandle;
+    const ids: Record<string, string> = {};
+
+    beforeAll(async () => {
+      const setup = await backend.setup();
+      cleanup = setup.cleanup;
+      const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-cli-"));
+      env = { ...setup.env, DATA_DIR: dataDir };
+      const server = await startTestServer(env);
+      const applicants = {
+        first: validApplication({ name: "Ada First", email: "maya@example.com" }),
+        formula: validApplication({
+          name: formulaName,
+          email: "eve@example.com",
+          accountHandle: "@eve",
+          contentNiche: "+1 555 0100",
+          goals: "-5 followers a day, somehow",
+          brandStyle: 'Tabbed, with a comma and "quotes"',
+        }),
+        last: validApplication({
+          name: "Zed Last",
+          email: "MAYA@Example.com",
+          selectedPlan: "Creator",
+        }),
+      };
+      for (const [key, body] of Object.entries(applicants)) {
+        const response = await server.submit(body);
+        ids[key] = ((await response.json()) as { id: string }).id;
+        await sleep(5); // distinct creation times
+      }
+      database = server.openDatabase();
+      await waitFor(async () => {
+        const pending = await database.db
+          .selectFrom("deliveries")
+          .select("id")
+          .where("status", "!=", "done")
+          .execute();
+        return pending.length === 0;
+      });
+      await server.stop();
+    });
+    afterAll(async () => {
+      await database?.close();
+      await cleanup();
+    });
+
+    it("list: a table, newest first", async () => {
+      const { code, stdout } = await cli(env, "list");
+      expect(code).toBe(0);
+      const lines = stdout.trim().split("\n");
+      expect(lines[0]).toMatch(/^Received\s+ID\s+Name\s+Email\s+Plan\s+Spam\s+Deliveries$/);
+      expect(lines[1]).toMatch(/^-+(\s+-+){6}$/);
+      expect(lines.slice(2).map((line) => line.includes(ids.last ?? "-"))).toEqual([
+        true,
+        false,
+        false,
+      ]);
+      expect(lines[2]).toContain("Zed Last");
+      expect(lines[3]).toContain(ids.formula);
+      expect(lines[4]).toContain("Ada First");
+      expect(lines[4]).toContain("2 done");
+    });
+
+    it("export --format csv: spreadsheet-safe cells", async () => {
+      const { code, stdout } = await cli(env, "export", "--format", "csv");
+      expect(code).toBe(0);
+      const lines = stdout.trim().split("\n");
+      expect(lines[0]).toBe(
+        "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam",
+      );
+      expect(lines).toHaveLength(4);
+      const row = lines.find((line) => line.startsWith(ids.formula ?? "-")) ?? "";
+      expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+      expect(row).toContain(",'@eve,");
+      expect(row).toContain(",'+1 555 0100,");
+      expect(row).toContain(`,"'-5 followers a day, somehow",`);
+      expect(row).toContain(`,"Tabbed, with a comma and ""quotes""",`);
+      // Nothing in any cell starts a formula.
+      expect(stdout).not.toMatch(/(^|,)"?[=+\-@]/m);
+    });
+
+    it("export --format json, and --since", async () => {
+      const all = await cli(env, "export", "--format", "json");
+      expect(all.code).toBe(0);
+      const rows = JSON.parse(all.stdout) as Record<string, unknown>[];
+      expect(rows.map((row) => row.id)).toEqual([ids.first, ids.formula, ids.last]);
+      expect(rows[1]).toMatchObject({ name: formulaName, accountHandle: "@eve", isSpam: false });
+      const future = await cli(env, "export", "--format", "json", "--since", "2999-01-01");
+      expect(JSON.parse(future.stdout)).toEqual([]);
+      const past = await cli(env, "export", "--format", "json", "--since", "2020-01-01");
+      expect(JSON.parse(past.stdout)).toHaveLength(3);
+    });
+
+    it("show ID: the answers, labelled, and the deliveries", async () => {
+      const { code, stdout } = await cli(env, "show", ids.first ?? "");
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Full Name:\s+Ada First$/m);
+      expect(stdout).toMatch(/^Account Type:\s+Content Creator$/m);
+      expect(stdout).toMatch(/^Selected Plan:\s+Influencer$/m);
+      expect(stdout).toMatch(/^applicant_confirmation\s+done\s+1/m);
+      expect(stdout).toMatch(/^team_notification\s+done\s+1/m);
+      const missing = await cli(env, "show", "00000000-0000-4000-8000-000000000000");
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain("No submission with ID");
+    });
+
+    it("retry ID: failed deliveries back to pending", async () => {
+      const id = ids.formula ?? "";
+      await database.db
+        .updateTable("deliveries")
+        .set({ status: "failed", attempts: 7, lastError: "smtp said no" })
+        .where("submissionId", "=", id)
+        .where("kind", "=", "team_notification")
+        .execute();
+      const { code, stdout } = await cli(env, "retry", id);
+      expect(code).toBe(0);
+      expect(stdout).toContain(`1 failed delivery of ${id} set back to pending`);
+      const rows = await database.db
+        .selectFrom("deliveries")
+        .select(["kind", "status", "attempts"])
+        .where("submissionId", "=", id)
+        .orderBy("kind")
+        .execute();
+      expect(rows).toEqual([
+        { kind: "applicant_confirmation", status: "done", attempts: 1 },
+        { kind: "team_notification", status: "pending", attempts: 0 },
+      ]);
+      const again = await cli(env, "retry", id);
+      expect(again.stdout).toContain("has no failed deliveries");
+    });
+
+    it("erase --email: every submission of that address (any case) and its deliveries", async () => {
+      const { code, stdout } = await cli(env, "erase", "--email", "Maya@Example.com");
+      expect(code).toBe(0);
+      expect(stdout).toBe("Erased 2 submissions and 4 deliveries of Maya@Example.com.\n");
+      const left = await database.db.selectFrom("submissions").select("id").execute();
+      expect(left.map((row) => row.id)).toEqual([ids.formula]);
+      const orphans = await database.db
+        .selectFrom("deliveries")
+        .select("id")
+        .where("submissionId", "in", [ids.first ?? "", ids.last ?? ""])
+        .execute();
+      expect(orphans).toEqual([]);
+      const none = await cli(env, "erase", "--email", "nobody@example.com");
+      expect(none.stdout).toBe("Erased 0 submissions and 0 deliveries of nobody@example.com.\n");
+    });
+
+    it.each([
+      [[], "a command is required"],
+      [["launch"], 'unknown command "launch"'],
+      [["export"], "--format must be csv or json"],
+      [["export", "--format", "xml"], "--format must be csv or json"],
+      [["export", "--format", "csv", "--since", "yesterday"], "--since must be a date"],
+      [["show"], "show needs exactly one ID"],
+      [["show", "42"], '"42" is not a submission ID'],
+      [["retry", "not-an-id"], "is not a submission ID"],
+      [["erase"], "erase needs --email ADDRESS"],
+      [["erase", "--email", "nobody"], "is not an email address"],
+      [["list", "--email", "a@b.c"], "--email does not apply to list"],
+      [["list", "--limit", "0"], "--limit must be a positive whole number"],
+      [["list", "--colour"], "Unknown option"],
+    ])("exits 2 with a clear message for bad arguments: %j", async (args, message) => {
+      const { code, stdout, stderr } = await cli(env, ...args);
+      expect(code).toBe(2);
+      expect(stderr).toContain(message);
+      expect(stderr).toContain("Usage: npm run submissions");
+      expect(stdout).toBe("");
+    });
+  });
+}

@@ -1,0 +1,41 @@
+import { expect, it } from "vitest";
+import type { Submission } from "../db/schema.ts";
+import { validApplication } from "../test/fixtures.ts";
+import { neutralise, printable, table, toCsv } from "./format.ts";
+
+it.each([
+  ["=1+2", "'=1+2"],
+  ["+33 6 12", "'+33 6 12"],
+  ["-5", "'-5"],
+  ["@handle", "'@handle"],
+  ["\tcmd", "'\tcmd"],
+  ["\rcmd", "'\rcmd"],
+  ["plain = text", "plain = text"],
+  ["", ""],
+])("neutralises a formula-like cell: %j", (cell, expected) => {
+  expect(neutralise(cell)).toBe(expected);
+});
+
+it("writes CSV with every string cell neutralised and quoted where needed", () => {
+  const submission = {
+    ...(validApplication({ name: "=cmd|' /C calc'!A0", goals: 'say "hi", then\nleave' }) as object),
+    id: "9b570d9d-5998-422a-8cbf-f2987bb9ddd3",
+    createdAt: Date.UTC(2026, 0, 31),
+    ipHash: "x",
+    userAgent: "x",
+    isSpam: 1,
+    idempotencyKey: null,
+  } as Submission;
+  const csv = toCsv([submission]);
+  expect(csv).toContain(
+    `9b570d9d-5998-422a-8cbf-f2987bb9ddd3,2026-01-31T00:00:00.000Z,'=cmd|' /C calc'!A0,`,
+  );
+  expect(csv).toContain(`"say ""hi"", then\nleave"`);
+  expect(csv.trimEnd().endsWith(",Influencer,true")).toBe(true);
+});
+
+it("keeps terminal control sequences out of tables", () => {
+  expect(printable("Eve\u001b[31mRED\r\nX")).toBe("Eve [31mRED X");
+  const text = table(["A", "B"], [["1", "x".repeat(50)]], 10);
+  expect(text).toBe(`A  B\n-  ----------\n1  xxxxxxxxx…\n`);
+});

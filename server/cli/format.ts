@@ -1,0 +1,62 @@
+import { stringify } from "csv-stringify/sync";
+import { fieldNames } from "../../app/onboarding/schema.ts";
+import type { Submission } from "../db/schema.ts";
+
+/** Text safe for a terminal: control characters (escape sequences, CR, LF) become spaces. */
+export function printable(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ");
+}
+
+/** A plain text table: a header row, a rule, then the rows; cells cut at `maxWidth`. */
+export function table(headers: string[], rows: string[][], maxWidth = 32): string {
+  const cut = (cell: string) => {
+    const text = printable(cell);
+    return text.length > maxWidth ? `${text.slice(0, maxWidth - 1)}…` : text;
+  };
+  const cells = [headers, ...rows].map((row) => row.map(cut));
+  const widths = headers.map((_, column) =>
+    Math.max(...cells.map((row) => (row[column] ?? "").length)),
+  );
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join("  ")
+      .trimEnd();
+  const [head, ...body] = cells;
+  return [line(head ?? []), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)]
+    .join("\n")
+    .concat("\n");
+}
+
+/**
+ * Spreadsheet-safe cell: text that a spreadsheet would read as a formula (starting with
+ * = + - @, or a tab or carriage return) gets a leading apostrophe, as OWASP recommends.
+ */
+export function neutralise(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export const exportColumns = ["id", "createdAt", ...fieldNames, "isSpam"] as const;
+
+function exportRow(submission: Submission) {
+  return {
+    ...Object.fromEntries(fieldNames.map((field) => [field, submission[field]])),
+    id: submission.id,
+    createdAt: new Date(submission.createdAt).toISOString(),
+    isSpam: submission.isSpam === 1,
+  };
+}
+
+/** CSV by csv-stringify: a header row, every cell neutralised. */
+export function toCsv(submissions: Submission[]): string {
+  return stringify(submissions.map(exportRow), {
+    header: true,
+    columns: [...exportColumns],
+    cast: { string: neutralise, boolean: (value) => (value ? "true" : "false") },
+  });
+}
+
+export function toJson(submissions: Submission[]): string {
+  return `${JSON.stringify(submissions.map(exportRow), null, 2)}\n`;
+}
