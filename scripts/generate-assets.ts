@@ -1,2 +1,91 @@
-/** Images and icons made from app/content/site.ts at build time (filled in by the landing work). */
-export async function generateAssets(_root: string): Promise<void> {}
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { site } from "../app/content/site.ts";
+import { brandIcons } from "./assets/brand-icons.ts";
+import { ogImage } from "./assets/og-image.ts";
+import { reelFrame, reelWebp, reelWidths } from "./assets/reel-frame.ts";
+
+/**
+ * Images and icons made from app/content/site.ts, before Vite runs (scripts/build.ts) and when
+ * the dev server starts (scripts/assets/vite-plugin.ts). Nothing here is committed:
+ * - app/generated/creators/{id}-{width}.webp: the creators band's reels, drawn as SVG and
+ *   rasterised (an SVG <img> is laid out and painted on the main thread; a WebP is decoded off
+ *   it), in two widths for srcset (Vite gives them hashed URLs);
+ * - public/: favicon.svg, favicon.ico, apple-touch-icon.png, icon-192.png, icon-512.png and
+ *   og-image.png (copied to the site's root as they are).
+ * A stamp of the inputs (the copy, these generators, the art packages' versions) makes a second
+ * run with unchanged inputs return at once.
+ */
+export async function generateAssets(root: string): Promise<{ generated: boolean }> {
+  const creatorsDir = path.join(root, "app", "generated", "creators");
+  const publicDir = path.join(root, "public");
+  const stampFile = path.join(root, "app", "generated", ".assets-stamp");
+  const outputs = [
+    ...site.creators.items.flatMap((creator) =>
+      reelWidths.map((width) => path.join(creatorsDir, `${creator.id}-${width}.webp`)),
+    ),
+    ...publicFiles.map((name) => path.join(publicDir, name)),
+  ];
+  const stamp = await inputsStamp(root);
+  const previous = existsSync(stampFile) ? await readFile(stampFile, "utf8") : "";
+  if (previous === stamp && outputs.every((file) => existsSync(file))) return { generated: false };
+
+  await rm(creatorsDir, { recursive: true, force: true });
+  await mkdir(creatorsDir, { recursive: true });
+  await mkdir(publicDir, { recursive: true });
+  const reels = await Promise.all(site.creators.items.map((creator) => reelFrame(creator)));
+  const files: Record<string, Buffer | string> = {
+    ...(await brandIcons()),
+    "og-image.png": await ogImage(reels),
+  };
+  await Promise.all([
+    ...site.creators.items.flatMap((creator, i) =>
+      reelWidths.map(async (width) =>
+        writeFile(
+          path.join(creatorsDir, `${creator.id}-${width}.webp`),
+          await reelWebp(reels[i]!, width),
+        ),
+      ),
+    ),
+    ...Object.entries(files).map(([name, data]) => writeFile(path.join(publicDir, name), data)),
+  ]);
+  await writeFile(stampFile, stamp);
+  return { generated: true };
+}
+
+/** The files generated into public/ (and ignored by git). */
+export const publicFiles = [
+  "favicon.svg",
+  "favicon.ico",
+  "apple-touch-icon.png",
+  "icon-192.png",
+  "icon-512.png",
+  "og-image.png",
+] as const;
+
+async function inputsStamp(root: string): Promise<string> {
+  const hash = createHash("sha256").update(JSON.stringify(site));
+  const sources = [
+    path.join(root, "scripts", "generate-assets.ts"),
+    path.join(root, "app", "components", "landing", "brand-mark.ts"),
+    ...(await readdir(path.join(root, "scripts", "assets")))
+      .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+      .sort()
+      .map((name) => path.join(root, "scripts", "assets", name)),
+    path.join(root, "node_modules", "@dicebear", "open-peeps", "package.json"),
+    path.join(root, "node_modules", "lucide-react", "package.json"),
+  ];
+  for (const file of sources) hash.update(await readFile(file));
+  return hash.digest("hex");
+}
+
+// `node scripts/generate-assets.ts` regenerates by hand.
+if (import.meta.main) {
+  const started = performance.now();
+  const { generated } = await generateAssets(path.resolve(import.meta.dirname, ".."));
+  console.log(
+    `assets: ${generated ? "generated" : "up to date"} in ${Math.round(performance.now() - started)} ms`,
+  );
+}
