@@ -32,6 +32,8 @@ export interface Creator {
   niche: string;
   handle: string;
   caption: string;
+  /** Text alternative of the illustration. */
+  alt: string;
   /** Two colours of the reel's background gradient. */
   colors: readonly [string, string];
 }
@@ -57,6 +59,8 @@ export const site = {
   hero: {
     eyebrow: "Done-for-you short-form video",
     headline: "Elevate your personal brand with videos people finish watching",
+    /** The words of the headline drawn in the brand gradient. */
+    headlineAccent: "personal brand",
     body: "Send us your raw footage. Our editors return polished short-form videos with captions, hashtags and a posting schedule, so you can stay on camera and off the timeline.",
     primaryCta: "View Our Packages",
     secondaryCta: "See how it works",
@@ -113,9 +117,11 @@ export const site = {
     title: "Made for people who film their real lives",
     intro:
       "Chefs, coaches, founders and travellers: if you can film it on your phone, we can make it shine.",
+    bandLabel: "Reels by everyday creators",
     items: [
       {
         id: "cooking",
+        alt: "Illustrated home cook filming a recipe reel",
         niche: "Cooking",
         handle: "@mayacooks",
         caption: "5-minute pasta, no excuses",
@@ -123,6 +129,7 @@ export const site = {
       },
       {
         id: "fitness",
+        alt: "Illustrated fitness coach filming a workout reel",
         niche: "Fitness",
         handle: "@liftwithdre",
         caption: "Leg day in 4 moves",
@@ -130,6 +137,7 @@ export const site = {
       },
       {
         id: "coaching",
+        alt: "Illustrated life coach talking to camera",
         niche: "Coaching",
         handle: "@coachamara",
         caption: "The one habit that changed my year",
@@ -137,6 +145,7 @@ export const site = {
       },
       {
         id: "travel",
+        alt: "Illustrated traveller filming a city guide",
         niche: "Travel",
         handle: "@jonnyroams",
         caption: "Lisbon on €40 a day",
@@ -144,6 +153,7 @@ export const site = {
       },
       {
         id: "beauty",
+        alt: "Illustrated beauty creator filming a skincare routine",
         niche: "Beauty",
         handle: "@glowbyrina",
         caption: "Glass skin, 3 products",
@@ -151,6 +161,7 @@ export const site = {
       },
       {
         id: "tech",
+        alt: "Illustrated tech reviewer filming a laptop review",
         niche: "Tech",
         handle: "@kaireviews",
         caption: "Is this laptop worth it?",
@@ -158,6 +169,7 @@ export const site = {
       },
       {
         id: "business",
+        alt: "Illustrated florist filming behind the scenes of her shop",
         niche: "Small business",
         handle: "@bloomflowers",
         caption: "Packing 200 orders before noon",
@@ -261,6 +273,8 @@ export const site = {
   },
   footer: {
     note: "Done-for-you short-form video editing for creators, influencers, businesses and agencies.",
+    navLabel: "Footer",
+    rights: "All rights reserved.",
   },
   onboarding: {
     title: "Welcome to Your Growth Journey!",

@@ -1,16 +1,49 @@
+import { ClosingCta } from "~/components/landing/closing-cta";
+import { CreatorsBand } from "~/components/landing/creators-band";
+import { HeroSection } from "~/components/landing/hero-section";
+import { PricingSection } from "~/components/landing/pricing-section";
+import { ProcessSection } from "~/components/landing/process-section";
+import { ServicesSection } from "~/components/landing/services-section";
+import { SiteFooter } from "~/components/landing/site-footer";
+import { SiteHeader } from "~/components/landing/site-header";
+import {
+  inlineJson,
+  organizationJsonLd,
+  speculationRules,
+} from "~/components/landing/structured-data";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/home";
 
+// Prerendered at build time and sent as HTML and CSS only: nothing here hydrates.
 export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = () => pageMeta({ ...site.seo.home, path: "/" });
 
 export default function Home() {
   return (
-    <main>
-      <h1>{site.hero.headline}</h1>
-    </main>
+    <>
+      <SiteHeader />
+      <main>
+        <HeroSection />
+        <ServicesSection />
+        <CreatorsBand />
+        <ProcessSection />
+        <PricingSection />
+        <ClosingCta />
+      </main>
+      <SiteFooter />
+      <script
+        type="speculationrules"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: static JSON, escaped by inlineJson
+        dangerouslySetInnerHTML={{ __html: inlineJson(speculationRules) }}
+      />
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: static JSON, escaped by inlineJson
+        dangerouslySetInnerHTML={{ __html: inlineJson(organizationJsonLd()) }}
+      />
+    </>
   );
 }

@@ -1,0 +1,40 @@
+import { site } from "~/content/site";
+import { BrandLogo } from "./brand-logo";
+import { container } from "./section-heading";
+
+/** Brand, what we do, the section links and the contact address. */
+export function SiteFooter() {
+  // Rendered at build time: the year of the build.
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-white/[0.06] py-12">
+      <div
+        className={`${container} flex flex-col gap-10 md:flex-row md:items-start md:justify-between`}
+      >
+        <div className="max-w-sm">
+          <BrandLogo />
+          <p className="mt-4 text-sm leading-relaxed text-zinc-400">{site.footer.note}</p>
+        </div>
+        <nav aria-label={site.footer.navLabel}>
+          <ul className="flex flex-wrap gap-x-6 gap-y-3 text-sm">
+            {site.nav.map((item) => (
+              <li key={item.href}>
+                <a href={item.href} className="text-zinc-400 hover:text-white">
+                  {item.label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href={`mailto:${site.contact.email}`} className="text-zinc-400 hover:text-white">
+                {site.contact.email}
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className={`${container} mt-10 text-xs text-zinc-400`}>
+        © {year} {site.brand.name}. {site.footer.rights}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,52 @@
+import { site } from "~/content/site";
+import { absoluteUrl } from "~/lib/seo";
+
+/** JSON-LD for `/`: the organisation and its three plans as offers (schema.org). */
+export function organizationJsonLd() {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: site.brand.name,
+    description: site.brand.description,
+    url: absoluteUrl("/"),
+    logo: absoluteUrl("/icon-512.png"),
+    email: site.contact.email,
+    makesOffer: site.pricing.plans.map((plan) => {
+      const price = plan.price.replace(/[^0-9.]/g, "");
+      return {
+        "@type": "Offer",
+        name: `${plan.name} plan`,
+        description: plan.description,
+        url: absoluteUrl(`/onboarding?plan=${encodeURIComponent(plan.name)}`),
+        price,
+        priceCurrency: "USD",
+        priceSpecification: {
+          "@type": "UnitPriceSpecification",
+          price,
+          priceCurrency: "USD",
+          unitCode: "MON",
+          unitText: plan.period,
+        },
+        itemOffered: {
+          "@type": "Service",
+          name: `${site.brand.name} ${plan.name}`,
+          serviceType: site.brand.tagline,
+        },
+      };
+    }),
+  };
+}
+
+/**
+ * Speculation Rules: once a visitor shows intent (hover or press on a link to the
+ * questionnaire), Chromium prerenders it, so the next page appears at once. Not JavaScript:
+ * a JSON rule set the browser reads; other browsers ignore it.
+ */
+export const speculationRules = {
+  prerender: [{ where: { href_matches: "/onboarding*" }, eagerness: "moderate" }],
+};
+
+/** JSON for an inline <script>: `<` escaped so no string can close the element. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import arial from "@capsizecss/metrics/arial";
+import inter from "@capsizecss/metrics/inter";
+import { describe, expect, it } from "vitest";
+
+// The "Inter Fallback" face in app.css stretches a local Arial (or its metric twin, Liberation
+// Sans) to Inter's proportions, so text laid out before the web font arrives does not move when
+// it swaps in. The overrides are computed from the fonts' metrics (Capsize's method).
+const css = readFileSync(path.join(import.meta.dirname, "app.css"), "utf8");
+const fallbackFace = css.match(/@font-face\s*{[^}]*font-family:\s*"Inter Fallback"[^}]*}/)?.[0];
+
+/** A descriptor's value in app.css, in percent with 2 decimals ("90.44"). */
+const declared = (descriptor: string) => {
+  const value = fallbackFace?.match(new RegExp(`${descriptor}:\\s*([\\d.]+)%;`))?.[1];
+  return value === undefined ? undefined : Number(value).toFixed(2);
+};
+const percent = (value: number) => (value * 100).toFixed(2);
+const sizeAdjust = inter.xWidthAvg / inter.unitsPerEm / (arial.xWidthAvg / arial.unitsPerEm);
+
+describe("the Inter fallback font face", () => {
+  it("exists and falls back to Arial or Liberation Sans", () => {
+    expect(fallbackFace).toBeDefined();
+    expect(fallbackFace).toContain('local("Arial")');
+    expect(fallbackFace).toContain('local("Liberation Sans")');
+  });
+
+  it("carries the size and vertical metric overrides computed from Inter over Arial", () => {
+    expect(sizeAdjust).toBeCloseTo(1.0712, 3);
+    expect(declared("size-adjust")).toBe(percent(sizeAdjust));
+    expect(declared("ascent-override")).toBe(percent(inter.ascent / inter.unitsPerEm / sizeAdjust));
+    expect(declared("descent-override")).toBe(
+      percent(Math.abs(inter.descent) / inter.unitsPerEm / sizeAdjust),
+    );
+    expect(declared("line-gap-override")).toBe(
+      percent(inter.lineGap / inter.unitsPerEm / sizeAdjust),
+    );
+  });
+
+  it("comes right after Inter in the font stack", () => {
+    expect(css).toMatch(/--font-sans:\s*"Inter Variable",\s*"Inter Fallback",/);
+  });
+});
