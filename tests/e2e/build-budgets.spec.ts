@@ -1,0 +1,70 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+import { site } from "../../app/content/site.ts";
+import { headlineOffsets, javascriptGzipBytes } from "../../scripts/page-budget.ts";
+
+// Byte budgets of `/`, read from the build output (no browser): BUILD_DIR or ./build.
+const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+const htmlFile = path.join(clientDir, "index.html");
+const readHtml = () => readFileSync(htmlFile, "utf8");
+const kib = 1024;
+
+test.beforeAll(() => {
+  if (!existsSync(htmlFile)) throw new Error(`${htmlFile} is missing: run the build first`);
+});
+
+test("/ loads no framework code: JavaScript at most 10 KB gzip (it is 0)", () => {
+  const html = readHtml();
+  expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+  expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+  expect(html).not.toMatch(/<link[^>]*as="script"/);
+  const bytes = javascriptGzipBytes(clientDir, html);
+  expect(bytes).toBeLessThanOrEqual(10 * kib);
+  expect(bytes).toBe(0);
+});
+
+test("/ carries its Speculation Rules and JSON-LD, and the CSP allows the rules", () => {
+  const html = readHtml();
+  const rules = html.match(/<script type="speculationrules">([\s\S]*?)<\/script>/)?.[1];
+  expect(rules, "speculation rules").toBeTruthy();
+  const hash = `sha256-${createHash("sha256").update(rules!).digest("base64")}`;
+  const manifest = JSON.parse(
+    readFileSync(path.join(clientDir, "..", "prerendered.json"), "utf8"),
+  ) as { pages: Record<string, { scriptHashes: string[] }> };
+  expect(manifest.pages["/"]?.scriptHashes).toEqual([hash]);
+  expect(html).toMatch(/<script type="application\/ld\+json">\{"@context":"https:\/\/schema.org"/);
+});
+
+test("the hero headline and all the CSS arrive in the first 14 KB of the compressed HTML", () => {
+  const headline = headlineOffsets(clientDir);
+  expect(headline.text).toBe(site.hero.headline);
+  // Every style rule comes first, inline: no stylesheet request stands before the headline.
+  expect(headline.html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  expect(headline.html.lastIndexOf("</style>")).toBeLessThan(headline.start);
+  expect(headline.html.indexOf("<style", headline.start)).toBe(-1);
+  // The variants the server sends are the page itself.
+  expect(gunzipSync(headline.gzip.data).toString("utf8")).toBe(headline.html);
+  expect(brotliDecompressSync(headline.br.data).toString("utf8")).toBe(headline.html);
+  test.info().annotations.push({
+    type: "headline offset",
+    description: `gzip ${headline.gzip.offset} B of ${headline.gzip.size} B; brotli ${headline.br.offset} B of ${headline.br.size} B`,
+  });
+  expect(headline.gzip.offset).toBeGreaterThan(0);
+  expect(headline.gzip.offset).toBeLessThanOrEqual(14 * kib);
+  expect(headline.br.offset).toBeLessThanOrEqual(14 * kib);
+});
+
+test("every image on / has a width and a height; images below the fold load lazily", () => {
+  const images = [...readHtml().matchAll(/<img\s[^>]*>/g)].map(([tag]) => tag);
+  expect(images.length).toBeGreaterThanOrEqual(6);
+  for (const image of images) {
+    expect(image).toMatch(/\swidth="\d+"/);
+    expect(image).toMatch(/\sheight="\d+"/);
+    // The only images are the creators band's, well below the first screen.
+    expect(image).toMatch(/\sloading="lazy"/);
+    expect(image).toMatch(/\sdecoding="async"/);
+  }
+});

@@ -1,0 +1,289 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { site } from "../../app/content/site.ts";
+import { coveredTop, expect, settledTop, test } from "./helpers/page-health.ts";
+
+// The landing page `/`, as visitors get it: prerendered HTML and CSS, no JavaScript of ours.
+// Runs in both projects (desktop 1440 × 900, phone 390 × 844).
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
+const sectionHeading = (page: Page, title: string) =>
+  page.getByRole("heading", { level: 2, name: title, exact: true });
+const planCard = (page: Page, name: string) =>
+  page
+    .locator("#pricing li")
+    .filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
+
+/** Clicks an in-page link and checks its section comes to rest just below the fixed header. */
+async function expectLandsBelowHeader(page: Page, targetId: string) {
+  await expect(page).toHaveURL(new RegExp(`#${targetId}$`));
+  const section = page.locator(`#${targetId}`);
+  const top = await settledTop(section);
+  const covered = await coveredTop(page);
+  expect(top, `#${targetId} starts below the fixed header`).toBeGreaterThanOrEqual(covered - 1);
+  // It is the section the visitor now sees, not one further down the page.
+  expect(top).toBeLessThan(covered + 48);
+  await expect(section.getByRole("heading", { level: 2 })).toBeInViewport();
+}
+
+test.beforeEach(async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+});
+
+test("one h1 with the headline, and the sections in the spec's order", async ({ page }) => {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.hero.headline);
+  const order = [
+    page.locator("header").first(),
+    page.locator("#top"),
+    page.locator("#services"),
+    page.locator("section", { has: sectionHeading(page, site.creators.title) }),
+    page.locator("#process"),
+    page.locator("#pricing"),
+    page.locator("section", { has: sectionHeading(page, site.closing.title) }),
+    page.locator("footer"),
+  ];
+  const tops: number[] = [];
+  for (const part of order) {
+    await expect(part).toHaveCount(1);
+    tops.push(await part.evaluate((el) => el.getBoundingClientRect().top + window.scrollY));
+  }
+  expect(tops).toEqual([...tops].sort((a, b) => a - b));
+  await expect(sectionHeading(page, site.services.title)).toBeAttached();
+  await expect(sectionHeading(page, site.process.title)).toBeAttached();
+  await expect(sectionHeading(page, site.pricing.title)).toBeAttached();
+  await expect(page.locator("#services li")).toHaveCount(site.services.items.length);
+  await expect(page.locator("#process ol > li")).toHaveCount(4);
+  for (const claim of site.claims) {
+    await expect(page.locator("#top")).toContainText(`${claim.value}${claim.label}`);
+  }
+});
+
+for (const item of site.nav) {
+  test(`header link ${item.label} scrolls its section below the header`, async ({ page }) => {
+    const header = page.locator("header").first();
+    if (isPhone(page)) {
+      await expect(header.getByRole("navigation", { name: "Main" })).toBeHidden();
+      await header.getByRole("button", { name: site.header.menuLabel }).tap();
+      const menu = page.getByRole("navigation", { name: site.header.menuLabel });
+      await expect(menu).toBeVisible();
+      await menu.getByRole("link", { name: item.label, exact: true }).tap();
+    } else {
+      await header
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: item.label, exact: true })
+        .click();
+    }
+    await expectLandsBelowHeader(page, item.href.slice(1));
+  });
+}
+
+test("Get Started in the header scrolls to pricing", async ({ page }) => {
+  await page.locator("header").first().getByRole("link", { name: site.header.cta }).click();
+  await expectLandsBelowHeader(page, "pricing");
+});
+
+test("the hero's buttons scroll to pricing and to the process", async ({ page }) => {
+  const hero = page.locator("#top");
+  await hero.getByRole("link", { name: site.hero.primaryCta }).click();
+  await expectLandsBelowHeader(page, "pricing");
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  await hero.getByRole("link", { name: site.hero.secondaryCta }).click();
+  await expectLandsBelowHeader(page, "process");
+});
+
+test("the phone menu opens and closes by keyboard", async ({ page }) => {
+  test.skip(!isPhone(page), "the menu button shows on narrow screens only");
+  const button = page.getByRole("button", { name: site.header.menuLabel });
+  const menu = page.getByRole("navigation", { name: site.header.menuLabel });
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toBeVisible();
+  expect(await page.locator("#site-menu").evaluate((el) => el.matches(":popover-open"))).toBe(true);
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link").first()).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test("three plans with their exact prices and facts; Influencer is Most Popular", async ({
+  page,
+}) => {
+  await expect(page.locator("#pricing li").filter({ has: page.locator("h3") })).toHaveCount(3);
+  for (const plan of site.pricing.plans) {
+    const card = planCard(page, plan.name);
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(`${plan.price}/${plan.period}`);
+    await expect(card).toContainText(plan.description);
+    for (const feature of plan.features) {
+      await expect(card.getByRole("listitem").filter({ hasText: feature })).toHaveCount(1);
+    }
+    await expect(card.getByText(site.pricing.popularLabel)).toHaveCount(plan.popular ? 1 : 0);
+    const cta = card.getByRole("link", { name: plan.cta });
+    await expect(cta).toHaveAttribute("href", `/onboarding?plan=${encodeURIComponent(plan.name)}`);
+  }
+  expect(site.pricing.plans.map((plan) => plan.price)).toEqual(["$99", "$249", "$449"]);
+  expect(site.pricing.plans.find((plan) => plan.popular)?.name).toBe("Influencer");
+  const enterprise = planCard(page, "Enterprise");
+  await expect(enterprise).toContainText("No cap on raw footage per video*");
+  await expect(enterprise).toContainText(site.pricing.plans[2]!.footnote!);
+});
+
+test("Contact Our Team opens an email to the team with a subject", async ({ page }) => {
+  const contact = page.locator("#pricing").getByRole("link", { name: site.pricing.contactCta });
+  await expect(contact).toHaveAttribute(
+    "href",
+    `mailto:${site.contact.email}?subject=${encodeURIComponent(site.contact.subject)}`,
+  );
+});
+
+test("a plan button and the closing button lead to the questionnaire", async ({ page }) => {
+  const closing = page.getByRole("link", { name: site.closing.cta });
+  await expect(closing).toHaveAttribute("href", "/onboarding");
+  await planCard(page, "Influencer").getByRole("link", { name: "Choose Influencer" }).click();
+  await expect(page).toHaveURL("/onboarding?plan=Influencer");
+  await page.goBack();
+  await page.getByRole("link", { name: site.closing.cta }).click();
+  await expect(page).toHaveURL("/onboarding");
+});
+
+test("the creators band shows at least six distinct illustrations that load", async ({ page }) => {
+  const band = page.getByRole("region", { name: site.creators.bandLabel });
+  const images = band.locator("img");
+  await expect(images).toHaveCount(site.creators.items.length);
+  const sources = new Set<string>();
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect(image).toHaveAttribute("loading", "lazy");
+    await expect(image).toHaveAttribute("width", /^\d+$/);
+    await expect(image).toHaveAttribute("height", /^\d+$/);
+    await expect(image).not.toHaveAttribute("alt", "");
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const box = await image.boundingBox();
+    expect(box!.height / box!.width).toBeCloseTo(16 / 9, 1);
+    sources.add((await image.getAttribute("src"))!);
+  }
+  expect(sources.size).toBeGreaterThanOrEqual(6);
+  for (const src of sources) expect(src).toMatch(/^\/assets\/[\w-]+-[\w-]{8}\.webp$/);
+});
+
+test("no horizontal scrolling at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const overflow = await page.evaluate(
+    () => document.scrollingElement!.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("zero accessibility violations on / (axe)", async ({ page }) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([]);
+});
+
+test("zero accessibility violations on the not-found page (axe)", async ({ page, health }) => {
+  health.allow(/404/);
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: site.notFound.title })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([]);
+});
+
+test("ships no JavaScript of ours, only data blocks the browser reads", async ({ page }) => {
+  const scripts = await page
+    .locator("script")
+    .evaluateAll((elements) =>
+      elements.map((s) => ({ type: s.getAttribute("type"), src: s.getAttribute("src") })),
+    );
+  expect(scripts).toEqual([
+    { type: "speculationrules", src: null },
+    { type: "application/ld+json", src: null },
+  ]);
+  expect(await page.evaluate(() => HTMLScriptElement.supports("speculationrules"))).toBe(true);
+  const rules = JSON.parse(
+    (await page.locator('script[type="speculationrules"]').textContent()) ?? "",
+  );
+  expect(rules.prerender[0]).toMatchObject({
+    where: { href_matches: "/onboarding*" },
+    eagerness: "moderate",
+  });
+  const data = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent()) ?? "",
+  );
+  expect(data["@type"]).toBe("Organization");
+  expect(
+    data.makesOffer.map((offer: { price: string; priceCurrency: string }) => [
+      offer.price,
+      offer.priceCurrency,
+    ]),
+  ).toEqual([
+    ["99", "USD"],
+    ["249", "USD"],
+    ["449", "USD"],
+  ]);
+});
+
+test("the Speculation Rules are accepted and fire on intent for the questionnaire", async ({
+  page,
+}) => {
+  // Chromium starts a prerender when the pointer rests on a matching link ("moderate").
+  // Under automation DevTools vetoes the prerender itself (PrerenderingDisabledByDevTools), so
+  // the test checks what it can see: the rule set parsed without error (and was not blocked by
+  // the CSP) and an attempt for exactly the hovered URL; non-matching links get none.
+  const cdp = await page.context().newCDPSession(page);
+  const ruleSetErrors: string[] = [];
+  const attempts = new Set<string>();
+  cdp.on("Preload.ruleSetUpdated", ({ ruleSet }) => {
+    if (ruleSet.errorType) ruleSetErrors.push(`${ruleSet.errorType}: ${ruleSet.errorMessage}`);
+  });
+  cdp.on("Preload.prerenderStatusUpdated", (event) => attempts.add(new URL(event.key.url).href));
+  await cdp.send("Preload.enable");
+  await page.reload();
+  const contact = page.locator("#pricing").getByRole("link", { name: site.pricing.contactCta });
+  await contact.scrollIntoViewIfNeeded();
+  await contact.hover();
+  const link = planCard(page, "Creator").getByRole("link", { name: "Choose Creator" });
+  await link.hover();
+  const expected = new URL("/onboarding?plan=Creator", page.url()).href;
+  await expect.poll(() => [...attempts], { timeout: 10_000 }).toContain(expected);
+  expect([...attempts].every((url) => new URL(url).pathname === "/onboarding")).toBe(true);
+  expect(ruleSetErrors).toEqual([]);
+});
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every section is there and the links work", async ({ page }) => {
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.hero.headline);
+    for (const title of [
+      site.services.title,
+      site.creators.title,
+      site.process.title,
+      site.pricing.title,
+      site.closing.title,
+    ]) {
+      await expect(sectionHeading(page, title)).toBeAttached();
+    }
+    if (isPhone(page)) {
+      await page.getByRole("button", { name: site.header.menuLabel }).tap();
+      await page
+        .getByRole("navigation", { name: site.header.menuLabel })
+        .getByRole("link", { name: "Pricing" })
+        .tap();
+    } else {
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Pricing" })
+        .click();
+    }
+    await expectLandsBelowHeader(page, "pricing");
+    await planCard(page, "Enterprise").getByRole("link", { name: "Choose Enterprise" }).click();
+    await expect(page).toHaveURL("/onboarding?plan=Enterprise");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.onboarding.title);
+  });
+});
