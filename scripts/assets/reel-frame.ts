@@ -78,7 +78,7 @@ export async function reelFrame(creator: Creator): Promise<string> {
 <circle cx="300" cy="170" r="150" fill="#fff" fill-opacity=".1"/>
 <circle cx="40" cy="330" r="90" fill="#000" fill-opacity=".07"/>
 ${iconGroup(prop, { x: 150, y: 84, size: 190, color: "#fff", strokeWidth: 1.1 }).replace("<g ", '<g opacity=".22" ')}
-<svg x="-8" y="232" width="336" height="410" viewBox="0 0 704 860">${character(creator, look)}</svg>
+<svg x="-4" y="170" width="330" height="480" viewBox="0 0 704 1024">${character(creator, look)}</svg>
 <g filter="url(#${id}-shadow)" transform="rotate(-8 74 146)">
 <rect x="28" y="100" width="92" height="92" rx="24" fill="#fff"/>
 ${iconGroup(prop, { x: 48, y: 120, size: 52, color: to, strokeWidth: 2 })}
