@@ -1,12 +1,12 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import type SQLite from "better-sqlite3";
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { migrateToLatest } from "./migrations.ts";
 import type { Database } from "./schema.ts";
+import { openSqliteConnection, sqliteKysely } from "./sqlite.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -15,16 +15,13 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The PostgreSQL pool (shared with the rate limiter); absent on SQLite. */
   pool?: pg.Pool;
-  /** The SQLite connection under Kysely (for the intake's prepared statements); absent on PG. */
+  /** The SQLite connection under Kysely; absent on PostgreSQL. */
   sqlite?: SQLite.Database;
   /** Where the data lives, for logs: the SQLite file or the PostgreSQL host/database. */
   location: string;
   ping: () => Promise<void>;
   close: () => Promise<void>;
 }
-
-/** How long SQLite waits for another process's write lock (the CLI) before giving up. */
-export const sqliteBusyTimeoutMs = 2000;
 
 /** Opens SQLite at DATA_DIR/reelsmith.db, or PostgreSQL when DATABASE_URL is set. */
 export function openDatabase(
@@ -37,17 +34,8 @@ export function openDatabase(
 }
 
 function openSqlite(file: string): DatabaseHandle {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
-  // FULL: every commit is fsynced, so an accepted submission survives a power cut.
-  sqlite.pragma("synchronous = FULL");
-  sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
-  sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new CamelCasePlugin()],
-  });
+  const sqlite = openSqliteConnection(file);
+  const db = sqliteKysely(sqlite);
   return {
     db,
     dialect: "sqlite",

@@ -74,3 +74,18 @@ export async function markAttemptFailed(
     .where("leaseOwner", "=", owner)
     .execute();
 }
+
+/** Gives claimed deliveries back unsent (on stop), so the next worker need not wait out the lease. */
+export async function releaseLeases({ db }: Handle, deliveries: Delivery[], owner: string) {
+  await db
+    .updateTable("deliveries")
+    .set({ leaseOwner: null, leaseExpiresAt: null, updatedAt: Date.now() })
+    .where(
+      "id",
+      "in",
+      deliveries.map((delivery) => delivery.id),
+    )
+    .where("leaseOwner", "=", owner)
+    .where("status", "=", "pending")
+    .execute();
+}

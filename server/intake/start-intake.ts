@@ -13,7 +13,7 @@ import { createIpHasher } from "./client-ip.ts";
 import { createGroupCommitter } from "./group-commit.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import { createIntakeService } from "./service.ts";
-import { createSqliteStore } from "./sqlite-store.ts";
+import { startSqliteWriter } from "./sqlite-writer.ts";
 import { type PendingSubmission, storeSubmissions } from "./store.ts";
 
 export interface RunningIntake {
@@ -43,8 +43,14 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
       "no SMTP_URL: emails are written as .eml files",
     );
   }
-  const store = database.sqlite
-    ? createSqliteStore(database.db, database.sqlite)
+  // SQLite: batches are committed by a worker thread; PostgreSQL: through the pool.
+  const writer = database.sqlite ? startSqliteWriter(database.location) : undefined;
+  await writer?.ready.catch(async (error) => {
+    await database.close();
+    throw error;
+  });
+  const store = writer
+    ? (items: readonly PendingSubmission[]) => writer.write(items)
     : (items: readonly PendingSubmission[]) => storeSubmissions(database.db, items);
   const committer = createGroupCommitter((items: PendingSubmission[]) => store(items));
   const worker = startDeliveryWorker({
@@ -80,6 +86,7 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
     },
     stop: async () => {
       await committer.drain();
+      await writer?.close();
       await worker.stop();
       mailer.close();
       await database.close();
