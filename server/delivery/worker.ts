@@ -2,14 +2,18 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { claimDueDeliveries, markAttemptFailed, markDelivered } from "../db/deliveries.ts";
+import {
+  claimDueDeliveries,
+  markAttemptFailed,
+  markDelivered,
+  releaseLeases,
+} from "../db/deliveries.ts";
 import { errorSummary } from "../db/errors.ts";
-import type { Delivery, Submission } from "../db/schema.ts";
+import type { Delivery } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { nextAttemptAt } from "./backoff.ts";
 import type { Mailer } from "./mailer.ts";
-import { applicantConfirmation, teamNotification } from "./messages.ts";
-import { sendWebhook } from "./webhook.ts";
+import { createSender } from "./send.ts";
 
 export interface DeliveryWorker {
   /** Look for due deliveries now (called right after a commit that created some). */
@@ -50,6 +54,7 @@ export function startDeliveryWorker(deps: {
 }): DeliveryWorker {
   const { database, config, logger, mailer } = deps;
   const owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  const send = createSender(config, mailer);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -94,29 +99,64 @@ export function startDeliveryWorker(deps: {
     }
   }
 
-  /** Up to `concurrency` lanes, each delivering one at a time and pausing in between. */
+  /**
+   * Up to `concurrency` lanes, each delivering one at a time. On stop the lanes finish the
+   * delivery in hand and hand the rest of the batch back (lease released) for the next start.
+   *
+   * Rendering an email and recording its outcome run on the event loop that answers visitors.
+   * While applications are arriving, the lanes take turns (one delivery at a time), each followed
+   * by a pause of nine times its duration: deliveries get at most a tenth of the time, and the
+   * backlog goes out at full speed once the rush is over. Otherwise a lane only yields a turn.
+   */
   async function deliverAll(claimed: Delivery[]) {
     const queue = [...claimed];
     const lane = async () => {
-      for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
-        const started = performance.now();
-        await deliver(delivery);
-        await pause(performance.now() - started);
+      while (!stopped) {
+        const busy = deps.intakeBusy?.() ?? false;
+        let endTurn = () => {};
+        if (busy) {
+          const previous = turn;
+          turn = new Promise((resolve) => {
+            endTurn = resolve;
+          });
+          await previous;
+        }
+        try {
+          const delivery = stopped ? undefined : queue.shift();
+          if (!delivery) return;
+          const started = performance.now();
+          await deliver(delivery);
+          await pause(busy ? Math.min(2000, 9 * (performance.now() - started)) : 0);
+        } finally {
+          endTurn();
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, lane));
+    if (queue.length > 0) {
+      await releaseLeases(database, queue, owner).catch((error) =>
+        logger.warn({ err: errorSummary(error) }, "could not release unstarted deliveries"),
+      );
+    }
   }
 
-  /**
-   * Rendering an email and recording its outcome run on the event loop that answers visitors.
-   * While applications are arriving, a lane waits three times as long as its last delivery
-   * took (deliveries get at most a quarter of the time); otherwise it only yields a turn.
-   */
-  function pause(lastMs: number) {
-    const busy = !stopped && deps.intakeBusy?.();
-    return new Promise((resolve) =>
-      busy ? setTimeout(resolve, Math.min(1000, Math.max(10, 3 * lastMs))) : setImmediate(resolve),
-    );
+  let turn: Promise<void> = Promise.resolve();
+  /** Pauses in progress, ended early by stop(). */
+  const wakers = new Set<() => void>();
+  function pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      if (ms <= 0 || stopped) {
+        setImmediate(resolve);
+        return;
+      }
+      const timeout = setTimeout(finish, ms);
+      function finish() {
+        clearTimeout(timeout);
+        wakers.delete(finish);
+        resolve();
+      }
+      wakers.add(finish);
+    });
   }
 
   async function deliver(delivery: Delivery) {
@@ -155,23 +195,6 @@ export function startDeliveryWorker(deps: {
     }
   }
 
-  async function send(delivery: Delivery, submission: Submission) {
-    switch (delivery.kind) {
-      case "team_notification":
-        return mailer.send(await teamNotification(submission, config));
-      case "applicant_confirmation":
-        return mailer.send(await applicantConfirmation(submission, config));
-      case "webhook":
-        if (!config.WEBHOOK_URL || !config.WEBHOOK_SECRET)
-          throw new Error("WEBHOOK_URL is not set");
-        return sendWebhook(submission, {
-          url: config.WEBHOOK_URL,
-          secret: config.WEBHOOK_SECRET,
-          deliveryId: delivery.id,
-        });
-    }
-  }
-
   trigger();
   return {
     owner,
@@ -179,6 +202,7 @@ export function startDeliveryWorker(deps: {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      for (const wake of wakers) wake();
       await running;
     },
   };

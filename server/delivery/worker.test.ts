@@ -1,0 +1,102 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { expect, it, onTestFinished } from "vitest";
+import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import type { Submission } from "../db/schema.ts";
+import { storeSubmissions } from "../intake/store.ts";
+import { validApplication } from "../test/fixtures.ts";
+import { sleep, waitFor } from "../test/wait.ts";
+import type { Mailer } from "./mailer.ts";
+import { startDeliveryWorker } from "./worker.ts";
+
+const config = {
+  DELIVERY_POLL_MS: 50,
+  DELIVERY_LEASE_MS: 60_000,
+  DELIVERY_RETRY_DELAYS: [1],
+  MAIL_FROM: "Reelsmith <no-reply@reelsmith.example>",
+  TEAM_EMAIL: "team@reelsmith.example",
+  CONTACT_EMAIL: "hello@reelsmith.example",
+  WEBHOOK_URL: undefined,
+  WEBHOOK_SECRET: undefined,
+};
+
+async function databaseWith(submissions: number): Promise<DatabaseHandle> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-worker-"));
+  const database = await openMigratedDatabase({ DATABASE_URL: undefined, dataDir });
+  onTestFinished(() => database.close());
+  await storeSubmissions(
+    database.db,
+    Array.from({ length: submissions }, () => ({
+      row: {
+        id: crypto.randomUUID(),
+        ...(validApplication() as Omit<Submission, "id">),
+        createdAt: Date.now(),
+        ipHash: "0".repeat(64),
+        userAgent: "test",
+        isSpam: 0,
+        idempotencyKey: null,
+      },
+      deliveries: ["team_notification", "applicant_confirmation"] as const,
+    })),
+  );
+  return database;
+}
+
+/** A mailer that takes `ms` per message and records when each send ran. */
+function recordingMailer(ms: number) {
+  const sends: { start: number; end: number }[] = [];
+  let active = 0;
+  let maxActive = 0;
+  const mailer: Mailer = {
+    async send() {
+      active += 1;
+      maxActive = Math.max(maxActive, active);
+      const start = performance.now();
+      await sleep(ms);
+      sends.push({ start, end: performance.now() });
+      active -= 1;
+    },
+    close() {},
+  };
+  return { mailer, sends, maxActive: () => maxActive };
+}
+
+it("delivers several at once while the intake is quiet", async () => {
+  const database = await databaseWith(3);
+  const recorder = recordingMailer(40);
+  const worker = startDeliveryWorker({
+    database,
+    config,
+    logger: pino({ level: "silent" }),
+    mailer: recorder.mailer,
+    intakeBusy: () => false,
+  });
+  onTestFinished(() => worker.stop());
+  await waitFor(() => recorder.sends.length === 6);
+  expect(recorder.maxActive()).toBeGreaterThan(1);
+});
+
+it("gives way while applications pour in: one at a time, then a pause of 9x its duration", async () => {
+  const database = await databaseWith(2);
+  const recorder = recordingMailer(20);
+  const worker = startDeliveryWorker({
+    database,
+    config,
+    logger: pino({ level: "silent" }),
+    mailer: recorder.mailer,
+    intakeBusy: () => true,
+  });
+  onTestFinished(() => worker.stop());
+  await waitFor(() => recorder.sends.length === 4, { timeoutMs: 15_000 });
+  expect(recorder.maxActive()).toBe(1);
+  const ordered = [...recorder.sends].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < ordered.length; i++) {
+    const previous = ordered[i - 1];
+    const current = ordered[i];
+    if (!previous || !current) continue;
+    // The pause follows the whole delivery (render, send, record): at least 9 x the send.
+    expect(current.start - previous.end).toBeGreaterThanOrEqual(9 * 20 - 1);
+  }
+});
