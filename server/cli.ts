@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { runCommand, UsageError, usage } from "./cli/commands.ts";
+import { UsageError, usage } from "./cli/arguments.ts";
+import { runCommand } from "./cli/commands.ts";
 
 // `npm run submissions -- <command>`: the operator's view of the stored applications.
 // Exit codes: 0 done, 1 failed (not found, database unreachable), 2 bad arguments.

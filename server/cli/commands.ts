@@ -8,22 +8,15 @@ import {
   retryFailedDeliveries,
 } from "../db/operator-queries.ts";
 import { labelledAnswers } from "../delivery/answers.ts";
+import {
+  parseEmail,
+  parseFormat,
+  parseId,
+  parseLimit,
+  parseSince,
+  UsageError,
+} from "./arguments.ts";
 import { printable, table, toCsv, toJson } from "./format.ts";
-
-export const usage = `Usage: npm run submissions -- <command> [options]
-
-Commands:
-  list [--limit N]                     newest submissions first (default 50)
-  export --format csv|json [--since DATE]
-                                       every submission (since DATE, e.g. 2026-01-31)
-  show ID                              one submission with its deliveries
-  retry ID                             failed deliveries of a submission back to pending
-  erase --email ADDRESS                delete every submission of ADDRESS and its deliveries
-
-Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite).
-`;
-
-export class UsageError extends Error {}
 
 interface Options {
   format?: string;
@@ -37,7 +30,6 @@ interface Output {
   err: (text: string) => void;
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const time = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
 
 /** Runs one command; returns the exit code. Throws UsageError for bad arguments. */
@@ -93,41 +85,6 @@ function checkArguments(command: string | undefined, rest: string[], options: Op
     default:
       return erase(parseEmail(options.email));
   }
-}
-
-function parseLimit(value: string | undefined): number {
-  if (value === undefined) return 50;
-  const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 1)
-    throw new UsageError("--limit must be a positive whole number");
-  return limit;
-}
-
-function parseFormat(value: string | undefined): "csv" | "json" {
-  if (value === "csv" || value === "json") return value;
-  throw new UsageError("--format must be csv or json");
-}
-
-function parseSince(value: string | undefined): Date | undefined {
-  if (value === undefined) return undefined;
-  const date = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
-    throw new UsageError(`--since must be a date like 2026-01-31 (got "${value}")`);
-  }
-  return date;
-}
-
-function parseId(value: string | undefined): string {
-  if (!value || !uuid.test(value)) throw new UsageError(`"${value ?? ""}" is not a submission ID`);
-  return value.toLowerCase();
-}
-
-function parseEmail(value: string | undefined): string {
-  if (!value) throw new UsageError("erase needs --email ADDRESS");
-  if (!/^[^\s@]+@[^\s@]+$/.test(value.trim())) {
-    throw new UsageError(`"${value}" is not an email address`);
-  }
-  return value.trim();
 }
 
 function list(limit: number): Run {
