@@ -135,7 +135,7 @@ for (const backend of storageBackends()) {
     it("escapes HTML and header injection attempts", async () => {
       const { server } = await serverOn(backend, { SMTP_URL: sink.url });
       const attack = {
-        name: "Eve\r\nBcc: victim@example.com",
+        name: 'Eve "x" <evil@example.com>\r\nBcc: victim@example.com',
         accountHandle: '@eve"><b>bold</b>',
         goals: '<script>alert("x")</script><img src=x onerror=alert(1)>',
         currentChallenges: "Line one\r\nSubject: spoofed\nLine three & more",
@@ -159,10 +159,10 @@ for (const backend of storageBackends()) {
         expect(message.mail.bcc).toBeUndefined();
       }
       expect(team.mail.subject).toBe(
-        "New application: Eve Bcc: victim@example.com — Influencer plan",
+        'New application: Eve "x" <evil@example.com> Bcc: victim@example.com — Influencer plan',
       );
       expect(team.mail.replyTo?.value).toEqual([
-        { name: "Eve Bcc: victim@example.com", address: "eve@example.com" },
+        { name: 'Eve "x" <evil@example.com> Bcc: victim@example.com', address: "eve@example.com" },
       ]);
 
       // No HTML injection: the markup arrives as text.
@@ -174,7 +174,13 @@ for (const backend of storageBackends()) {
       expect(html).toContain(escapeHtml('@eve"><b>bold</b>'));
       expect(html).toContain("Line one<br/>Subject: spoofed<br/>Line three &amp; more");
       expect(team.mail.text).toContain('<script>alert("x")</script>');
-      expect(confirmation.mail.text).toContain("Thank you, Eve Bcc: victim@example.com!");
+      expect(confirmation.mail.text).toContain(
+        'Thank you, Eve "x" <evil@example.com> Bcc: victim@example.com!',
+      );
+      // The display name never becomes an address of its own.
+      expect(confirmation.mail.to).toMatchObject({
+        value: [{ address: "eve@example.com" }],
+      });
     });
 
     it("keeps the submission when SMTP refuses, and delivers once SMTP is back", async () => {
