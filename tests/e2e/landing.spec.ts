@@ -84,6 +84,14 @@ test("Get Started in the header scrolls to pricing", async ({ page }) => {
   await expectLandsBelowHeader(page, "pricing");
 });
 
+test("the brand in the header brings the visitor back to the top", async ({ page }) => {
+  await page.evaluate(() => window.scrollTo({ top: 3000, behavior: "instant" }));
+  await page.locator("header").first().getByRole("link", { name: site.brand.name }).click();
+  await expect(page).toHaveURL(/#top$/);
+  await settledTop(page.locator("#top"));
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test("the hero's buttons scroll to pricing and to the process", async ({ page }) => {
   const hero = page.locator("#top");
   await hero.getByRole("link", { name: site.hero.primaryCta }).click();
