@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { appContext } from "~/app-context";
 import { buttonClass } from "~/components/ui/button";
@@ -7,7 +6,8 @@ import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { readPostedForm } from "~/onboarding/form-data";
 import { OnboardingForm } from "~/onboarding/onboarding-form";
-import { resolvePlan, validateOnboarding } from "~/onboarding/schema";
+import { type FieldErrors, resolvePlan, validateOnboarding } from "~/onboarding/schema";
+import { useScrollToTop } from "~/onboarding/use-scroll-to-top";
 import type { Route } from "./+types/onboarding";
 
 const copy = site.onboarding;
@@ -26,13 +26,15 @@ export function loader({ request }: Route.LoaderArgs) {
 /** The questionnaire posted without JavaScript: checked, handed to the intake service. */
 export async function action({ request, context }: Route.ActionArgs) {
   const posted = readPostedForm(await request.formData());
-  const answer = (status: number, body: { fieldErrors?: object; formError: string }) =>
+  // The page again, with the answers as typed, the messages and the same idempotency key.
+  const answer = (
+    status: 400 | 429 | 503,
+    body: { fieldErrors?: FieldErrors; formError: string },
+    retryAfterSeconds = 60,
+  ) =>
     data(
       { ...body, values: posted.values, idempotencyKey: posted.idempotencyKey },
-      {
-        status,
-        headers: status === 429 || status === 503 ? { "Retry-After": "60" } : undefined,
-      },
+      { status, headers: status === 400 ? {} : { "Retry-After": String(retryAfterSeconds) } },
     );
   const checked = validateOnboarding(posted.input);
   if (!checked.ok) {
@@ -49,20 +51,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.ok) return redirect("/thank-you");
   switch (outcome.error) {
     case "validation_failed":
-      return answer(400, { fieldErrors: outcome.fieldErrors, formError: copy.errors.invalid });
+      return answer(400, {
+        fieldErrors: outcome.fieldErrors as FieldErrors,
+        formError: copy.errors.invalid,
+      });
     case "rate_limited":
-      return answer(429, { formError: copy.errors.rateLimited });
+      return answer(429, { formError: copy.errors.rateLimited }, outcome.retryAfterSeconds);
     default:
-      return answer(503, { formError: copy.errors.unavailable });
+      return answer(503, { formError: copy.errors.unavailable }, outcome.retryAfterSeconds);
   }
 }
 
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
   const { plan } = loaderData;
-  // A block body: scrollTo returns a promise in current Chromium, and an effect must not.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+  useScrollToTop();
   return (
     <main className="relative isolate min-h-dvh overflow-hidden px-4 pt-8 pb-20 sm:px-6 sm:pt-12">
       <div

@@ -1,7 +1,7 @@
-import { useEffect } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { useScrollToTop } from "~/onboarding/use-scroll-to-top";
 import type { Route } from "./+types/thank-you";
 
 const copy = site.thankYou;
@@ -11,17 +11,14 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ ...site.seo.thankYou, path: "/thank-you", noindex: true });
 
 export default function ThankYou() {
-  // A block body: scrollTo returns a promise in current Chromium, and an effect must not.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+  useScrollToTop();
   return (
     <main className="relative isolate grid min-h-dvh place-items-center overflow-hidden px-6 py-24 text-center">
       <div
         aria-hidden="true"
         className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237/0.25),transparent)]"
       />
-      <div className="animate-fade-up max-w-xl [--fade-delay:200ms]">
+      <div className="max-w-xl">
         <div
           aria-hidden="true"
           className="mx-auto grid size-16 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-rose-glow text-white shadow-lg shadow-brand-600/30"
@@ -41,14 +38,17 @@ export default function ThankYou() {
             />
           </svg>
         </div>
-        <h1 className="mt-8 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">
+        <h1 className="mt-8 text-5xl font-extrabold tracking-tight text-white sm:text-6xl">
           {copy.title}
         </h1>
-        <p className="mt-4 text-xl font-semibold text-zinc-100">{copy.received}</p>
-        <p className="mt-4 text-lg text-zinc-400">{copy.body}</p>
-        <a href="/" className={buttonClass("light", "lg", "mt-10")}>
-          {copy.back}
-        </a>
+        {/* The heading paints at once (first paint, LCP); the confirmation fades in after it. */}
+        <div className="animate-fade-up [--fade-delay:200ms]">
+          <p className="mt-4 text-xl font-semibold text-zinc-100">{copy.received}</p>
+          <p className="mt-4 text-lg text-zinc-400">{copy.body}</p>
+          <a href="/" className={buttonClass("light", "lg", "mt-10")}>
+            {copy.back}
+          </a>
+        </div>
       </div>
     </main>
   );

@@ -64,6 +64,11 @@ export async function fillForm(
   }
 }
 
+/** Hydrated, mount effects run: React Router's <ScrollRestoration> switched to manual. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => window.history.scrollRestoration === "manual");
+}
+
 export function submitButton(page: Page) {
   return page.getByRole("button", { name: /Start My Growth Journey|Processing\.\.\./ });
 }

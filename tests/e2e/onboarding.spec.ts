@@ -5,6 +5,7 @@ import {
   expect,
   expectedBody,
   fillForm,
+  hydrated,
   interceptIntake,
   submitButton,
   test,
@@ -121,9 +122,11 @@ test.describe("the page", () => {
 
   test("scrolls to the top on load", async ({ page }) => {
     await page.goto("/onboarding");
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo({ top: 1e6, behavior: "instant" }));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-    await page.reload();
+    await page.reload(); // the browser and React Router would restore the position
+    await hydrated(page);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });

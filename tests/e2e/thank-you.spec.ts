@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./onboarding-page";
+import { expect, hydrated, test } from "./onboarding-page";
 
 // The confirmation page (SPEC §2 Thank-you), prerendered at build time.
 
@@ -23,9 +23,14 @@ test("is served whole from the build, readable without JavaScript", async ({ req
   expect(html).toMatch(/<a[^>]+href="\/"[^>]*>Return to Home<\/a>/);
 });
 
-test("fades in after 200 ms; with reduced motion it is simply there", async ({ page }) => {
+test("the heading shows at once, the confirmation fades in after 200 ms; reduced motion: none", async ({
+  page,
+}) => {
   await page.goto("/thank-you");
-  const content = page.locator("main > div", { has: page.getByRole("heading", { level: 1 }) });
+  const heading = page.getByRole("heading", { level: 1 });
+  expect(await heading.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  expect(await heading.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+  const content = page.locator("div", { has: page.getByText("Return to Home") }).last();
   expect(await content.evaluate((el) => getComputedStyle(el).animationName)).toBe("fade-up");
   expect(await content.evaluate((el) => getComputedStyle(el).animationDelay)).toBe("0.2s");
   await expect.poll(() => content.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
@@ -39,9 +44,11 @@ test("fades in after 200 ms; with reduced motion it is simply there", async ({ p
 test("scrolls to the top on load", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 400 });
   await page.goto("/thank-you");
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await hydrated(page);
+  await page.evaluate(() => window.scrollTo({ top: 1e6, behavior: "instant" }));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await page.reload();
+  await page.reload(); // the browser and React Router would restore the position
+  await hydrated(page);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
