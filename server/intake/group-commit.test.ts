@@ -55,3 +55,11 @@ it("splits a long queue into batches of maxBatch", async () => {
   expect(sizes).toEqual([4, 4, 2]);
   await committer.drain();
 });
+
+it("is busy only while many submissions arrive", async () => {
+  const committer = createGroupCommitter(async (items: number[]) => items, { busyRate: 10 });
+  await Promise.all(Array.from({ length: 3 }, (_, i) => committer.submit(i)));
+  expect(committer.busy()).toBe(false); // a few applications: deliveries go at full speed
+  await Promise.all(Array.from({ length: 12 }, (_, i) => committer.submit(i)));
+  expect(committer.busy()).toBe(true);
+});

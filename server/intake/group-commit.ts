@@ -11,7 +11,7 @@ export interface GroupCommitter<Item, Result> {
   submit(item: Item): Promise<Result>;
   /** Resolves when nothing is queued or being written. */
   drain(): Promise<void>;
-  /** True while submissions are arriving (queued, being written, or written in the last 250 ms). */
+  /** True while submissions pour in: at least `busyRate` written in the last one to two seconds. */
   busy(): boolean;
 }
 
@@ -23,13 +23,26 @@ interface Waiting<Item, Result> {
 
 export function createGroupCommitter<Item, Result>(
   write: (items: Item[]) => Promise<Result[]>,
-  options: { maxBatch?: number } = {},
+  options: { maxBatch?: number; busyRate?: number } = {},
 ): GroupCommitter<Item, Result> {
   const maxBatch = options.maxBatch ?? 500;
+  const busyRate = options.busyRate ?? 50;
   let queue: Waiting<Item, Result>[] = [];
   let scheduled = false;
   let flushing: Promise<void> | undefined;
-  let lastWriteEnded = 0;
+  // Items written in the current one-second window and in the one before.
+  let windowStart = 0;
+  let windowCount = 0;
+  let previousCount = 0;
+  function count(items: number) {
+    const now = performance.now();
+    if (now - windowStart >= 1000) {
+      previousCount = now - windowStart < 2000 ? windowCount : 0;
+      windowStart = now;
+      windowCount = 0;
+    }
+    windowCount += items;
+  }
 
   function schedule() {
     if (scheduled || flushing || queue.length === 0) return;
@@ -54,7 +67,7 @@ export function createGroupCommitter<Item, Result>(
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
     }
-    lastWriteEnded = performance.now();
+    count(batch.length);
   }
 
   return {
@@ -65,7 +78,8 @@ export function createGroupCommitter<Item, Result>(
       });
     },
     busy() {
-      return queue.length > 0 || flushing !== undefined || performance.now() - lastWriteEnded < 250;
+      count(0);
+      return windowCount + previousCount >= busyRate;
     },
     async drain() {
       while (flushing || scheduled || queue.length > 0) {
