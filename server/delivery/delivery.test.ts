@@ -301,7 +301,7 @@ for (const backend of storageBackends()) {
         },
       ]);
       const id = stored?.id ?? "";
-      const leaseExpiresAt = Date.now() + 1500;
+      const leaseExpiresAt = Date.now() + 2500;
       await before.db
         .updateTable("deliveries")
         .set({ leaseOwner: "crashed-instance", leaseExpiresAt })
@@ -319,10 +319,14 @@ for (const backend of storageBackends()) {
         await server.stop();
         await setup.cleanup();
       });
-      await sleep(700);
-      expect(messagesOf(sink, id)).toHaveLength(0); // the lease is still live: hands off
-      await waitFor(() => messagesOf(sink, id).length === 1, { what: "the reclaimed email" });
-      expect(Date.now()).toBeGreaterThanOrEqual(leaseExpiresAt);
+      const [received] = await waitFor(
+        () => messagesOf(sink, id).length === 1 && messagesOf(sink, id),
+        {
+          what: "the reclaimed email",
+        },
+      );
+      // Hands off while the lease was live; taken over once it had expired.
+      expect(received?.receivedAt).toBeGreaterThanOrEqual(leaseExpiresAt);
       expect(messagesOf(sink, id)[0]?.envelope.to).toEqual([teamEmail]);
     });
 
@@ -334,7 +338,7 @@ for (const backend of storageBackends()) {
       const env = { ...mailEnv, ...setup.env, SMTP_URL: slow.url };
       const server = await startTestServer(env);
       const id = await submit(server, validApplication());
-      await sleep(300); // the worker is now in the middle of sending
+      await waitFor(() => slow.started() >= 1, { what: "a delivery in progress" });
       await server.stop();
       const database = server.openDatabase();
       onTestFinished(() => database.close());

@@ -6,12 +6,16 @@ export interface ReceivedMail {
   envelope: { from: string; to: string[] };
   mail: ParsedMail;
   raw: string;
+  /** When the message was accepted (Date.now()). */
+  receivedAt: number;
 }
 
 export interface SmtpSink {
   port: number;
   url: string;
   messages: ReceivedMail[];
+  /** Messages whose data has started to arrive (accepted or not yet). */
+  started: () => number;
   stop: () => Promise<void>;
 }
 
@@ -24,11 +28,13 @@ export async function startSmtpSink(
   options: { delayMs?: number } = {},
 ): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
+  let started = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, session, callback) {
+      started += 1;
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("error", callback);
@@ -45,6 +51,7 @@ export async function startSmtpSink(
             },
             mail,
             raw,
+            receivedAt: Date.now(),
           });
           callback();
         }, callback);
@@ -61,6 +68,7 @@ export async function startSmtpSink(
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     messages,
+    started: () => started,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
