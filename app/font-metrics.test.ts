@@ -37,6 +37,27 @@ describe("the Inter fallback font face", () => {
     );
   });
 
+  it("keeps Inter's line box on every fallback face, the bold one included", () => {
+    const faces = [...css.matchAll(/@font-face\s*{[^}]*font-family:\s*"Inter Fallback"[^}]*}/g)];
+    expect(faces.map(([face]) => face.match(/font-weight:\s*([^;]+);/)?.[1] ?? "normal")).toEqual([
+      "normal",
+      "600 900",
+    ]);
+    for (const [face] of faces) {
+      const value = (descriptor: string) =>
+        Number(face.match(new RegExp(`${descriptor}:\\s*([\\d.]+)%;`))?.[1]) / 100;
+      // The override is scaled by size-adjust: their product is Inter's own metric.
+      expect(value("ascent-override") * value("size-adjust")).toBeCloseTo(
+        inter.ascent / inter.unitsPerEm,
+        3,
+      );
+      expect(value("descent-override") * value("size-adjust")).toBeCloseTo(
+        Math.abs(inter.descent) / inter.unitsPerEm,
+        3,
+      );
+    }
+  });
+
   it("comes right after Inter in the font stack", () => {
     expect(css).toMatch(/--font-sans:\s*"Inter Variable",\s*"Inter Fallback",/);
   });
