@@ -1,7 +1,21 @@
+import type { CompiledQuery } from "kysely";
 import type { DatabaseHandle } from "./database.ts";
 import type { Delivery } from "./schema.ts";
 
-type Handle = Pick<DatabaseHandle, "db" | "dialect">;
+export interface WriteQuery<O> {
+  compile(): CompiledQuery<O>;
+  execute(): Promise<O[]>;
+}
+
+/**
+ * How the worker's write statements run: through Kysely (PostgreSQL), or through the SQLite
+ * writer thread (see server/intake/sqlite-writer.ts), the server's one writing connection.
+ */
+export type RunWrite = <O>(query: WriteQuery<O>) => Promise<O[]>;
+
+type Handle = Pick<DatabaseHandle, "db" | "dialect"> & { write?: RunWrite };
+
+const runWrite = (handle: Handle): RunWrite => handle.write ?? ((query) => query.execute());
 
 /**
  * Claims up to `limit` due deliveries for `owner` with a lease until now + leaseMs, in one
@@ -10,11 +24,12 @@ type Handle = Pick<DatabaseHandle, "db" | "dialect">;
  * the rows are picked with FOR UPDATE SKIP LOCKED, so instances never claim the same row.
  */
 export function claimDueDeliveries(
-  { db, dialect }: Handle,
+  handle: Handle,
   owner: string,
   options: { now: number; leaseMs: number; limit: number },
 ): Promise<Delivery[]> {
   const { now, leaseMs, limit } = options;
+  const { db, dialect } = handle;
   let due = db
     .selectFrom("deliveries")
     .select("id")
@@ -24,28 +39,30 @@ export function claimDueDeliveries(
     .orderBy("nextAttemptAt")
     .limit(limit);
   if (dialect === "postgres") due = due.forUpdate().skipLocked();
-  return db
-    .updateTable("deliveries")
-    .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs, updatedAt: now })
-    .where("id", "in", due)
-    .returningAll()
-    .execute();
+  return runWrite(handle)(
+    db
+      .updateTable("deliveries")
+      .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs, updatedAt: now })
+      .where("id", "in", due)
+      .returningAll(),
+  );
 }
 
 /** Marks a delivery done, if `owner` still holds its lease (kept as who delivered it). */
-export async function markDelivered({ db }: Handle, delivery: Delivery, owner: string) {
-  await db
-    .updateTable("deliveries")
-    .set({
-      status: "done",
-      attempts: delivery.attempts + 1,
-      leaseExpiresAt: null,
-      lastError: null,
-      updatedAt: Date.now(),
-    })
-    .where("id", "=", delivery.id)
-    .where("leaseOwner", "=", owner)
-    .execute();
+export async function markDelivered(handle: Handle, delivery: Delivery, owner: string) {
+  await runWrite(handle)(
+    handle.db
+      .updateTable("deliveries")
+      .set({
+        status: "done",
+        attempts: delivery.attempts + 1,
+        leaseExpiresAt: null,
+        lastError: null,
+        updatedAt: Date.now(),
+      })
+      .where("id", "=", delivery.id)
+      .where("leaseOwner", "=", owner),
+  );
 }
 
 /**
@@ -53,39 +70,41 @@ export async function markDelivered({ db }: Handle, delivery: Delivery, owner: s
  * is null (the retry delays are used up).
  */
 export async function markAttemptFailed(
-  { db }: Handle,
+  handle: Handle,
   delivery: Delivery,
   owner: string,
   failure: { error: string; retryAt: number | null },
 ) {
   const now = Date.now();
-  await db
-    .updateTable("deliveries")
-    .set({
-      status: failure.retryAt === null ? "failed" : "pending",
-      attempts: delivery.attempts + 1,
-      nextAttemptAt: failure.retryAt ?? delivery.nextAttemptAt,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      lastError: failure.error.slice(0, 1000),
-      updatedAt: now,
-    })
-    .where("id", "=", delivery.id)
-    .where("leaseOwner", "=", owner)
-    .execute();
+  await runWrite(handle)(
+    handle.db
+      .updateTable("deliveries")
+      .set({
+        status: failure.retryAt === null ? "failed" : "pending",
+        attempts: delivery.attempts + 1,
+        nextAttemptAt: failure.retryAt ?? delivery.nextAttemptAt,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        lastError: failure.error.slice(0, 1000),
+        updatedAt: now,
+      })
+      .where("id", "=", delivery.id)
+      .where("leaseOwner", "=", owner),
+  );
 }
 
 /** Gives claimed deliveries back unsent (on stop), so the next worker need not wait out the lease. */
-export async function releaseLeases({ db }: Handle, deliveries: Delivery[], owner: string) {
-  await db
-    .updateTable("deliveries")
-    .set({ leaseOwner: null, leaseExpiresAt: null, updatedAt: Date.now() })
-    .where(
-      "id",
-      "in",
-      deliveries.map((delivery) => delivery.id),
-    )
-    .where("leaseOwner", "=", owner)
-    .where("status", "=", "pending")
-    .execute();
+export async function releaseLeases(handle: Handle, deliveries: Delivery[], owner: string) {
+  await runWrite(handle)(
+    handle.db
+      .updateTable("deliveries")
+      .set({ leaseOwner: null, leaseExpiresAt: null, updatedAt: Date.now() })
+      .where(
+        "id",
+        "in",
+        deliveries.map((delivery) => delivery.id),
+      )
+      .where("leaseOwner", "=", owner)
+      .where("status", "=", "pending"),
+  );
 }

@@ -6,6 +6,7 @@ import {
   claimDueDeliveries,
   markAttemptFailed,
   markDelivered,
+  type RunWrite,
   releaseLeases,
 } from "../db/deliveries.ts";
 import { errorSummary } from "../db/errors.ts";
@@ -45,7 +46,8 @@ const concurrency = 4;
  * a database outage is logged and the next poll tries again.
  */
 export function startDeliveryWorker(deps: {
-  database: Pick<DatabaseHandle, "db" | "dialect">;
+  /** `write`: how write statements run (the SQLite writer thread); default: through Kysely. */
+  database: Pick<DatabaseHandle, "db" | "dialect"> & { write?: RunWrite };
   config: WorkerConfig;
   logger: Logger;
   mailer: Mailer;

@@ -1,21 +1,35 @@
 /**
- * The SQLite writer thread (see sqlite-writer.ts): its own connection to the file, the intake's
- * prepared statements, one transaction per batch. Commits (and their fsync) happen here, off
- * the event loop that answers visitors.
+ * The SQLite writer thread (see sqlite-writer.ts): the server's only writing connection to the
+ * file. It runs the intake's batches (one transaction each, prepared statements) and the
+ * delivery worker's single statements, one message at a time, so writes never wait for a lock
+ * held by another connection of ours. Commits (and their fsync) happen here, off the event loop
+ * that answers visitors.
  */
 import { parentPort, workerData } from "node:worker_threads";
+import type { Statement } from "better-sqlite3";
 import { errorSummary } from "../db/errors.ts";
 import { openSqliteConnection, sqliteKysely } from "../db/sqlite.ts";
 import { createSqliteStore } from "./sqlite-store.ts";
 import type { PendingSubmission } from "./store.ts";
 
 export type WriterRequest =
-  | { type: "write"; batch: number; items: PendingSubmission[]; now: number }
+  | { type: "batch"; id: number; items: PendingSubmission[]; now: number }
+  | { type: "statement"; id: number; sql: string; parameters: readonly unknown[] }
   | { type: "close" };
 
 const sqlite = openSqliteConnection((workerData as { file: string }).file);
-const db = sqliteKysely(sqlite);
-const write = createSqliteStore(db, sqlite);
+const writeBatch = createSqliteStore(sqliteKysely(sqlite), sqlite);
+const statements = new Map<string, Statement>();
+
+function runStatement(sql: string, parameters: readonly unknown[]) {
+  let statement = statements.get(sql);
+  if (!statement) {
+    statement = sqlite.prepare(sql);
+    statements.set(sql, statement);
+  }
+  if (statement.reader) return { rows: statement.all(...parameters), changes: 0 };
+  return { rows: [], changes: statement.run(...parameters).changes };
+}
 
 parentPort?.on("message", async (request: WriterRequest) => {
   if (request.type === "close") {
@@ -24,10 +38,13 @@ parentPort?.on("message", async (request: WriterRequest) => {
     return;
   }
   try {
-    const results = await write(request.items, request.now);
-    parentPort?.postMessage({ batch: request.batch, results });
+    const result =
+      request.type === "batch"
+        ? await writeBatch(request.items, request.now)
+        : runStatement(request.sql, request.parameters);
+    parentPort?.postMessage({ id: request.id, result });
   } catch (error) {
-    parentPort?.postMessage({ batch: request.batch, error: errorSummary(error) });
+    parentPort?.postMessage({ id: request.id, error: errorSummary(error) });
   }
 });
 parentPort?.postMessage({ ready: true });

@@ -1,26 +1,42 @@
 import { Worker } from "node:worker_threads";
+import { CamelCasePlugin, type CompiledQuery } from "kysely";
+import type { RunWrite } from "../db/deliveries.ts";
 import type { PendingSubmission, StoredSubmission } from "./store.ts";
 
 type Reply =
   | { ready: true }
-  | { batch: number; results: StoredSubmission[] }
-  | { batch: number; error: { name?: string; code?: string; message: string } };
+  | { id: number; result: unknown }
+  | { id: number; error: { name?: string; code?: string; message: string } };
 
 interface Pending {
-  resolve: (results: StoredSubmission[]) => void;
+  resolve: (result: unknown) => void;
   reject: (error: Error) => void;
 }
 
+export interface SqliteWriter {
+  /** Resolves once the thread has opened the database (rejects if it cannot). */
+  ready: Promise<void>;
+  /** Writes a batch of submissions and their deliveries in one transaction. */
+  write(items: readonly PendingSubmission[], now?: number): Promise<StoredSubmission[]>;
+  /** Runs one statement (rows as SQLite returns them: snake_case columns). */
+  run(query: CompiledQuery): Promise<{ rows: Record<string, unknown>[]; changes: number }>;
+  /** Ends the thread, after the writes in flight (call once nothing new can arrive). */
+  close(): Promise<void>;
+}
+
 /**
- * Writes submission batches to SQLite from a worker thread. better-sqlite3 is synchronous: a
- * commit with synchronous=FULL waits for the disk, and on the main thread that wait would stop
- * every request. In the thread, the event loop keeps reading requests (which queue up for the
- * next batch) while the disk works. A thread that dies is replaced at the next write.
+ * The server's SQLite writes, from a worker thread. better-sqlite3 is synchronous: a commit
+ * with synchronous=FULL waits for the disk, and a write waits for another connection's lock;
+ * on the main thread either wait would stop every request. In the thread, the event loop keeps
+ * reading requests (which queue up for the next batch) while the disk works, and one writing
+ * connection means our own writes never wait for each other. A thread that dies is replaced
+ * at the next write.
  */
-export function startSqliteWriter(file: string) {
+export function startSqliteWriter(file: string): SqliteWriter {
   const pending = new Map<number, Pending>();
-  let nextBatch = 1;
+  let nextId = 1;
   let thread: Promise<Worker> | undefined;
+  let closed = false;
 
   function spawn(): Promise<Worker> {
     const worker = new Worker(new URL("./sqlite-writer-thread.ts", import.meta.url), {
@@ -35,10 +51,10 @@ export function startSqliteWriter(file: string) {
     worker.on("exit", (code) => failAll(new Error(`SQLite writer thread exited (${code})`)));
     worker.on("message", (reply: Reply) => {
       if ("ready" in reply) return;
-      const waiting = pending.get(reply.batch);
-      pending.delete(reply.batch);
+      const waiting = pending.get(reply.id);
+      pending.delete(reply.id);
       if (!waiting) return;
-      if ("results" in reply) waiting.resolve(reply.results);
+      if ("result" in reply) waiting.resolve(reply.result);
       else waiting.reject(Object.assign(new Error(reply.error.message), reply.error));
     });
     return new Promise((resolve, reject) => {
@@ -47,21 +63,24 @@ export function startSqliteWriter(file: string) {
     });
   }
 
+  async function request<T>(message: Record<string, unknown>): Promise<T> {
+    if (closed) throw new Error("SQLite writer is closed");
+    thread ??= spawn();
+    const worker = await thread;
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
+      worker.postMessage({ ...message, id });
+    });
+  }
+
   thread = spawn();
   return {
-    /** Resolves once the thread has opened the database (rejects if it cannot). */
     ready: thread.then(() => undefined),
-    async write(items: readonly PendingSubmission[], now = Date.now()) {
-      thread ??= spawn();
-      const worker = await thread;
-      const batch = nextBatch++;
-      return new Promise<StoredSubmission[]>((resolve, reject) => {
-        pending.set(batch, { resolve, reject });
-        worker.postMessage({ type: "write", batch, items, now });
-      });
-    },
-    /** Ends the thread (after the writes in flight: call once the committer has drained). */
+    write: (items, now = Date.now()) => request({ type: "batch", items, now }),
+    run: (query) => request({ type: "statement", sql: query.sql, parameters: query.parameters }),
     async close() {
+      closed = true;
       const current = thread;
       thread = undefined;
       if (!current) return;
@@ -72,5 +91,16 @@ export function startSqliteWriter(file: string) {
       worker.postMessage({ type: "close" });
       await exited;
     },
+  };
+}
+
+/** Runs Kysely write statements through the writer thread, rows back in camelCase. */
+export function writesThrough(writer: SqliteWriter): RunWrite {
+  const camelCase = new CamelCasePlugin();
+  return async <O>(query: { compile(): CompiledQuery<O> }) => {
+    const compiled = query.compile();
+    const { rows } = await writer.run(compiled);
+    const result = await camelCase.transformResult({ queryId: compiled.queryId, result: { rows } });
+    return result.rows as O[];
   };
 }

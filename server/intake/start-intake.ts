@@ -13,7 +13,7 @@ import { createIpHasher } from "./client-ip.ts";
 import { createGroupCommitter } from "./group-commit.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import { createIntakeService } from "./service.ts";
-import { startSqliteWriter } from "./sqlite-writer.ts";
+import { startSqliteWriter, writesThrough } from "./sqlite-writer.ts";
 import { type PendingSubmission, storeSubmissions } from "./store.ts";
 
 export interface RunningIntake {
@@ -43,7 +43,8 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
       "no SMTP_URL: emails are written as .eml files",
     );
   }
-  // SQLite: batches are committed by a worker thread; PostgreSQL: through the pool.
+  // SQLite: every write (intake batches, the worker's statements) goes through one writer
+  // thread; the main connection only reads. PostgreSQL: through the pool.
   const writer = database.sqlite ? startSqliteWriter(database.location) : undefined;
   await writer?.ready.catch(async (error) => {
     await database.close();
@@ -54,7 +55,7 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
     : (items: readonly PendingSubmission[]) => storeSubmissions(database.db, items);
   const committer = createGroupCommitter((items: PendingSubmission[]) => store(items));
   const worker = startDeliveryWorker({
-    database,
+    database: writer ? { ...database, write: writesThrough(writer) } : database,
     config,
     logger,
     mailer,
@@ -86,8 +87,8 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
     },
     stop: async () => {
       await committer.drain();
+      await worker.stop(); // records the delivery in hand through the writer: before closing it
       await writer?.close();
-      await worker.stop();
       mailer.close();
       await database.close();
     },

@@ -162,7 +162,13 @@ describe("intake while the database is unreachable", () => {
     try {
       expect((await json(await server.submit(validApplication()))).status).toBe(200);
       other.exec("BEGIN IMMEDIATE"); // another process holds the write lock
-      const locked = await json(await server.submit(validApplication()));
+      const pending = server.submit(validApplication());
+      // The wait for the lock happens off the event loop: the server keeps answering.
+      const started = performance.now();
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1000);
+      const locked = await json(await pending);
       expect(locked.status).toBe(503);
       expect(locked.body).toEqual({ ok: false, error: "unavailable" });
       expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
