@@ -1,5 +1,5 @@
 import { render, toPlainText } from "@react-email/render";
-import type { SendMailOptions } from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
 import { site } from "../../app/content/site.ts";
 import type { Config } from "../config.ts";
@@ -64,4 +64,34 @@ export async function applicantConfirmation(
     messageId: messageId(submission.id, "confirmation", config.MAIL_FROM),
     ...(await bodies(element)),
   };
+}
+
+/**
+ * Renders and builds both emails once for a made-up applicant, so the first real delivery does
+ * not pay for cold code (tens of milliseconds on the event loop that answers visitors).
+ */
+export async function warmUpEmails(config: MailConfig): Promise<void> {
+  const sample = {
+    id: "00000000-0000-4000-8000-000000000000",
+    name: "Warm Up",
+    email: "warm-up@example.com",
+    accountHandle: "@warmup",
+    accountType: "creator",
+    primaryPlatform: "tiktok",
+    audienceSize: "0-1k",
+    contentNiche: "Warming up",
+    goals: "Render once at start",
+    currentChallenges: "The first render is slow",
+    brandStyle: "",
+    selectedPlan: "Creator",
+    createdAt: Date.now(),
+    ipHash: "",
+    userAgent: "",
+    isSpam: 0,
+    idempotencyKey: null,
+  } satisfies Submission;
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  await builder.sendMail(await teamNotification(sample, config));
+  await builder.sendMail(await applicantConfirmation(sample, config));
+  builder.close();
 }

@@ -6,6 +6,7 @@ import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { createMailer } from "../delivery/mailer.ts";
+import { warmUpEmails } from "../delivery/messages.ts";
 import { type DeliveryWorker, startDeliveryWorker } from "../delivery/worker.ts";
 import type { Logger } from "../logger.ts";
 import { createIntakeApi } from "./api.ts";
@@ -28,6 +29,8 @@ export interface RunningIntake {
 
 /** Database (migrated) → delivery worker → intake service and its HTTP endpoint. */
 export async function startIntake(config: Config, logger: Logger): Promise<RunningIntake> {
+  // Cold template code would stall the first delivery (and the requests around it).
+  await warmUpEmails(config);
   const database = await openMigratedDatabase(config, logger);
   logger.info({ database: database.location }, "database ready");
   const ipHashSecret =
