@@ -1,8 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { loadConfig } from "./config.ts";
-import { hasBuild, startServer } from "./start.ts";
 
 // `npm start`: build first when there is no build yet, then serve until SIGTERM/SIGINT.
+// React picks its production or development build when first imported: decide that first.
+process.env.NODE_ENV ??= "production";
+const { loadConfig } = await import("./config.ts");
+const { hasBuild, startServer } = await import("./start.ts");
+
 const { buildDir } = loadConfig();
 if (!hasBuild(buildDir)) {
   console.log("No build found: running `npm run build` first.");
