@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 
 /**
  * What the Node server hands to React Router for each request. It is a
- * RouterContextProvider (as React Router's middleware requires) carrying two
+ * RouterContextProvider (as React Router's middleware requires) carrying a few
  * plain fields, so the server and the separately bundled route modules share it
  * without sharing module instances.
  */
@@ -13,6 +13,8 @@ export interface AppContext extends RouterContextProvider {
   intake?: IntakePort;
   /** The address of the connected client (the peer of the TCP connection); absent in tests. */
   clientIp?: string;
+  /** The site's stylesheet, inlined into server-rendered pages (absent while prerendering). */
+  inlineCss?: string;
 }
 
 /** The one thing route actions may ask of the server: take an application. */
@@ -36,6 +38,7 @@ export function createAppContext(fields: {
   nonce: string;
   intake?: IntakePort;
   clientIp?: string;
+  inlineCss?: string;
 }): AppContext {
   return Object.assign(new RouterContextProvider(), fields);
 }

@@ -3,7 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "./app-context";
-import { NonceProvider } from "./nonce";
+import { DocumentProvider } from "./document-context";
 
 export const streamTimeout = 5_000;
 
@@ -17,12 +17,12 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = appContext(loadContext).nonce ?? "";
+  const { nonce = "", inlineCss } = appContext(loadContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
-    <NonceProvider value={nonce}>
+    <DocumentProvider value={{ nonce, inlineCss }}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
-    </NonceProvider>,
+    </DocumentProvider>,
     {
       nonce: nonce || undefined,
       signal: AbortSignal.timeout(streamTimeout + 1000),

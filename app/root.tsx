@@ -9,12 +9,15 @@ import {
 } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCssHref from "./app.css?url";
 import { ErrorScreen } from "./components/error-screen";
 import { site } from "./content/site";
-import { useNonce } from "./nonce";
+import { Stylesheet, useNonce } from "./document-context";
 
-/** A route whose `handle` says `hydrate: false` is sent as HTML and CSS only. */
+/**
+ * A route whose `handle` says `hydrate: false` is sent as HTML and CSS only: its document loads
+ * no JavaScript. Reached by a client-side navigation, it renders in the running app as usual.
+ */
 export interface RouteHandle {
   hydrate?: boolean;
 }
@@ -28,9 +31,12 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const hydrate = useMatches().every(
-    (match) => (match.handle as RouteHandle | undefined)?.hydrate !== false,
-  );
+  const matches = useMatches();
+  // In the browser the app is running anyway (a client-side navigation): keep the toaster, so a
+  // toast raised on the questionnaire stays visible on the thank-you page.
+  const scripts =
+    typeof document !== "undefined" ||
+    matches.every((match) => (match.handle as RouteHandle | undefined)?.hydrate !== false);
   return (
     <html lang="en">
       <head>
@@ -38,11 +44,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#09090b" />
         <Meta />
+        <Stylesheet href={appCssHref} />
         <Links />
       </head>
       <body>
         {children}
-        {hydrate ? (
+        {scripts ? (
           <>
             <Toaster theme="dark" position="top-center" richColors closeButton />
             <ScrollRestoration nonce={nonce || undefined} />

@@ -9,7 +9,7 @@ import { generateAssets } from "./generate-assets.ts";
 /**
  * `npm run build`: images and icons from app/content/site.ts, then the React Router build
  * (client bundle, server bundle, prerendered `/` and `/thank-you`), then what the server
- * needs to answer fast and safely: the CSS of `/` inlined into its HTML, the hashes of each
+ * needs to answer fast and safely: the CSS inlined into the prerendered pages, the hashes of each
  * prerendered page's inline scripts (for the Content-Security-Policy), and brotli/gzip
  * variants of every compressible file.
  */
@@ -21,13 +21,18 @@ const prerenderedPages = { "/": "index.html", "/thank-you": "thank-you/index.htm
 await rm(buildDir, { recursive: true, force: true });
 await generateAssets(root);
 run("npx", ["react-router", "build"]);
-await inlineStylesheets(path.join(clientDir, prerenderedPages["/"]));
 const pages: Record<string, { file: string; scriptHashes: string[] }> = {};
+let stylesheet = "";
 for (const [route, file] of Object.entries(prerenderedPages)) {
+  stylesheet = await inlineStylesheet(path.join(clientDir, file));
   const html = await readFile(path.join(clientDir, file), "utf8");
   pages[route] = { file, scriptHashes: inlineScriptHashes(html) };
 }
-await writeFile(path.join(buildDir, "prerendered.json"), `${JSON.stringify({ pages }, null, 2)}\n`);
+// The server inlines the same stylesheet into the pages it renders (app/document-context.tsx).
+await writeFile(
+  path.join(buildDir, "prerendered.json"),
+  `${JSON.stringify({ stylesheet, pages }, null, 2)}\n`,
+);
 const compressed = await precompress(clientDir);
 console.log(
   `build: ${compressed} files precompressed; prerendered ${Object.keys(pages).join(", ")}`,
@@ -38,16 +43,21 @@ function run(command: string, args: string[]) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** Replaces the page's stylesheet links by the stylesheets themselves: no request before paint. */
-async function inlineStylesheets(file: string) {
-  let html = await readFile(file, "utf8");
+/**
+ * Replaces the page's one stylesheet link by the stylesheet itself (no request before the first
+ * paint; these pages do not hydrate, so nothing compares the HTML). Returns the stylesheet's URL.
+ */
+async function inlineStylesheet(file: string): Promise<string> {
+  const html = await readFile(file, "utf8");
   const links = [...html.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g)];
-  if (links.length === 0) throw new Error(`build: no stylesheet link found in ${file}`);
-  for (const [tag, href] of links) {
-    const css = await readFile(path.join(clientDir, href!), "utf8");
-    html = html.replace(tag, () => `<style>${css.trim()}</style>`);
-  }
-  await writeFile(file, html);
+  if (links.length !== 1) throw new Error(`build: expected one stylesheet link in ${file}`);
+  const [tag, href] = links[0]!;
+  const css = await readFile(path.join(clientDir, href!), "utf8");
+  await writeFile(
+    file,
+    html.replace(tag, () => `<style>${css.trim()}</style>`),
+  );
+  return href!;
 }
 
 /** sha256 sources of every executable inline <script> (JSON-LD is data, not script). */

@@ -7,7 +7,7 @@ import type { IntakePort } from "../app/app-context.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { reactRouterHandler } from "./pages.ts";
-import { type loadPrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
+import { type PrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { seoRoutes } from "./seo-routes.ts";
 import { staticFiles } from "./static-files.ts";
@@ -23,7 +23,9 @@ export interface AppDeps {
   intake?: IntakePort;
   health: () => Promise<{ ok: boolean; database: string }>;
   loadBuild: () => Promise<ServerBuild>;
-  prerendered: Awaited<ReturnType<typeof loadPrerenderedPages>>;
+  prerendered: PrerenderedPages;
+  /** The stylesheet inlined into server-rendered pages (absent: they link it). */
+  inlineCss?: string;
   mode?: "production" | "development";
 }
 
@@ -69,6 +71,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       loadBuild: deps.loadBuild,
       mode: deps.mode ?? "production",
       intake: deps.intake,
+      trustProxy: config.TRUST_PROXY,
+      inlineCss: deps.inlineCss,
     }),
   );
   return app;

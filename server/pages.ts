@@ -1,13 +1,17 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createAppContext, type IntakePort } from "../app/app-context.ts";
+import { deferModulePreloads } from "./defer-module-preloads.ts";
+import { clientIp } from "./intake/client-ip.ts";
 
 /** Hands a request to React Router (server-rendered pages, the onboarding form action, 404s). */
 export function reactRouterHandler(options: {
   loadBuild: () => Promise<ServerBuild>;
   mode: "production" | "development";
   intake?: IntakePort;
+  trustProxy: boolean;
+  /** The stylesheet to inline into every rendered page (production). */
+  inlineCss?: string;
 }) {
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   return async (c: Context) => {
@@ -16,18 +20,15 @@ export function reactRouterHandler(options: {
       options.mode,
     );
     const nonce = c.get("secureHeadersNonce") ?? "";
-    return handler(
+    const response = await handler(
       c.req.raw,
-      createAppContext({ nonce, intake: options.intake, clientIp: clientAddress(c) }),
+      createAppContext({
+        nonce,
+        intake: options.intake,
+        clientIp: clientIp(c, options.trustProxy) || undefined,
+        inlineCss: options.inlineCss,
+      }),
     );
+    return options.mode === "production" ? deferModulePreloads(response) : response;
   };
-}
-
-/** The TCP peer's address (the proxy's, behind one); undefined outside @hono/node-server. */
-function clientAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
 }

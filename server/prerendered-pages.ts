@@ -5,6 +5,8 @@ import type { Context } from "hono";
 
 /** Written by scripts/build.ts: the pages rendered at build time and their inline scripts. */
 export interface PrerenderManifest {
+  /** URL of the site's stylesheet (the server inlines it into the pages it renders). */
+  stylesheet: string;
   pages: Record<string, { file: string; scriptHashes: string[] }>;
 }
 
@@ -14,10 +16,21 @@ interface Page {
   variants: { br: Buffer; gzip: Buffer; identity: Buffer };
 }
 
+export type PrerenderedPages = Map<string, Page>;
+
+/** The build's stylesheet, to inline into server-rendered pages. */
+export async function loadStylesheet(buildDir: string): Promise<string> {
+  const manifest = await readManifest(buildDir);
+  return (await readFile(path.join(buildDir, "client", manifest.stylesheet), "utf8")).trim();
+}
+
+async function readManifest(buildDir: string): Promise<PrerenderManifest> {
+  return JSON.parse(await readFile(path.join(buildDir, "prerendered.json"), "utf8"));
+}
+
 /** Loads the prerendered pages (and their brotli/gzip variants) into memory once. */
-export async function loadPrerenderedPages(buildDir: string): Promise<Map<string, Page>> {
-  const manifestPath = path.join(buildDir, "prerendered.json");
-  const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as PrerenderManifest;
+export async function loadPrerenderedPages(buildDir: string): Promise<PrerenderedPages> {
+  const manifest = await readManifest(buildDir);
   const pages = new Map<string, Page>();
   for (const [route, entry] of Object.entries(manifest.pages)) {
     const file = path.join(buildDir, "client", entry.file);

@@ -7,7 +7,7 @@ import { createApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { startIntake } from "./intake/start-intake.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { loadPrerenderedPages } from "./prerendered-pages.ts";
+import { loadPrerenderedPages, loadStylesheet } from "./prerendered-pages.ts";
 
 export interface RunningServer {
   url: string;
@@ -36,16 +36,23 @@ export async function startServer(
   const built = hasBuild(config.buildDir);
   if (!built) logger.warn({ buildDir: config.buildDir }, "no build found: pages are disabled");
   const prerendered = built ? await loadPrerenderedPages(config.buildDir) : new Map();
+  const inlineCss = built ? await loadStylesheet(config.buildDir) : undefined;
+  // Imported now, not on the first visit: the first page is then as fast as the rest.
+  const build = built ? ((await import(pathToFileURL(buildFile).href)) as ServerBuild) : undefined;
   // config → database → migrations → delivery worker → intake service; then listen.
   const intake = await startIntake(config, logger);
   const app = createApp({
     config,
     logger,
     prerendered,
+    inlineCss,
     intakeApi: intake.api,
     intake: intake.port,
     health: intake.health,
-    loadBuild: () => import(pathToFileURL(buildFile).href) as Promise<ServerBuild>,
+    loadBuild: async () => {
+      if (!build) throw new Error(`no build in ${config.buildDir}: run npm run build`);
+      return build;
+    },
   });
 
   const server = serve({

@@ -2,11 +2,16 @@ import { buttonClass } from "~/components/ui/button";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { useScrollToTop } from "~/onboarding/use-scroll-to-top";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/thank-you";
 
 const copy = site.thankYou;
 
 // Prerendered at build time (react-router.config.ts): no loader, the same page for everyone.
+// Nothing here is interactive, so a direct visit (the no-JavaScript form's redirect) loads no
+// JavaScript; after the questionnaire's own submit it renders in the running app, toast and all.
+export const handle: RouteHandle = { hydrate: false };
+
 export const meta: Route.MetaFunction = () =>
   pageMeta({ ...site.seo.thankYou, path: "/thank-you", noindex: true });
 
@@ -18,6 +23,12 @@ export default function ThankYou() {
         aria-hidden="true"
         className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237/0.25),transparent)]"
       />
+      {typeof document === "undefined" ? (
+        // The page opens at the top, also on a reload (SPEC §2): the one line of script its static
+        // HTML carries (allowed by its hash). In the running app React Router handles scrolling.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, no user input.
+        <script dangerouslySetInnerHTML={{ __html: 'history.scrollRestoration="manual"' }} />
+      ) : null}
       <div className="max-w-xl">
         <div
           aria-hidden="true"

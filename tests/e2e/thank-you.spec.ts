@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, hydrated, test } from "./onboarding-page";
+import { expect, test } from "./onboarding-page";
 
 // The confirmation page (SPEC §2 Thank-you), prerendered at build time.
 
@@ -41,15 +41,23 @@ test("the heading shows at once, the confirmation fades in after 200 ms; reduced
   expect(await content.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
 });
 
-test("scrolls to the top on load", async ({ page }) => {
+test("scrolls to the top on load, also on a reload", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 400 });
   await page.goto("/thank-you");
-  await hydrated(page);
   await page.evaluate(() => window.scrollTo({ top: 1e6, behavior: "instant" }));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await page.reload(); // the browser and React Router would restore the position
-  await hydrated(page);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.reload(); // the browser would restore the position
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(300); // restoration, when it happens, happens right after load
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("loads no framework JavaScript: its only script is the scroll line", async ({ request }) => {
+  const html = await (await request.get("/thank-you")).text();
+  expect(html).not.toMatch(/<script[^>]*\bsrc=|modulepreload|type="module"/);
+  expect([...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1])).toEqual([
+    'history.scrollRestoration="manual"',
+  ]);
 });
 
 test("no axe violations", async ({ page }) => {
