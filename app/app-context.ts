@@ -43,6 +43,11 @@ export function createAppContext(fields: {
   return Object.assign(new RouterContextProvider(), fields);
 }
 
+/**
+ * The fields the server put on a route's `context`. Checked by shape, not `instanceof`: under
+ * `npm run dev` the route modules run in Vite's module runner, with their own copy of React
+ * Router's classes.
+ */
 export function appContext(context: unknown): Partial<AppContext> {
-  return context instanceof RouterContextProvider ? (context as Partial<AppContext>) : {};
+  return typeof context === "object" && context !== null ? (context as Partial<AppContext>) : {};
 }

@@ -5,7 +5,7 @@ import { securityHeaders } from "./security-headers.ts";
 function appWith(https: boolean) {
   const hashes = new Map([["/static-page", ["sha256-abc="]]]);
   const app = new Hono();
-  app.use(securityHeaders({ https }, (path) => hashes.get(path)));
+  app.use(securityHeaders({ https, NODE_ENV: "production" }, (path) => hashes.get(path)));
   app.get("*", (c) => c.text("ok"));
   return app;
 }
@@ -29,12 +29,21 @@ describe("securityHeaders", () => {
     expect(csp.get("base-uri")).toBe("'none'");
     expect(csp.get("script-src")).not.toContain("unsafe-inline");
     expect(csp.get("script-src")).not.toContain("unsafe-eval");
+    expect(csp.get("connect-src")).toBe("'self'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("permissions-policy")).toContain("camera=()");
     expect(res.headers.get("permissions-policy")).toContain("microphone=()");
+  });
+
+  it("lets Vite's hot reload connect only under npm run dev", async () => {
+    const dev = new Hono();
+    dev.use(securityHeaders({ https: false, NODE_ENV: "development" }, () => undefined));
+    dev.get("*", (c) => c.text("ok"));
+    const csp = directives((await dev.request("/")).headers.get("content-security-policy"));
+    expect(csp.get("connect-src")).toBe("'self' ws:");
   });
 
   it("allows server-rendered inline scripts by a fresh nonce per response", async () => {

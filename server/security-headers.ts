@@ -8,7 +8,7 @@ import type { Config } from "./config.ts";
  * pages prerendered at build time (`scriptHashesFor` knows those).
  */
 export function securityHeaders(
-  config: Pick<Config, "https">,
+  config: Pick<Config, "https" | "NODE_ENV">,
   scriptHashesFor: (path: string) => readonly string[] | undefined,
 ): MiddlewareHandler {
   const scriptSources = (c: Context) => {
@@ -22,7 +22,8 @@ export function securityHeaders(
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:"],
       fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      // `npm run dev`: Vite's hot reload talks over a WebSocket on its own port.
+      connectSrc: config.NODE_ENV === "development" ? ["'self'", "ws:"] : ["'self'"],
       manifestSrc: ["'self'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
@@ -18,6 +19,20 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/** `npm run dev`: pages rendered by Vite on demand, Vite's middleware in front of the app. */
+export interface DevPages {
+  loadBuild: () => Promise<ServerBuild>;
+  middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+}
+
+/** An HTTP server whose requests pass through `middleware` before reaching the app. */
+function withMiddleware(middleware: DevPages["middleware"]): typeof createServer {
+  return ((options: object, listener: (req: IncomingMessage, res: ServerResponse) => void) =>
+    createServer(options, (req, res) =>
+      middleware(req, res, () => listener(req, res)),
+    )) as typeof createServer;
+}
+
 export function hasBuild(buildDir: string): boolean {
   return (
     existsSync(path.join(buildDir, "server", "index.js")) &&
@@ -28,13 +43,15 @@ export function hasBuild(buildDir: string): boolean {
 /** Starts the whole product in this process: the server and everything behind it. */
 export async function startServer(
   env: Record<string, string | undefined> = process.env,
+  dev?: DevPages,
 ): Promise<RunningServer> {
   const config = loadConfig(env);
   const logger = createLogger(config);
   const buildFile = path.join(config.buildDir, "server", "index.js");
   // Without a build the API still runs (API tests need no build); only the pages are missing.
-  const built = hasBuild(config.buildDir);
-  if (!built) logger.warn({ buildDir: config.buildDir }, "no build found: pages are disabled");
+  const built = !dev && hasBuild(config.buildDir);
+  if (!built && !dev)
+    logger.warn({ buildDir: config.buildDir }, "no build found: pages are disabled");
   const prerendered = built ? await loadPrerenderedPages(config.buildDir) : new Map();
   const inlineCss = built ? await loadStylesheet(config.buildDir) : undefined;
   // Imported now, not on the first visit: the first page is then as fast as the rest.
@@ -49,16 +66,20 @@ export async function startServer(
     intakeApi: intake.api,
     intake: intake.port,
     health: intake.health,
-    loadBuild: async () => {
-      if (!build) throw new Error(`no build in ${config.buildDir}: run npm run build`);
-      return build;
-    },
+    mode: dev ? "development" : "production",
+    loadBuild:
+      dev?.loadBuild ??
+      (async () => {
+        if (!build) throw new Error(`no build in ${config.buildDir}: run npm run build`);
+        return build;
+      }),
   });
 
   const server = serve({
     fetch: app.fetch,
     port: config.PORT,
     hostname: config.HOST,
+    ...(dev && { createServer: withMiddleware(dev.middleware) }),
     serverOptions: { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
   });
   await new Promise<void>((resolve, reject) => {

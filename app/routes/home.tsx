@@ -12,6 +12,7 @@ import {
   speculationRules,
 } from "~/components/landing/structured-data";
 import { site } from "~/content/site";
+import { useNonce } from "~/document-context";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/home";
@@ -22,6 +23,7 @@ export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => pageMeta({ ...site.seo.home, path: "/" });
 
 export default function Home() {
+  const nonce = useNonce();
   return (
     <>
       <SiteHeader />
@@ -36,6 +38,8 @@ export default function Home() {
       <SiteFooter />
       <script
         type="speculationrules"
+        // Prerendered: no nonce, the build hashes the rules. Rendered (npm run dev): the nonce.
+        nonce={nonce || undefined}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: static JSON, escaped by inlineJson
         dangerouslySetInnerHTML={{ __html: inlineJson(speculationRules) }}
       />
