@@ -101,10 +101,19 @@ test("the hero's buttons scroll to pricing and to the process", async ({ page })
   await expectLandsBelowHeader(page, "process");
 });
 
-test("the phone menu opens and closes by keyboard", async ({ page }) => {
-  test.skip(!isPhone(page), "the menu button shows on narrow screens only");
+test("wide screens show the links inline; on phones a menu opens and closes by keyboard", async ({
+  page,
+}) => {
   const button = page.getByRole("button", { name: site.header.menuLabel });
   const menu = page.getByRole("navigation", { name: site.header.menuLabel });
+  const inline = page.getByRole("navigation", { name: "Main" });
+  if (!isPhone(page)) {
+    await expect(button).toBeHidden();
+    for (const item of site.nav)
+      await expect(inline.getByRole("link", { name: item.label })).toBeVisible();
+    return;
+  }
+  await expect(inline).toBeHidden();
   await button.focus();
   await page.keyboard.press("Enter");
   await expect(menu).toBeVisible();
