@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Request } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 
 /** Shared by the questionnaire's e2e specs: answers, filling, the intercepted endpoint. */
 
@@ -94,35 +94,5 @@ export async function interceptIntake(
   return requests;
 }
 
-/**
- * The page fixture of these specs fails a test on any console error, uncaught exception or
- * Content-Security-Policy violation, except the errors a test says it expects.
- */
-export const test = base.extend<{ problems: { expect: (pattern: RegExp) => void } }>({
-  problems: [
-    async ({ page }, use) => {
-      const seen: string[] = [];
-      const expected: RegExp[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") seen.push(`console: ${message.text()}`);
-      });
-      page.on("pageerror", (error) => seen.push(`exception: ${error.message}`));
-      const cdp = await page.context().newCDPSession(page);
-      cdp.on("Log.entryAdded", ({ entry }) => {
-        if (/Content[- ]Security[- ]Policy/i.test(entry.text)) seen.push(`csp: ${entry.text}`);
-      });
-      await cdp.send("Log.enable");
-      await page.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) => {
-          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-        });
-      });
-      await use({ expect: (pattern) => expected.push(pattern) });
-      const unexpected = seen.filter((line) => !expected.some((pattern) => pattern.test(line)));
-      expect(unexpected, "console errors, exceptions or CSP violations").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-export { expect };
+/** The pages' fixture: a test fails on any console error or CSP violation it did not allow. */
+export { expect, test } from "./helpers/page-health.ts";

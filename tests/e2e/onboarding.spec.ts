@@ -339,9 +339,9 @@ test.describe("submitting", () => {
     expect(requests).toHaveLength(1);
   });
 
-  test("a 500 answer: console error, neutral toast, thank-you page", async ({ page, problems }) => {
-    problems.expect(/status of 500/);
-    problems.expect(/Onboarding submission failed: Error: HTTP 500/);
+  test("a 500 answer: console error, neutral toast, thank-you page", async ({ page, health }) => {
+    health.allow(/status of 500/);
+    health.allow(/Onboarding submission failed: Error: HTTP 500/);
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
@@ -360,10 +360,10 @@ test.describe("submitting", () => {
 
   test("a network failure: console error, neutral toast, thank-you page", async ({
     page,
-    problems,
+    health,
   }) => {
-    problems.expect(/net::ERR_FAILED|Failed to load resource/);
-    problems.expect(/Onboarding submission failed: TypeError/);
+    health.allow(/net::ERR_FAILED|Failed to load resource/);
+    health.allow(/Onboarding submission failed: TypeError/);
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
@@ -426,8 +426,8 @@ test.describe("the draft", () => {
     await expect(page.getByText("Draft saved on this device")).toBeVisible();
   });
 
-  test("survives a failed send, so nothing typed is lost", async ({ page, problems }) => {
-    problems.expect(/status of 503|Onboarding submission failed/);
+  test("survives a failed send, so nothing typed is lost", async ({ page, health }) => {
+    health.allow(/status of 503|Onboarding submission failed/);
     await interceptIntake(page, (route) => route.fulfill({ status: 503, json: { ok: false } }));
     await page.goto("/onboarding");
     await fillForm(page);
@@ -486,9 +486,9 @@ test.describe("without JavaScript", () => {
 
   test("an invalid form comes back with the messages beneath the fields and the values kept", async ({
     page,
-    problems,
+    health,
   }) => {
-    problems.expect(/status of 400/); // the answer's status, as Chromium logs it
+    health.allow(/status of 400/); // the answer's status, as Chromium logs it
     await page.goto("/onboarding?plan=Enterprise");
     await page.getByLabel("Full Name", { exact: true }).fill("M");
     await page.getByLabel("Email Address", { exact: true }).fill("maya@example.com");
