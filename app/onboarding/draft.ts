@@ -3,25 +3,16 @@
  * reload or a later visit loses nothing. Only the form's own fields, only strings, bounded in
  * size; the plan is not kept (the page's `?plan=` decides it).
  */
-import { type FieldName, maxLengths } from "./schema";
+import { type FieldName, fieldNames, maxLengths } from "./schema";
 
 export const draftKey = "reelsmith:onboarding-draft:v1";
 
-/** The fields a draft keeps: the ten the visitor types or picks. */
-export const draftFields = [
-  "name",
-  "email",
-  "accountHandle",
-  "accountType",
-  "primaryPlatform",
-  "audienceSize",
-  "contentNiche",
-  "goals",
-  "currentChallenges",
-  "brandStyle",
-] as const satisfies readonly FieldName[];
+export type DraftField = Exclude<FieldName, "selectedPlan">;
 
-export type DraftField = (typeof draftFields)[number];
+/** The fields a draft keeps: the ten the visitor types or picks (not the plan). */
+export const draftFields = fieldNames.filter(
+  (field): field is DraftField => field !== "selectedPlan",
+);
 export type Draft = Partial<Record<DraftField, string>>;
 
 type DraftStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { planNames } from "~/content/site";
+import { sampleApplication } from "./sample-application";
 import {
   accountTypes,
   audienceSizes,
@@ -14,19 +15,7 @@ import {
   validateOnboarding,
 } from "./schema";
 
-const valid = {
-  name: "Maya Lopez",
-  email: "maya@example.com",
-  accountHandle: "@mayacooks",
-  accountType: "creator",
-  primaryPlatform: "tiktok",
-  audienceSize: "10k-50k",
-  contentNiche: "Quick recipes",
-  goals: "Grow to 100k followers",
-  currentChallenges: "No time to edit videos",
-  brandStyle: "Warm colours, no jump cuts",
-  selectedPlan: "Influencer",
-};
+const valid = sampleApplication;
 
 /** The messages of one field when `value` replaces it in an otherwise valid submission. */
 function errorsFor(field: FieldName, value: unknown): string[] | undefined {

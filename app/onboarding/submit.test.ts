@@ -1,20 +1,8 @@
 import { describe, expect, test, vi } from "vitest";
-import type { OnboardingSubmission } from "./schema";
+import { sampleApplication } from "./sample-application";
 import { buildPayload, intakeUrl, sendOnboarding } from "./submit";
 
-const submission: OnboardingSubmission = {
-  name: "Maya Lopez",
-  email: "maya@example.com",
-  accountHandle: "@mayacooks",
-  accountType: "business",
-  primaryPlatform: "twitter",
-  audienceSize: "500k+",
-  contentNiche: "Quick recipes",
-  goals: "Grow to 100k followers",
-  currentChallenges: "No time to edit videos",
-  brandStyle: "",
-  selectedPlan: "Enterprise",
-};
+const submission = sampleApplication;
 const key = "0b6f2a8e-3c1d-4f5e-9a7b-1c2d3e4f5a6b";
 
 describe("intakeUrl", () => {

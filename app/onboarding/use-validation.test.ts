@@ -1,20 +1,9 @@
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
+import { sampleApplication } from "./sample-application";
 import { firstInvalid, useValidation } from "./use-validation";
 
-const valid = {
-  name: "Maya Lopez",
-  email: "maya@example.com",
-  accountHandle: "@mayacooks",
-  accountType: "creator",
-  primaryPlatform: "tiktok",
-  audienceSize: "10k-50k",
-  contentNiche: "Quick recipes",
-  goals: "Grow to 100k followers",
-  currentChallenges: "No time to edit videos",
-  brandStyle: "",
-  selectedPlan: "Creator",
-};
+const valid = sampleApplication;
 
 describe("useValidation", () => {
   test("shows nothing before the first submit, even while typing", () => {

@@ -1,21 +1,10 @@
 import { describe, expect, test, vi } from "vitest";
 import { createAppContext, type IntakeOutcome, type IntakePort } from "~/app-context";
+import { sampleApplication } from "~/onboarding/sample-application";
 import { action, loader } from "./onboarding";
 
 const key = "0b6f2a8e-3c1d-4f5e-9a7b-1c2d3e4f5a6b";
-const answers = {
-  name: "Maya Lopez",
-  email: "maya@example.com",
-  accountHandle: "@mayacooks",
-  accountType: "creator",
-  primaryPlatform: "tiktok",
-  audienceSize: "10k-50k",
-  contentNiche: "Quick recipes",
-  goals: "Grow to 100k followers",
-  currentChallenges: "No time to edit videos",
-  brandStyle: "",
-  selectedPlan: "Influencer",
-};
+const answers: Record<string, string> = { ...sampleApplication, brandStyle: "" };
 
 function post(fields: Record<string, string>) {
   return new Request("http://localhost/onboarding?plan=Influencer", {
