@@ -1,0 +1,24 @@
+// `node server/serve.ts`: serves whatever BUILD_DIR holds, without building first (no build:
+// the intake API, /healthz and the static routes run, the pages answer 500). For API-only
+// instances (the reliability suite's child processes) and for `npm start` after its build check.
+// Stops cleanly on SIGTERM/SIGINT: in-flight requests are answered, queued writes committed.
+// React picks its production or development build when first imported: decide that first.
+process.env.NODE_ENV ??= "production";
+const { startServer } = await import("./start.ts");
+
+const server = await startServer();
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    server.logger.info({ signal }, "stopping");
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await server.stop();
+    server.logger.info("stopped");
+    process.exit(0);
+  });
+}
+
+export {};
