@@ -100,3 +100,32 @@ it("gives way while applications pour in: one at a time, then a pause of 9x its 
     expect(current.start - previous.end).toBeGreaterThanOrEqual(9 * 20 - 1);
   }
 });
+
+it("starts no delivery once half its lease has passed: another instance may claim it then", async () => {
+  const database = await databaseWith(3);
+  const sent: string[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      sent.push(String(message.messageId));
+      await sleep(30);
+    },
+    close() {},
+  };
+  // Two workers (two instances) with a short lease, both giving way to a busy intake: the first
+  // claims all six deliveries and, pausing 9x after each send, would still be sending the last
+  // ones long after its lease ended and the other worker had claimed them.
+  const workers = [0, 1].map(() =>
+    startDeliveryWorker({
+      database,
+      config: { ...config, DELIVERY_LEASE_MS: 400 },
+      logger: pino({ level: "silent" }),
+      mailer,
+      intakeBusy: () => true,
+    }),
+  );
+  onTestFinished(() => Promise.all(workers.map((worker) => worker.stop())).then(() => {}));
+  await waitFor(() => sent.length >= 6, { timeoutMs: 15_000 });
+  await sleep(1000); // a second send would come in this time
+  expect(sent).toHaveLength(6);
+  expect(new Set(sent).size).toBe(6);
+});

@@ -10,7 +10,7 @@ import {
   releaseLeases,
 } from "../db/deliveries.ts";
 import { errorSummary } from "../db/errors.ts";
-import type { Delivery } from "../db/schema.ts";
+import type { Delivery, Submission } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { nextAttemptAt } from "./backoff.ts";
 import type { Mailer } from "./mailer.ts";
@@ -104,6 +104,9 @@ export function startDeliveryWorker(deps: {
   /**
    * Up to `concurrency` lanes, each delivering one at a time. On stop the lanes finish the
    * delivery in hand and hand the rest of the batch back (lease released) for the next start.
+   * They also start no delivery once half of the batch's lease has passed (slow sends, or the
+   * pauses below): it could still be sending when the lease ends and another instance claims
+   * the same delivery, and the email would go out twice. Those are handed back too.
    *
    * Rendering an email and recording its outcome run on the event loop that answers visitors.
    * While applications are arriving, the lanes take turns (one delivery at a time), each followed
@@ -111,7 +114,17 @@ export function startDeliveryWorker(deps: {
    * backlog goes out at full speed once the rush is over. Otherwise a lane only yields a turn.
    */
   async function deliverAll(claimed: Delivery[]) {
+    let submissions: Map<string, Submission>;
+    try {
+      submissions = await loadSubmissions(claimed);
+    } catch (error) {
+      // The leases expire and the deliveries are claimed again.
+      logger.warn({ err: errorSummary(error) }, "delivery worker cannot reach the database");
+      return;
+    }
     const queue = [...claimed];
+    const inTime = (delivery: Delivery) =>
+      Date.now() < (delivery.leaseExpiresAt ?? 0) - config.DELIVERY_LEASE_MS / 2;
     const lane = async () => {
       while (!stopped) {
         const busy = deps.intakeBusy?.() ?? false;
@@ -124,10 +137,11 @@ export function startDeliveryWorker(deps: {
           await previous;
         }
         try {
-          const delivery = stopped ? undefined : queue.shift();
-          if (!delivery) return;
+          const delivery = stopped ? undefined : queue[0];
+          if (!delivery || !inTime(delivery)) return;
+          queue.shift();
           const started = performance.now();
-          await deliver(delivery);
+          await deliver(delivery, submissions.get(delivery.submissionId));
           await pause(busy ? Math.min(2000, 9 * (performance.now() - started)) : 0);
         } finally {
           endTurn();
@@ -161,18 +175,24 @@ export function startDeliveryWorker(deps: {
     });
   }
 
-  async function deliver(delivery: Delivery) {
+  /** The submissions of a batch of deliveries, in one query (by id). */
+  async function loadSubmissions(deliveries: Delivery[]): Promise<Map<string, Submission>> {
+    const ids = [...new Set(deliveries.map((delivery) => delivery.submissionId))];
+    const rows = await database.db
+      .selectFrom("submissions")
+      .selectAll()
+      .where("id", "in", ids)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  async function deliver(delivery: Delivery, submission: Submission | undefined) {
     const context = {
       delivery: delivery.id,
       kind: delivery.kind,
       submission: delivery.submissionId,
     };
     try {
-      const submission = await database.db
-        .selectFrom("submissions")
-        .selectAll()
-        .where("id", "=", delivery.submissionId)
-        .executeTakeFirst();
       try {
         if (!submission) throw new Error("submission not found");
         await send(delivery, submission);
