@@ -1,4 +1,5 @@
-import { render, toPlainText } from "@react-email/render";
+import { plainTextSelectors, render } from "@react-email/render";
+import { compile } from "html-to-text";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
 import { site } from "../../app/content/site.ts";
@@ -8,14 +9,20 @@ import { fill, oneLine } from "./answers.ts";
 import { applicantConfirmationEmail } from "./applicant-confirmation-email.ts";
 import { teamNotificationEmail } from "./team-notification-email.ts";
 
+/**
+ * @react-email's toPlainText, compiled once: its `convert` compiles the options (selectors)
+ * anew on every call, which took 2.6 ms of each email's 4 ms. Headings stay as written
+ * (html-to-text would upper-case them, names included).
+ */
+const toPlainText = compile({
+  wordwrap: false,
+  selectors: [...plainTextSelectors, { selector: "h1", options: { uppercase: false } }],
+});
+
 /** HTML and its plain-text version (converted from the HTML: one React render per email). */
 async function bodies(element: ReactElement) {
   const html = await render(element);
-  // Headings stay as written (html-to-text would upper-case them, names included).
-  const text = toPlainText(html, {
-    selectors: [{ selector: "h1", options: { uppercase: false } }],
-  });
-  return { html, text };
+  return { html, text: toPlainText(html) };
 }
 
 export type MailConfig = Pick<Config, "MAIL_FROM" | "TEAM_EMAIL" | "CONTACT_EMAIL">;
