@@ -13,3 +13,14 @@ export function errorSummary(error: unknown): { name?: string; code?: string; me
   }
   return { message: String(error).slice(0, 300) };
 }
+
+/**
+ * True when a write failed because of the data of a row (PostgreSQL SQLSTATE classes 22, data
+ * exception, and 23, integrity constraint; SQLite's constraint, mismatch and too-big errors),
+ * not because the database is unreachable, locked or out of resources.
+ */
+export function isRowDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return false;
+  return /^(22|23)[0-9A-Z]{3}$/.test(code) || /^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG)/.test(code);
+}

@@ -63,3 +63,39 @@ it("is busy only while many submissions arrive", async () => {
   await Promise.all(Array.from({ length: 12 }, (_, i) => committer.submit(i)));
   expect(committer.busy()).toBe(true);
 });
+
+it("writes a batch one item at a time after an item's own error, so only that item fails", async () => {
+  const itemError = Object.assign(new Error("bad row"), { itemError: true });
+  const batches: string[][] = [];
+  const committer = createGroupCommitter(
+    async (items: string[]) => {
+      batches.push(items);
+      if (items.includes("bad")) throw itemError;
+      return items.map((item) => item.toUpperCase());
+    },
+    { isItemError: (error) => error === itemError },
+  );
+  const outcomes = await Promise.allSettled(
+    ["a", "bad", "c"].map((item) => committer.submit(item)),
+  );
+  expect(outcomes).toEqual([
+    { status: "fulfilled", value: "A" },
+    { status: "rejected", reason: itemError },
+    { status: "fulfilled", value: "C" },
+  ]);
+  expect(batches).toEqual([["a", "bad", "c"], ["a"], ["bad"], ["c"]]);
+});
+
+it("fails the whole batch at once for any other error (no retry per item)", async () => {
+  let writes = 0;
+  const committer = createGroupCommitter(
+    async () => {
+      writes += 1;
+      throw new Error("database unreachable");
+    },
+    { isItemError: () => false },
+  );
+  const outcomes = await Promise.allSettled(["a", "b", "c"].map((item) => committer.submit(item)));
+  expect(outcomes.every((outcome) => outcome.status === "rejected")).toBe(true);
+  expect(writes).toBe(1);
+});

@@ -23,7 +23,16 @@ interface Waiting<Item, Result> {
 
 export function createGroupCommitter<Item, Result>(
   write: (items: Item[]) => Promise<Result[]>,
-  options: { maxBatch?: number; busyRate?: number } = {},
+  options: {
+    maxBatch?: number;
+    busyRate?: number;
+    /**
+     * True for an error caused by one item's data (a constraint, a byte the database refuses):
+     * the batch is then written again one item at a time, so only the culprit fails. Any other
+     * error (the database unreachable) fails the whole batch at once.
+     */
+    isItemError?: (error: unknown) => boolean;
+  } = {},
 ): GroupCommitter<Item, Result> {
   const maxBatch = options.maxBatch ?? 500;
   const busyRate = options.busyRate ?? 50;
@@ -65,9 +74,21 @@ export function createGroupCommitter<Item, Result>(
         waiting.resolve(results[index] as Result);
       });
     } catch (error) {
-      for (const waiting of batch) waiting.reject(error);
+      if (batch.length > 1 && options.isItemError?.(error)) await writeOneByOne(batch);
+      else for (const waiting of batch) waiting.reject(error);
     }
     count(batch.length);
+  }
+
+  async function writeOneByOne(batch: Waiting<Item, Result>[]) {
+    for (const waiting of batch) {
+      try {
+        const [result] = await write([waiting.item]);
+        waiting.resolve(result as Result);
+      } catch (error) {
+        waiting.reject(error);
+      }
+    }
   }
 
   return {

@@ -3,6 +3,7 @@ import type { IntakePort } from "../../app/app-context.ts";
 import type { AppEnv } from "../app.ts";
 import type { Config } from "../config.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import { isRowDataError } from "../db/errors.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { createMailer } from "../delivery/mailer.ts";
@@ -56,7 +57,9 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
   const store = writer
     ? (items: readonly PendingSubmission[]) => writer.write(items)
     : (items: readonly PendingSubmission[]) => storeSubmissions(database.db, items);
-  const committer = createGroupCommitter((items: PendingSubmission[]) => store(items));
+  const committer = createGroupCommitter((items: PendingSubmission[]) => store(items), {
+    isItemError: isRowDataError,
+  });
   const worker = startDeliveryWorker({
     database: writer ? { ...database, write: writesThrough(writer) } : database,
     config,

@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { createGroupCommitter } from "../intake/group-commit.ts";
+import { type PendingSubmission, storeSubmissions } from "../intake/store.ts";
+import { storageBackends } from "../test/backends.ts";
+import { validApplication } from "../test/fixtures.ts";
+import { openMigratedDatabase } from "./database.ts";
+import { isRowDataError } from "./errors.ts";
+
+const pending = (overrides: Record<string, unknown> = {}): PendingSubmission => ({
+  row: {
+    id: randomUUID(),
+    ...(validApplication() as ReturnType<typeof validApplication>),
+    createdAt: Date.now(),
+    ipHash: "0".repeat(64),
+    userAgent: "test",
+    isSpam: 0,
+    idempotencyKey: null,
+    ...overrides,
+  } as PendingSubmission["row"],
+  deliveries: ["team_notification"],
+});
+
+for (const backend of storageBackends()) {
+  describe.skipIf(backend.skip)(`a row the database refuses (${backend.name})`, () => {
+    it("fails alone: the rest of its group commit is stored", async () => {
+      const { env, cleanup } = await backend.setup();
+      onTestFinished(cleanup);
+      const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-errors-"));
+      const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
+      onTestFinished(() => database.close());
+      const committer = createGroupCommitter(
+        (items: PendingSubmission[]) => storeSubmissions(database.db, items),
+        { isItemError: isRowDataError },
+      );
+      // NOT NULL on both; PostgreSQL also refuses a NUL character in text.
+      const bad = [
+        pending({ name: null }),
+        ...(backend.name === "postgres" ? [pending({ goals: "a\u0000b" })] : []),
+      ];
+      const good = Array.from({ length: 8 }, () => pending());
+      const outcomes = await Promise.allSettled(
+        [...good.slice(0, 4), ...bad, ...good.slice(4)].map((item) => committer.submit(item)),
+      );
+      const rejected = outcomes.filter((outcome) => outcome.status === "rejected");
+      expect(rejected).toHaveLength(bad.length);
+      for (const outcome of rejected) expect(isRowDataError(outcome.reason)).toBe(true);
+      const stored = await database.db.selectFrom("submissions").select("id").execute();
+      expect(stored.map((row) => row.id).sort()).toEqual(good.map((item) => item.row.id).sort());
+    });
+  });
+}
+
+it("does not take an unreachable database for a row's fault", async () => {
+  const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), {
+    code: "ECONNREFUSED",
+  });
+  expect(isRowDataError(refused)).toBe(false);
+  expect(isRowDataError({ code: "08006" })).toBe(false); // connection failure
+  expect(isRowDataError({ code: "SQLITE_BUSY" })).toBe(false);
+  expect(isRowDataError(new Error("no code"))).toBe(false);
+  expect(isRowDataError({ code: "23505" })).toBe(true);
+  expect(isRowDataError({ code: "SQLITE_CONSTRAINT_NOTNULL" })).toBe(true);
+});
