@@ -6,6 +6,7 @@ import {
   audienceSizes,
   type FieldName,
   fieldNames,
+  invisibleCharactersMessage,
   maxLengths,
   messages,
   onboardingSchema,
@@ -190,6 +191,41 @@ describe("maximum lengths", () => {
 
   test("the limit applies after trimming", () => {
     expect(accepts("name", ` ${"x".repeat(100)} `)).toBe(true);
+  });
+});
+
+describe("invisible characters", () => {
+  const textFields = [
+    "name",
+    "accountHandle",
+    "contentNiche",
+    "goals",
+    "currentChallenges",
+    "brandStyle",
+  ] as const;
+  const forbidden = [
+    "\u0000",
+    "\u0007",
+    "\u000b",
+    "\u001b",
+    "\u007f",
+    "\u0085",
+    "\ud800",
+    "\udfff",
+  ];
+
+  test.each(textFields)("%s: control characters and lone surrogates are refused", (field) => {
+    for (const character of forbidden) {
+      expect(errorsFor(field, `Quick ${character}recipes, every week`)).toEqual([
+        invisibleCharactersMessage,
+      ]);
+    }
+  });
+
+  test("tabs, line breaks, emoji and accents are kept", () => {
+    expect(accepts("goals", "Line one\r\nLine two\twith a tab 🎬")).toBe(true);
+    expect(accepts("name", "José Núñez 👩‍🍳")).toBe(true);
+    expect(accepts("brandStyle", "🎬🎬")).toBe(true); // surrogate pairs, in pairs
   });
 });
 

@@ -66,11 +66,26 @@ const tooLong = {
   brandStyle: "Brand style must be at most 5,000 characters",
 } as const;
 
+/** For text with characters no keyboard types (see `forbiddenCharacters`). */
+export const invisibleCharactersMessage = "Please remove invisible control characters";
+
+/**
+ * Control characters other than tab, line feed and carriage return (C0, DEL, C1) and unpaired
+ * UTF-16 surrogates. Nobody types them; stored, they break CSV exports and terminals, and
+ * PostgreSQL refuses a NUL outright. (No lookbehind and no `u` flag: older Safari.)
+ */
+const forbiddenCharacters =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+const printable = z.refine((value: string) => !forbiddenCharacters.test(value), {
+  error: invisibleCharactersMessage,
+});
+
 /** A trimmed string of `min` to `max` characters; anything else (or no string) gets `message`. */
 function text(min: number, max: number, message: string, maxMessage: string) {
   return z
     .string({ error: message })
-    .check(z.trim(), z.minLength(min, message), z.maxLength(max, maxMessage));
+    .check(z.trim(), z.minLength(min, message), z.maxLength(max, maxMessage), printable);
 }
 
 function choice<const T extends readonly { value: string }[]>(options: T, message: string) {
@@ -104,7 +119,7 @@ export const onboardingSchema = z.object({
   brandStyle: z._default(
     z
       .string({ error: "Brand style must be text" })
-      .check(z.trim(), z.maxLength(maxLengths.brandStyle, tooLong.brandStyle)),
+      .check(z.trim(), z.maxLength(maxLengths.brandStyle, tooLong.brandStyle), printable),
     "",
   ),
   selectedPlan: z.enum(planNames as unknown as [PlanName, ...PlanName[]], {
