@@ -94,6 +94,25 @@ describe("intake endpoint (HTTP)", () => {
     expect(body).toEqual({ ok: false, error: "invalid_json" });
   });
 
+  it("answers 400 invalid_json for bytes that are not UTF-8, and stores nothing", async () => {
+    const text = JSON.stringify(validApplication({ name: "Maya XX Lopez" }));
+    const [before, after] = text.split("XX");
+    for (const bytes of [[0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82]]) {
+      const response = await fetch(server.endpoint, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: Buffer.concat([
+          Buffer.from(before ?? ""),
+          Buffer.from(bytes),
+          Buffer.from(after ?? ""),
+        ]),
+      });
+      const { status, body } = await answer(response);
+      expect(status).toBe(400);
+      expect(body).toEqual({ ok: false, error: "invalid_json" });
+    }
+  });
+
   it("answers 413 for a body over 32 KiB", async () => {
     const big = validApplication({ goals: "x".repeat(maxBodyBytes) });
     const { status, body } = await answer(await server.submit(big));
@@ -102,35 +121,41 @@ describe("intake endpoint (HTTP)", () => {
   });
 
   it("answers 413 for a chunked body over 32 KiB without Content-Length", async () => {
-    const result = await new Promise<{ status: number; body: string; type: string }>(
-      (resolve, reject) => {
-        const request = http.request(server.endpoint, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+    const result = await new Promise<{
+      status: number;
+      body: string;
+      type: string;
+      connection: string | undefined;
+    }>((resolve, reject) => {
+      const request = http.request(server.endpoint, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+      });
+      request.on("response", (response) => {
+        let body = "";
+        response.on("data", (chunk) => {
+          body += chunk;
         });
-        request.on("response", (response) => {
-          let body = "";
-          response.on("data", (chunk) => {
-            body += chunk;
-          });
-          response.on("end", () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              body,
-              type: String(response.headers["content-type"]),
-            }),
-          );
-        });
-        request.on("error", reject);
-        const chunk = `"${"x".repeat(4096)}",`;
-        request.write('{"goals":[');
-        for (let i = 0; i < 10; i++) request.write(chunk);
-        request.end('""]}');
-      },
-    );
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body,
+            type: String(response.headers["content-type"]),
+            connection: response.headers.connection,
+          }),
+        );
+      });
+      request.on("error", reject);
+      const chunk = `"${"x".repeat(4096)}",`;
+      request.write('{"goals":[');
+      for (let i = 0; i < 10; i++) request.write(chunk);
+      request.end('""]}');
+    });
     expect(result.status).toBe(413);
     expect(result.type).toMatch(/^application\/json/);
     expect(JSON.parse(result.body)).toEqual({ ok: false, error: "payload_too_large" });
+    // The rest of the upload is abandoned with the connection: the client is told so.
+    expect(result.connection).toBe("close");
   });
 
   it.each([

@@ -12,11 +12,22 @@ export const maxBodyBytes = 32 * 1024;
 const allow = "POST, OPTIONS";
 
 const tooLarge = (c: Context<AppEnv>) => c.json({ ok: false, error: "payload_too_large" }, 413);
-const streamedLimit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
+/**
+ * A chunked body cut short is abandoned with its connection (the request stream is destroyed):
+ * say so, or the client sends its next request on a socket about to close ("socket hang up").
+ */
+const streamedLimit = bodyLimit({
+  maxSize: maxBodyBytes,
+  onError: (c) => {
+    c.header("Connection", "close");
+    return tooLarge(c);
+  },
+});
 
 /**
  * 413 over 32 KiB. With a Content-Length the header decides (Node's parser holds the body to
- * it), and the body is then read by @hono/node-server's fast path; without one (chunked),
+ * it; @hono/node-server reads and drops an unread body, so the connection stays usable), and
+ * the body is then read by @hono/node-server's fast path; without one (chunked),
  * hono/body-limit counts the bytes as they stream in. (body-limit touches `request.body`,
  * which makes a full web Request: too slow to do for every submission.)
  */
@@ -103,10 +114,16 @@ export function createIntakeApi(deps: {
   return api;
 }
 
-/** The body as a JSON object, or undefined when it is not JSON or not an object. */
+/** UTF-8 that throws on bytes that are not UTF-8, instead of making them U+FFFD. */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The body as a JSON object, or undefined when it is not UTF-8 JSON (RFC 8259) or not an
+ * object. Invalid bytes would otherwise be stored as U+FFFD in place of what the person wrote.
+ */
 async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknown> | undefined> {
   try {
-    const value: unknown = JSON.parse(await c.req.text());
+    const value: unknown = JSON.parse(utf8.decode(await c.req.arrayBuffer()));
     return typeof value === "object" && value !== null && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : undefined;
