@@ -4,12 +4,14 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { site } from "../app/content/site.ts";
 import { brandIcons } from "./assets/brand-icons.ts";
+import { interSubset } from "./assets/inter-subset.ts";
 import { ogImage } from "./assets/og-image.ts";
 import { reelFrame, reelWebp, reelWidths } from "./assets/reel-frame.ts";
 
 /**
  * Images and icons made from app/content/site.ts, before Vite runs (scripts/build.ts) and when
  * the dev server starts (scripts/assets/vite-plugin.ts). Nothing here is committed:
+ * - app/generated/fonts/inter-latin.woff2: Inter cut to the weights and features the site uses;
  * - app/generated/creators/{id}-{width}.webp: the creators band's reels, drawn as SVG and
  *   rasterised (an SVG <img> is laid out and painted on the main thread; a WebP is decoded off
  *   it), in two widths for srcset (Vite gives them hashed URLs);
@@ -20,6 +22,7 @@ import { reelFrame, reelWebp, reelWidths } from "./assets/reel-frame.ts";
  */
 export async function generateAssets(root: string): Promise<{ generated: boolean }> {
   const creatorsDir = path.join(root, "app", "generated", "creators");
+  const fontFile = path.join(root, "app", "generated", "fonts", "inter-latin.woff2");
   const publicDir = path.join(root, "public");
   const stampFile = path.join(root, "app", "generated", ".assets-stamp");
   const outputs = [
@@ -27,6 +30,7 @@ export async function generateAssets(root: string): Promise<{ generated: boolean
       reelWidths.map((width) => path.join(creatorsDir, `${creator.id}-${width}.webp`)),
     ),
     ...publicFiles.map((name) => path.join(publicDir, name)),
+    fontFile,
   ];
   const stamp = await inputsStamp(root);
   const previous = existsSync(stampFile) ? await readFile(stampFile, "utf8") : "";
@@ -35,6 +39,7 @@ export async function generateAssets(root: string): Promise<{ generated: boolean
   await rm(creatorsDir, { recursive: true, force: true });
   await mkdir(creatorsDir, { recursive: true });
   await mkdir(publicDir, { recursive: true });
+  await mkdir(path.dirname(fontFile), { recursive: true });
   const reels = await Promise.all(site.creators.items.map((creator) => reelFrame(creator)));
   const files: Record<string, Buffer | string> = {
     ...(await brandIcons()),
@@ -50,6 +55,7 @@ export async function generateAssets(root: string): Promise<{ generated: boolean
       ),
     ),
     ...Object.entries(files).map(([name, data]) => writeFile(path.join(publicDir, name), data)),
+    interSubset().then((font) => writeFile(fontFile, font)),
   ]);
   await writeFile(stampFile, stamp);
   return { generated: true };
@@ -76,6 +82,7 @@ async function inputsStamp(root: string): Promise<string> {
       .map((name) => path.join(root, "scripts", "assets", name)),
     path.join(root, "node_modules", "@dicebear", "open-peeps", "package.json"),
     path.join(root, "node_modules", "lucide-react", "package.json"),
+    path.join(root, "node_modules", "@fontsource-variable", "inter", "package.json"),
   ];
   for (const file of sources) hash.update(await readFile(file));
   return hash.digest("hex");
