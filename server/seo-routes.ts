@@ -2,7 +2,11 @@ import { Hono } from "hono";
 import { site } from "../app/content/site.ts";
 import type { Config } from "./config.ts";
 
-/** robots.txt, sitemap.xml and the web app manifest, from the configured public URL. */
+/**
+ * robots.txt, sitemap.xml and the web app manifest, from the configured public URL.
+ * The thank-you and 404 pages are kept out of search by their `noindex` meta, not by robots.txt:
+ * a crawler must be allowed to fetch a page to see that it should not index it.
+ */
 export function seoRoutes(config: Pick<Config, "PUBLIC_SITE_URL">): Hono {
   const base = config.PUBLIC_SITE_URL;
   const app = new Hono();
@@ -11,7 +15,7 @@ export function seoRoutes(config: Pick<Config, "PUBLIC_SITE_URL">): Hono {
   app.get("/robots.txt", (c) => {
     c.header("Cache-Control", cache);
     return c.text(
-      `User-agent: *\nAllow: /\nDisallow: /thank-you\nDisallow: /functions/\n\nSitemap: ${base}/sitemap.xml\n`,
+      `User-agent: *\nAllow: /\nDisallow: /functions/\n\nSitemap: ${base}/sitemap.xml\n`,
     );
   });
 
