@@ -77,7 +77,7 @@ export const invisibleCharactersMessage = "Please remove invisible control chara
 const forbiddenCharacters =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
-const printable = z.refine((value: string) => !forbiddenCharacters.test(value), {
+const printable = z.refine<string>((value) => !forbiddenCharacters.test(value), {
   error: invisibleCharactersMessage,
 });
 
