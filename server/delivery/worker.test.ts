@@ -129,3 +129,42 @@ it("starts no delivery once half its lease has passed: another instance may clai
   expect(sent).toHaveLength(6);
   expect(new Set(sent).size).toBe(6);
 });
+
+it("records a sent email once the database is back, instead of sending it again after the lease", async () => {
+  const database = await databaseWith(1);
+  let down = false;
+  const sent: string[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      sent.push(String(message.messageId));
+      down = true; // the database goes away while the email is out
+      setTimeout(() => {
+        down = false;
+      }, 300);
+    },
+    close() {},
+  };
+  const worker = startDeliveryWorker({
+    database: {
+      ...database,
+      // Every write of the worker (claims, outcomes) fails while the database is down.
+      write: async (query) => {
+        if (down) throw Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+        return query.execute();
+      },
+    },
+    config, // a lease of 60 s: far longer than this test waits
+    logger: pino({ level: "silent" }),
+    mailer,
+    intakeBusy: () => false,
+  });
+  onTestFinished(() => worker.stop());
+  const statuses = async () =>
+    (await database.db.selectFrom("deliveries").select("status").execute()).map((d) => d.status);
+  await waitFor(async () => (await statuses()).every((status) => status === "done"), {
+    timeoutMs: 5000,
+    what: "both deliveries recorded as done",
+  });
+  expect(new Set(sent).size).toBe(2);
+  expect(sent).toHaveLength(2);
+});

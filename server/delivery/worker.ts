@@ -82,8 +82,36 @@ export function startDeliveryWorker(deps: {
     });
   }
 
+  /**
+   * Writes that failed while the database was unreachable: a delivery's outcome (sent, or failed
+   * and when to retry) and the leases of deliveries not started. They are written before the next
+   * claim, so a sent email is not sent again when its lease runs out, and the others go out
+   * without waiting for it. (If the process stops first, the leases expire as after a crash.)
+   */
+  const unrecorded = new Map<string, () => Promise<unknown>>();
+
+  async function recordUnrecorded(): Promise<boolean> {
+    for (const [id, write] of unrecorded) {
+      try {
+        await write();
+        unrecorded.delete(id);
+      } catch (error) {
+        logger.warn({ err: errorSummary(error) }, "delivery worker cannot reach the database");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  const releaseLater = (deliveries: Delivery[]) => {
+    for (const delivery of deliveries) {
+      unrecorded.set(delivery.id, () => releaseLeases(database, [delivery], owner));
+    }
+  };
+
   async function runUntilIdle() {
     while (!stopped) {
+      if (!(await recordUnrecorded())) return;
       let claimed: Delivery[];
       try {
         claimed = await claimDueDeliveries(database, owner, {
@@ -118,8 +146,8 @@ export function startDeliveryWorker(deps: {
     try {
       submissions = await loadSubmissions(claimed);
     } catch (error) {
-      // The leases expire and the deliveries are claimed again.
       logger.warn({ err: errorSummary(error) }, "delivery worker cannot reach the database");
+      releaseLater(claimed);
       return;
     }
     const queue = [...claimed];
@@ -150,9 +178,10 @@ export function startDeliveryWorker(deps: {
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, lane));
     if (queue.length > 0) {
-      await releaseLeases(database, queue, owner).catch((error) =>
-        logger.warn({ err: errorSummary(error) }, "could not release unstarted deliveries"),
-      );
+      await releaseLeases(database, queue, owner).catch((error) => {
+        logger.warn({ err: errorSummary(error) }, "could not release unstarted deliveries");
+        releaseLater(queue);
+      });
     }
   }
 
@@ -192,28 +221,32 @@ export function startDeliveryWorker(deps: {
       kind: delivery.kind,
       submission: delivery.submissionId,
     };
+    let record: () => Promise<unknown>;
     try {
-      try {
-        if (!submission) throw new Error("submission not found");
-        await send(delivery, submission);
-      } catch (error) {
-        const attempts = delivery.attempts + 1;
-        const retryAt = nextAttemptAt(attempts, config.DELIVERY_RETRY_DELAYS);
-        const message = errorSummary(error).message;
-        await markAttemptFailed(database, delivery, owner, { error: message, retryAt });
-        if (retryAt === null) {
-          logger.error({ ...context, attempts, err: message }, "delivery failed for good");
-        } else {
-          const retryInSeconds = Math.round((retryAt - Date.now()) / 100) / 10;
-          logger.warn({ ...context, attempts, retryInSeconds, err: message }, "delivery failed");
-        }
-        return;
-      }
-      await markDelivered(database, delivery, owner);
+      if (!submission) throw new Error("submission not found");
+      await send(delivery, submission);
+      record = () => markDelivered(database, delivery, owner);
       logger.info(context, "delivered");
     } catch (error) {
-      // The outcome could not be recorded: the lease expires and the delivery is tried again.
-      logger.error({ ...context, err: errorSummary(error) }, "delivery outcome not recorded");
+      const attempts = delivery.attempts + 1;
+      const retryAt = nextAttemptAt(attempts, config.DELIVERY_RETRY_DELAYS);
+      const message = errorSummary(error).message;
+      record = () => markAttemptFailed(database, delivery, owner, { error: message, retryAt });
+      if (retryAt === null) {
+        logger.error({ ...context, attempts, err: message }, "delivery failed for good");
+      } else {
+        const retryInSeconds = Math.round((retryAt - Date.now()) / 100) / 10;
+        logger.warn({ ...context, attempts, retryInSeconds, err: message }, "delivery failed");
+      }
+    }
+    try {
+      await record();
+    } catch (error) {
+      unrecorded.set(delivery.id, record);
+      logger.error(
+        { ...context, err: errorSummary(error) },
+        "delivery outcome not recorded yet (database unreachable): recorded when it is back",
+      );
     }
   }
 
@@ -226,6 +259,7 @@ export function startDeliveryWorker(deps: {
       clearTimeout(timer);
       for (const wake of wakers) wake();
       await running;
+      await recordUnrecorded();
     },
   };
 }
