@@ -48,6 +48,8 @@ const schema = z.object({
     .default("30,120,600,3600,21600,86400")
     .transform((value) => value.split(",").map((s) => Number(s.trim())))
     .pipe(z.array(z.number().positive()).min(1)),
+  /** PostgreSQL: how long a query may go unanswered before it fails (and the request gets 503). */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   DELIVERY_POLL_MS: z.coerce.number().int().positive().default(1000),
   DELIVERY_LEASE_MS: z.coerce.number().int().positive().default(120_000),
   BUILD_DIR: z.string().default("./build"),

@@ -23,13 +23,13 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
+type DatabaseConfig = Pick<Config, "DATABASE_URL" | "dataDir"> &
+  Partial<Pick<Config, "DATABASE_QUERY_TIMEOUT_MS">>;
+
 /** Opens SQLite at DATA_DIR/reelsmith.db, or PostgreSQL when DATABASE_URL is set. */
-export function openDatabase(
-  config: Pick<Config, "DATABASE_URL" | "dataDir">,
-  logger?: Logger,
-): DatabaseHandle {
+export function openDatabase(config: DatabaseConfig, logger?: Logger): DatabaseHandle {
   return config.DATABASE_URL
-    ? openPostgres(config.DATABASE_URL, logger)
+    ? openPostgres(config.DATABASE_URL, config.DATABASE_QUERY_TIMEOUT_MS ?? 5000, logger)
     : openSqlite(path.join(config.dataDir, "reelsmith.db"));
 }
 
@@ -48,11 +48,16 @@ function openSqlite(file: string): DatabaseHandle {
   };
 }
 
-function openPostgres(url: string, logger?: Logger): DatabaseHandle {
+function openPostgres(url: string, queryTimeoutMs: number, logger?: Logger): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 3000,
+    // A database that stops answering (a network partition: no error, no reply) would hold every
+    // request and the group commit forever. A query that times out fails; in a transaction
+    // Kysely's ROLLBACK then times out too and the connection is discarded, so the server
+    // rolls the transaction back when it sees the connection go.
+    query_timeout: queryTimeoutMs,
     idleTimeoutMillis: 30_000,
     // Epoch milliseconds are stored as bigint (int8): read them as numbers.
     types: {
@@ -84,7 +89,7 @@ function openPostgres(url: string, logger?: Logger): DatabaseHandle {
 
 /** Opens the database and applies every pending migration. */
 export async function openMigratedDatabase(
-  config: Pick<Config, "DATABASE_URL" | "dataDir">,
+  config: DatabaseConfig,
   logger?: Logger,
 ): Promise<DatabaseHandle> {
   const handle = openDatabase(config, logger);

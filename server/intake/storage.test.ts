@@ -9,6 +9,7 @@ import { validApplication } from "../test/fixtures.ts";
 import { createTestDatabase, testDatabaseUrl } from "../test/postgres.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { startTcpProxy } from "../test/tcp-proxy.ts";
+import { waitFor } from "../test/wait.ts";
 
 async function json(response: Response) {
   return {
@@ -199,6 +200,38 @@ describe("intake while the database is unreachable", () => {
         expect(await health.json()).toMatchObject({ ok: false, database: "unreachable" });
         await proxy.restore();
         expect((await json(await server.submit(validApplication()))).status).toBe(200);
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      } finally {
+        await server.stop();
+        await proxy.cut();
+        await target.drop();
+      }
+    });
+
+    it("answers 503 in bounded time while PostgreSQL stops answering (a partition)", async () => {
+      const target = await createTestDatabase();
+      const url = new URL(target.url);
+      const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+      url.host = `127.0.0.1:${proxy.port}`;
+      const server = await startTestServer({
+        DATABASE_URL: url.toString(),
+        DATABASE_QUERY_TIMEOUT_MS: "1000",
+      });
+      try {
+        expect((await json(await server.submit(validApplication()))).status).toBe(200);
+        proxy.freeze(); // connections stay open, nothing comes back
+        const started = performance.now();
+        const down = await json(await server.submit(validApplication()));
+        expect(down.status).toBe(503);
+        expect(down.body).toEqual({ ok: false, error: "unavailable" });
+        // The hung statement, then its ROLLBACK: each gets the query timeout.
+        expect(performance.now() - started).toBeLessThan(4000);
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+        proxy.thaw();
+        await waitFor(async () => (await server.submit(validApplication())).status === 200, {
+          timeoutMs: 10_000,
+          what: "the intake to take applications again",
+        });
         expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       } finally {
         await server.stop();

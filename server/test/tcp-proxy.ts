@@ -3,24 +3,53 @@ import net from "node:net";
 /**
  * A TCP proxy on 127.0.0.1 in front of a real server (PostgreSQL): `cut()` drops every
  * connection and refuses new ones, as when the database goes away; `restore()` lets them in.
+ * `freeze()` is a network partition instead: connections stay open but no byte gets through
+ * (held, not lost) until `thaw()`, as when packets stop arriving and TCP keeps retrying.
  */
 export async function startTcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
+  let frozen = false;
+  /** Bytes held while frozen, written in order on thaw. */
+  let held: { to: net.Socket; chunk: Buffer }[] = [];
+  const pendingConnects: (() => void)[] = [];
+
+  function forward(from: net.Socket, to: net.Socket) {
+    from.on("data", (chunk: Buffer) => {
+      if (frozen) held.push({ to, chunk });
+      else to.write(chunk);
+    });
+    from.on("end", () => to.end());
+  }
 
   async function listen() {
     server = net.createServer((client) => {
-      const upstream = net.connect(target.port, target.host);
-      for (const socket of [client, upstream]) {
-        sockets.add(socket);
-        socket.on("close", () => sockets.delete(socket));
-        socket.on("error", () => {
-          client.destroy();
-          upstream.destroy();
+      const connect = () => {
+        const upstream = net.connect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on("close", () => sockets.delete(socket));
+          socket.on("error", () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        forward(client, upstream);
+        forward(upstream, client);
+      };
+      // While frozen, a new connection is accepted but reaches nothing (its bytes are held).
+      if (frozen) {
+        client.pause();
+        sockets.add(client);
+        client.on("close", () => sockets.delete(client));
+        client.on("error", () => client.destroy());
+        pendingConnects.push(() => {
+          if (client.destroyed) return;
+          connect();
+          client.resume();
         });
-      }
-      client.pipe(upstream).pipe(client);
+      } else connect();
     });
     await new Promise<void>((resolve) => server?.listen(port, "127.0.0.1", resolve));
     const address = server.address();
@@ -40,5 +69,15 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     },
     cut,
     restore: listen,
+    freeze() {
+      frozen = true;
+    },
+    thaw() {
+      frozen = false;
+      const bytes = held;
+      held = [];
+      for (const { to, chunk } of bytes) if (!to.destroyed) to.write(chunk);
+      for (const connect of pendingConnects.splice(0)) connect();
+    },
   };
 }
