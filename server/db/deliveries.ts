@@ -20,8 +20,11 @@ const runWrite = (handle: Handle): RunWrite => handle.write ?? ((query) => query
 /**
  * Claims up to `limit` due deliveries for `owner` with a lease until now + leaseMs, in one
  * statement. A delivery is due when it is pending, its time has come and nobody holds a live
- * lease on it: an expired lease (a crashed instance) makes it claimable again. On PostgreSQL
- * the rows are picked with FOR UPDATE SKIP LOCKED, so instances never claim the same row.
+ * lease on it: an expired lease (a crashed instance) makes it claimable again. So is a lease
+ * `owner` holds itself: the worker claims only when it has nothing in hand, so such a lease is
+ * left over from a claim whose answer never came (the database went away mid-statement; the
+ * statement still ran). On PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so
+ * instances never claim the same row.
  */
 export function claimDueDeliveries(
   handle: Handle,
@@ -35,7 +38,13 @@ export function claimDueDeliveries(
     .select("id")
     .where("status", "=", "pending")
     .where("nextAttemptAt", "<=", now)
-    .where((eb) => eb.or([eb("leaseExpiresAt", "is", null), eb("leaseExpiresAt", "<=", now)]))
+    .where((eb) =>
+      eb.or([
+        eb("leaseExpiresAt", "is", null),
+        eb("leaseExpiresAt", "<=", now),
+        eb("leaseOwner", "=", owner),
+      ]),
+    )
     .orderBy("nextAttemptAt")
     .limit(limit);
   if (dialect === "postgres") due = due.forUpdate().skipLocked();

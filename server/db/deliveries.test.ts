@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { storeSubmissions } from "../intake/store.ts";
+import { storageBackends } from "../test/backends.ts";
+import { validApplication } from "../test/fixtures.ts";
+import { openMigratedDatabase } from "./database.ts";
+import { claimDueDeliveries } from "./deliveries.ts";
+import type { Submission } from "./schema.ts";
+
+for (const backend of storageBackends()) {
+  describe.skipIf(backend.skip)(`claiming deliveries (${backend.name})`, () => {
+    it("takes due ones, leaves another worker's live lease, takes back its own", async () => {
+      const { env, cleanup } = await backend.setup();
+      onTestFinished(cleanup);
+      const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-claims-"));
+      const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
+      onTestFinished(() => database.close());
+      await storeSubmissions(database.db, [
+        {
+          row: {
+            id: randomUUID(),
+            ...(validApplication() as Omit<Submission, "id">),
+            createdAt: Date.now(),
+            ipHash: "0".repeat(64),
+            userAgent: "test",
+            isSpam: 0,
+            idempotencyKey: null,
+          },
+          deliveries: ["team_notification", "applicant_confirmation"],
+        },
+      ]);
+      const claim = (owner: string) =>
+        claimDueDeliveries(database, owner, { now: Date.now(), leaseMs: 60_000, limit: 10 });
+
+      expect(await claim("worker-a")).toHaveLength(2);
+      // Leased for a minute by worker-a: not for worker-b…
+      expect(await claim("worker-b")).toHaveLength(0);
+      // …but worker-a, which claims only with nothing in hand, takes its left-over leases back
+      // (a claim whose answer it never got, the database gone mid-statement).
+      const again = await claim("worker-a");
+      expect(again).toHaveLength(2);
+      expect(again.every((delivery) => delivery.leaseOwner === "worker-a")).toBe(true);
+    });
+  });
+}
