@@ -6,7 +6,7 @@ import type { AppEnv } from "../app.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { clientIp } from "./client-ip.ts";
-import { idempotencyKeyMessage, idempotencyKeyPattern } from "./service.ts";
+import { idempotencyKeyMessage, idempotencyKeyPattern, unavailableMessage } from "./service.ts";
 
 export const maxBodyBytes = 32 * 1024;
 const allow = "POST, OPTIONS";
@@ -102,7 +102,7 @@ export function createIntakeApi(deps: {
         case "unavailable":
           logger.error({ reqId: c.get("requestId") }, "intake answered 503: storage unavailable");
           c.header("Retry-After", String(outcome.retryAfterSeconds));
-          return c.json({ ok: false, error: outcome.error }, 503);
+          return c.json({ ok: false, error: outcome.error, message: unavailableMessage }, 503);
       }
     },
   );

@@ -15,6 +15,9 @@ export const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
 export const idempotencyKeyMessage = "Idempotency-Key must be 1 to 200 visible ASCII characters";
 /** What a visitor is told to wait when the database is unreachable. */
 export const unavailableRetrySeconds = 5;
+/** The 503's explanation, for whoever reads the JSON (the form shows its own copy). */
+export const unavailableMessage =
+  "Applications cannot be stored right now and nothing was saved. Send it again after Retry-After seconds.";
 
 export interface IntakeServiceDeps {
   committer: GroupCommitter<PendingSubmission, StoredSubmission>;

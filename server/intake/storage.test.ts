@@ -10,6 +10,7 @@ import { createTestDatabase, testDatabaseUrl } from "../test/postgres.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { startTcpProxy } from "../test/tcp-proxy.ts";
 import { waitFor } from "../test/wait.ts";
+import { unavailableMessage } from "./service.ts";
 
 async function json(response: Response) {
   return {
@@ -171,7 +172,7 @@ describe("intake while the database is unreachable", () => {
       expect(performance.now() - started).toBeLessThan(1000);
       const locked = await json(await pending);
       expect(locked.status).toBe(503);
-      expect(locked.body).toEqual({ ok: false, error: "unavailable" });
+      expect(locked.body).toEqual({ ok: false, error: "unavailable", message: unavailableMessage });
       expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
       other.exec("ROLLBACK");
       expect((await json(await server.submit(validApplication()))).status).toBe(200);
@@ -193,7 +194,7 @@ describe("intake while the database is unreachable", () => {
         await proxy.cut();
         const down = await json(await server.submit(validApplication()));
         expect(down.status).toBe(503);
-        expect(down.body).toEqual({ ok: false, error: "unavailable" });
+        expect(down.body).toEqual({ ok: false, error: "unavailable", message: unavailableMessage });
         expect(Number(down.headers.get("retry-after"))).toBeGreaterThan(0);
         const health = await fetch(`${server.url}/healthz`);
         expect(health.status).toBe(503);
@@ -223,7 +224,7 @@ describe("intake while the database is unreachable", () => {
         const started = performance.now();
         const down = await json(await server.submit(validApplication()));
         expect(down.status).toBe(503);
-        expect(down.body).toEqual({ ok: false, error: "unavailable" });
+        expect(down.body).toEqual({ ok: false, error: "unavailable", message: unavailableMessage });
         // The hung statement, then its ROLLBACK: each gets the query timeout.
         expect(performance.now() - started).toBeLessThan(4000);
         expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
