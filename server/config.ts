@@ -53,6 +53,9 @@ const schema = z.object({
   DELIVERY_POLL_MS: z.coerce.number().int().positive().default(1000),
   DELIVERY_LEASE_MS: z.coerce.number().int().positive().default(120_000),
   BUILD_DIR: z.string().default("./build"),
+  /** Slow clients: all headers within this time, the whole request (body too) within that. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type Config = z.infer<typeof schema> & {
@@ -73,6 +76,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   if (config.WEBHOOK_URL && !config.WEBHOOK_SECRET) {
     throw new Error("Invalid configuration:\n  WEBHOOK_SECRET: required when WEBHOOK_URL is set");
+  }
+  if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new Error(
+      "Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS",
+    );
   }
   return {
     ...config,

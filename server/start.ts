@@ -6,6 +6,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
+import { httpServerOptions } from "./http-options.ts";
 import { startIntake } from "./intake/start-intake.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { loadPrerenderedPages, loadStylesheet } from "./prerendered-pages.ts";
@@ -80,7 +81,7 @@ export async function startServer(
     port: config.PORT,
     hostname: config.HOST,
     ...(dev && { createServer: withMiddleware(dev.middleware) }),
-    serverOptions: { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
+    serverOptions: httpServerOptions(config),
   });
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
