@@ -8,7 +8,7 @@ import { type PendingSubmission, storeSubmissions } from "../intake/store.ts";
 import { storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { openMigratedDatabase } from "./database.ts";
-import { isRowDataError } from "./errors.ts";
+import { errorSummary, isRowDataError } from "./errors.ts";
 
 const pending = (overrides: Record<string, unknown> = {}): PendingSubmission => ({
   row: {
@@ -64,4 +64,18 @@ it("does not take an unreachable database for a row's fault", async () => {
   expect(isRowDataError(new Error("no code"))).toBe(false);
   expect(isRowDataError({ code: "23505" })).toBe(true);
   expect(isRowDataError({ code: "SQLITE_CONSTRAINT_NOTNULL" })).toBe(true);
+});
+
+it("blanks out email addresses in what it keeps of an error", () => {
+  const refusal = Object.assign(
+    new Error(
+      "Can't send mail - all recipients were rejected: 550 <maya.lopez+x@example.co.uk>: no such user",
+    ),
+    { code: "EENVELOPE" },
+  );
+  expect(errorSummary(refusal)).toEqual({
+    name: "Error",
+    code: "EENVELOPE",
+    message: "Can't send mail - all recipients were rejected: 550 <[email]>: no such user",
+  });
 });

@@ -1,17 +1,22 @@
+/** Something shaped like an email address (a mail server's refusal quotes the recipient). */
+const emailAddress = /[^\s<>()"',;:@]+@[^\s<>()"',;:@]+\.[^\s<>()"',;:@]+/g;
+
 /**
- * What to log of an error: its name, code and message only. Driver errors can carry query
- * details, and applicants' answers must never reach the logs.
+ * What to log of an error: its name, code and message only, with email addresses blanked out.
+ * Driver errors can carry query details, mail servers quote the recipient, and applicants'
+ * answers must never reach the logs.
  */
 export function errorSummary(error: unknown): { name?: string; code?: string; message: string } {
+  const message = (text: string) => text.replace(emailAddress, "[email]").slice(0, 300);
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     return {
       name: error.name,
       code: typeof code === "string" ? code : undefined,
-      message: error.message.slice(0, 300),
+      message: message(error.message),
     };
   }
-  return { message: String(error).slice(0, 300) };
+  return { message: message(String(error)) };
 }
 
 /**

@@ -40,3 +40,29 @@ export function oneLine(value: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
 }
+
+const freeTextFields = [
+  "name",
+  "email",
+  "accountHandle",
+  "contentNiche",
+  "goals",
+  "currentChallenges",
+  "brandStyle",
+] as const satisfies readonly FieldName[];
+
+/**
+ * `text` (an error message, for the logs) with every free-text answer of the submission blanked
+ * out, wherever a mail server or an HTTP client quoted it.
+ */
+export function withoutAnswers(text: string, submission: Submission | undefined): string {
+  if (!submission) return text;
+  let result = text;
+  for (const field of freeTextFields) {
+    const value = submission[field].trim();
+    if (value.length < 3) continue;
+    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    result = result.replace(new RegExp(escaped, "gi"), `[${field}]`);
+  }
+  return result;
+}

@@ -12,6 +12,7 @@ import {
 import { errorSummary } from "../db/errors.ts";
 import type { Delivery, Submission } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import { withoutAnswers } from "./answers.ts";
 import { nextAttemptAt } from "./backoff.ts";
 import type { Mailer } from "./mailer.ts";
 import { createSender } from "./send.ts";
@@ -230,7 +231,7 @@ export function startDeliveryWorker(deps: {
     } catch (error) {
       const attempts = delivery.attempts + 1;
       const retryAt = nextAttemptAt(attempts, config.DELIVERY_RETRY_DELAYS);
-      const message = errorSummary(error).message;
+      const message = withoutAnswers(errorSummary(error).message, submission);
       record = () => markAttemptFailed(database, delivery, owner, { error: message, retryAt });
       if (retryAt === null) {
         logger.error({ ...context, attempts, err: message }, "delivery failed for good");
