@@ -2,11 +2,13 @@ import { execFile } from "node:child_process";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "./db/database.ts";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { type DatabaseHandle, openMigratedDatabase } from "./db/database.ts";
+
 import { storageBackends } from "./test/backends.ts";
 import { validApplication } from "./test/fixtures.ts";
 import { startTestServer } from "./test/server.ts";
+import { storeReceived } from "./test/stored.ts";
 import { sleep, waitFor } from "./test/wait.ts";
 
 const cliPath = path.join(import.meta.dirname, "cli.ts");
@@ -199,6 +201,36 @@ for (const backend of storageBackends()) {
       expect(stderr).toContain(message);
       expect(stderr).toContain("Usage: npm run submissions");
       expect(stdout).toBe("");
+    });
+  });
+}
+
+for (const backend of storageBackends()) {
+  describe.skipIf(backend.skip)(`operator CLI purge on ${backend.name}`, () => {
+    it("purge: deletes what is older than RETENTION_DAYS, and nothing when it is 0", async () => {
+      const setup = await backend.setup();
+      onTestFinished(setup.cleanup);
+      const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-cli-"));
+      const env: Record<string, string> = { ...setup.env, DATA_DIR: dataDir };
+      const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
+      onTestFinished(() => database.close());
+      await storeReceived(database, 400);
+      const recent = await storeReceived(database, 100);
+
+      const forever = await cli({ ...env, RETENTION_DAYS: "0" }, "purge");
+      expect(forever).toMatchObject({ code: 0, stderr: "" });
+      expect(forever.stdout).toBe(
+        "RETENTION_DAYS is 0: applications are kept forever. Nothing purged.\n",
+      );
+      const { code, stdout } = await cli({ ...env, RETENTION_DAYS: "365" }, "purge");
+      expect(code).toBe(0);
+      expect(stdout).toMatch(
+        /^Purged 1 submission and 2 deliveries received before \d{4}-\d\d-\d\dT[\d:.]+Z \(RETENTION_DAYS=365\)\.\n$/,
+      );
+      const left = await database.db.selectFrom("submissions").select("id").execute();
+      expect(left.map((row) => row.id)).toEqual([recent]);
+      const again = await cli({ ...env, RETENTION_DAYS: "365" }, "purge");
+      expect(again.stdout).toMatch(/^Purged 0 submissions and 0 deliveries/);
     });
   });
 }

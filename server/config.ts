@@ -53,6 +53,8 @@ const schema = z.object({
   DELIVERY_POLL_MS: z.coerce.number().int().positive().default(1000),
   DELIVERY_LEASE_MS: z.coerce.number().int().positive().default(120_000),
   BUILD_DIR: z.string().default("./build"),
+  /** Applications (and their deliveries) older than this are deleted; 0 keeps them forever. */
+  RETENTION_DAYS: z.coerce.number().int().min(0).default(730),
   /** Slow clients: all headers within this time, the whole request (body too) within that. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),

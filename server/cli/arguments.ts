@@ -9,6 +9,8 @@ Commands:
   show ID                              one submission with its deliveries
   retry ID                             failed deliveries of a submission back to pending
   erase --email ADDRESS                delete every submission of ADDRESS and its deliveries
+  purge                                delete submissions older than RETENTION_DAYS (730 days
+                                       by default; the server also does it every hour)
 
 Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite).
 `;

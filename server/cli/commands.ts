@@ -1,4 +1,4 @@
-import { loadConfig } from "../config.ts";
+import { type Config, loadConfig } from "../config.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import {
   eraseByEmail,
@@ -7,6 +7,7 @@ import {
   listSubmissions,
   retryFailedDeliveries,
 } from "../db/operator-queries.ts";
+import { purgeExpired, retentionCutoff } from "../db/retention.ts";
 import { labelledAnswers } from "../delivery/answers.ts";
 import {
   parseEmail,
@@ -43,13 +44,13 @@ export async function runCommand(
   const config = loadConfig(process.env);
   const database = await openMigratedDatabase(config);
   try {
-    return await check(database, io);
+    return await check(database, io, config);
   } finally {
     await database.close();
   }
 }
 
-type Run = (database: DatabaseHandle, io: Output) => Promise<number>;
+type Run = (database: DatabaseHandle, io: Output, config: Config) => Promise<number>;
 
 /** Checks the arguments before the database is opened, and returns what to run. */
 function checkArguments(command: string | undefined, rest: string[], options: Options): Run {
@@ -59,6 +60,7 @@ function checkArguments(command: string | undefined, rest: string[], options: Op
     show: { args: 1, options: [] },
     retry: { args: 1, options: [] },
     erase: { args: 0, options: ["email"] },
+    purge: { args: 0, options: [] },
   };
   if (!command) throw new UsageError("a command is required");
   const spec = allowed[command];
@@ -82,6 +84,8 @@ function checkArguments(command: string | undefined, rest: string[], options: Op
       return show(parseId(rest[0]));
     case "retry":
       return retry(parseId(rest[0]));
+    case "purge":
+      return purge();
     default:
       return erase(parseEmail(options.email));
   }
@@ -187,6 +191,22 @@ function erase(email: string): Run {
     const erased = await eraseByEmail(database, email);
     io.out(
       `Erased ${erased.submissions} ${erased.submissions === 1 ? "submission" : "submissions"} and ${erased.deliveries} ${erased.deliveries === 1 ? "delivery" : "deliveries"} of ${printable(email)}.\n`,
+    );
+    return 0;
+  };
+}
+
+function purge(): Run {
+  return async (database, io, config) => {
+    const cutoff = retentionCutoff(config.RETENTION_DAYS);
+    if (cutoff === null) {
+      io.out("RETENTION_DAYS is 0: applications are kept forever. Nothing purged.\n");
+      return 0;
+    }
+    const purged = await purgeExpired(database, cutoff);
+    const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+    io.out(
+      `Purged ${plural(purged.submissions, "submission", "submissions")} and ${plural(purged.deliveries, "delivery", "deliveries")} received before ${time(cutoff)} (RETENTION_DAYS=${config.RETENTION_DAYS}).\n`,
     );
     return 0;
   };

@@ -15,7 +15,8 @@ export type RunWrite = <O>(query: WriteQuery<O>) => Promise<O[]>;
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect"> & { write?: RunWrite };
 
-const runWrite = (handle: Handle): RunWrite => handle.write ?? ((query) => query.execute());
+/** How `handle` runs a write statement (through the SQLite writer thread when it has one). */
+export const runWrite = (handle: Handle): RunWrite => handle.write ?? ((query) => query.execute());
 
 /**
  * Claims up to `limit` due deliveries for `owner` with a lease until now + leaseMs, in one

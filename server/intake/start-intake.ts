@@ -4,6 +4,7 @@ import type { AppEnv } from "../app.ts";
 import type { Config } from "../config.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { isRowDataError } from "../db/errors.ts";
+import { startRetention } from "../db/retention.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { createMailer } from "../delivery/mailer.ts";
@@ -67,6 +68,11 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
     mailer,
     intakeBusy: () => committer.busy(),
   });
+  const retention = startRetention({
+    database: writer ? { ...database, write: writesThrough(writer) } : database,
+    config,
+    logger,
+  });
   const deliveryKinds: DeliveryKind[] = ["team_notification", "applicant_confirmation"];
   if (config.WEBHOOK_URL) deliveryKinds.push("webhook");
 
@@ -93,6 +99,7 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
     },
     stop: async () => {
       await committer.drain();
+      await retention.stop();
       await worker.stop(); // records the delivery in hand through the writer: before closing it
       await writer?.close();
       mailer.close();

@@ -1,0 +1,69 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { storageBackends } from "../test/backends.ts";
+import { startTestServer } from "../test/server.ts";
+import { storeReceived } from "../test/stored.ts";
+import { waitFor } from "../test/wait.ts";
+import { type DatabaseHandle, openMigratedDatabase } from "./database.ts";
+import { purgeExpired, retentionCutoff } from "./retention.ts";
+
+const day = 24 * 60 * 60 * 1000;
+
+async function ids(database: DatabaseHandle, table: "submissions" | "deliveries") {
+  const rows = await database.db.selectFrom(table).select("id").execute();
+  return rows.length;
+}
+
+it("keeps applications forever with RETENTION_DAYS=0", () => {
+  expect(retentionCutoff(0)).toBeNull();
+  expect(retentionCutoff(730, 1000 * day)).toBe(270 * day);
+});
+
+for (const backend of storageBackends()) {
+  describe.skipIf(backend.skip)(`retention (${backend.name})`, () => {
+    it("purges submissions received before the cutoff and their deliveries, in batches", async () => {
+      const { env, cleanup } = await backend.setup();
+      onTestFinished(cleanup);
+      const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-retention-"));
+      const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
+      onTestFinished(() => database.close());
+      const old = [];
+      for (let i = 0; i < 5; i++) old.push(await storeReceived(database, 800 + i));
+      const recent = await storeReceived(database, 10);
+      const purged = await purgeExpired(database, Date.now() - 730 * day, 2);
+      expect(purged).toEqual({ submissions: 5, deliveries: 10 });
+      const left = await database.db.selectFrom("submissions").select("id").execute();
+      expect(left.map((row) => row.id)).toEqual([recent]);
+      expect(await ids(database, "deliveries")).toBe(2);
+      expect(await purgeExpired(database, Date.now() - 730 * day)).toEqual({
+        submissions: 0,
+        deliveries: 0,
+      });
+    });
+
+    it("the server purges by itself at start (and hourly); RETENTION_DAYS=0 keeps all", async () => {
+      const { env, cleanup } = await backend.setup();
+      onTestFinished(cleanup);
+      const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-retention-"));
+      const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
+      onTestFinished(() => database.close());
+      await storeReceived(database, 40);
+      const recent = await storeReceived(database, 5);
+
+      const keeping = await startTestServer({ ...env, DATA_DIR: dataDir, RETENTION_DAYS: "0" });
+      await keeping.stop();
+      expect(await ids(database, "submissions")).toBe(2);
+
+      const server = await startTestServer({ ...env, DATA_DIR: dataDir, RETENTION_DAYS: "30" });
+      onTestFinished(() => server.stop());
+      await waitFor(async () => (await ids(database, "submissions")) === 1, {
+        what: "the 40-day-old application to be purged",
+      });
+      const left = await database.db.selectFrom("submissions").select("id").execute();
+      expect(left.map((row) => row.id)).toEqual([recent]);
+      expect(await ids(database, "deliveries")).toBe(2);
+    });
+  });
+}

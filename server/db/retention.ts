@@ -1,0 +1,89 @@
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import type { DatabaseHandle } from "./database.ts";
+import { type RunWrite, runWrite } from "./deliveries.ts";
+import { errorSummary } from "./errors.ts";
+
+type Handle = Pick<DatabaseHandle, "db" | "dialect"> & { write?: RunWrite };
+
+const day = 24 * 60 * 60 * 1000;
+/** How often the server purges (and once at start). */
+export const purgeIntervalMs = 60 * 60 * 1000;
+
+/** The time before which applications are purged, or null when they are kept forever. */
+export function retentionCutoff(retentionDays: number, now = Date.now()): number | null {
+  return retentionDays === 0 ? null : now - retentionDays * day;
+}
+
+/**
+ * Deletes the submissions received before `cutoff` and their deliveries, `batch` at a time
+ * (short statements: the server keeps taking applications meanwhile). Returns what it deleted.
+ */
+export async function purgeExpired(
+  handle: Handle,
+  cutoff: number,
+  batch = 500,
+): Promise<{ submissions: number; deliveries: number }> {
+  const write = runWrite(handle);
+  const purged = { submissions: 0, deliveries: 0 };
+  for (;;) {
+    const rows = await handle.db
+      .selectFrom("submissions")
+      .select("id")
+      .where("createdAt", "<", cutoff)
+      .orderBy("createdAt")
+      .limit(batch)
+      .execute();
+    const ids = rows.map((row) => row.id);
+    if (ids.length === 0) return purged;
+    const deliveries = await write(
+      handle.db.deleteFrom("deliveries").where("submissionId", "in", ids).returning("id"),
+    );
+    const submissions = await write(
+      handle.db.deleteFrom("submissions").where("id", "in", ids).returning("id"),
+    );
+    purged.deliveries += deliveries.length;
+    purged.submissions += submissions.length;
+    if (ids.length < batch) return purged;
+  }
+}
+
+/**
+ * Purges applications older than RETENTION_DAYS at start and then every hour (every instance
+ * does; the deletes do not mind). Nothing with RETENTION_DAYS=0.
+ */
+export function startRetention(deps: {
+  database: Handle;
+  config: Pick<Config, "RETENTION_DAYS">;
+  logger: Logger;
+}): { stop: () => Promise<void> } {
+  const { database, config, logger } = deps;
+  if (config.RETENTION_DAYS === 0) return { stop: async () => {} };
+  let running: Promise<void> | undefined;
+  const purge = () => {
+    const cutoff = retentionCutoff(config.RETENTION_DAYS);
+    if (running || cutoff === null) return;
+    running = purgeExpired(database, cutoff)
+      .then((purged) => {
+        if (purged.submissions > 0) {
+          logger.info(
+            { ...purged, retentionDays: config.RETENTION_DAYS },
+            "old applications purged",
+          );
+        }
+      })
+      .catch((error) => logger.warn({ err: errorSummary(error) }, "retention purge failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(purge, purgeIntervalMs);
+  timer.unref();
+  purge();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
