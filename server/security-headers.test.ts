@@ -1,6 +1,10 @@
+import path from "node:path";
+import SQLite from "better-sqlite3";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityHeaders } from "./security-headers.ts";
+import { validApplication } from "./test/fixtures.ts";
+import { startTestServer, type TestServer } from "./test/server.ts";
 
 function appWith(https: boolean) {
   const hashes = new Map([["/static-page", ["sha256-abc="]]]);
@@ -72,5 +76,75 @@ describe("securityHeaders", () => {
       "max-age=31536000; includeSubDomains",
     );
     expect(secure.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+  });
+});
+
+/** The headers every response carries, whatever answered it (the API, an error, a preflight). */
+function expectSecurityHeaders(response: Response, what: string) {
+  const csp = directives(response.headers.get("content-security-policy"));
+  expect.soft(csp.get("frame-ancestors"), what).toBe("'none'");
+  expect.soft(csp.get("default-src"), what).toBe("'self'");
+  expect.soft(csp.get("script-src"), what).not.toContain("unsafe-inline");
+  expect.soft(response.headers.get("x-content-type-options"), what).toBe("nosniff");
+  expect
+    .soft(response.headers.get("referrer-policy"), what)
+    .toBe("strict-origin-when-cross-origin");
+  expect.soft(response.headers.get("permissions-policy"), what).toContain("camera=()");
+  expect.soft(response.headers.get("cross-origin-opener-policy"), what).toBe("same-origin");
+  expect.soft(response.headers.get("x-powered-by"), what).toBeNull();
+}
+
+describe("security headers on every kind of answer of the API", () => {
+  const origin = "https://pages.reelsmith.example";
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_PER_HOUR: "1", ALLOWED_ORIGINS: origin });
+  });
+  afterAll(() => server.stop());
+
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    fetch(server.endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body,
+    });
+  const preflight = (from: string) =>
+    fetch(server.endpoint, {
+      method: "OPTIONS",
+      headers: { Origin: from, "Access-Control-Request-Method": "POST" },
+    });
+
+  it.each([
+    ["200 accepted", 200, () => post(JSON.stringify(validApplication()))],
+    ["429 rate limited", 429, () => post(JSON.stringify(validApplication()))],
+    ["400 invalid answers", 400, () => post(JSON.stringify({ name: "M" }))],
+    ["400 not JSON", 400, () => post("{")],
+    ["413 too large", 413, () => post(JSON.stringify({ goals: "x".repeat(40_000) }))],
+    ["415 not JSON", 415, () => post("name=Maya", { "Content-Type": "text/plain" })],
+    ["405 GET", 405, () => fetch(server.endpoint)],
+    ["405 PUT", 405, () => fetch(server.endpoint, { method: "PUT" })],
+    ["204 preflight, allowed origin", 204, () => preflight(origin)],
+    ["204 preflight, refused origin", 204, () => preflight("https://evil.example")],
+    ["200 /healthz", 200, () => fetch(`${server.url}/healthz`)],
+    ["200 /robots.txt", 200, () => fetch(`${server.url}/robots.txt`)],
+  ] as const)("%s", async (what, status, request) => {
+    const response = await request();
+    expect(response.status).toBe(status);
+    expectSecurityHeaders(response, what);
+  });
+
+  it("503 while the database is unavailable", async () => {
+    const locked = await startTestServer();
+    const other = new SQLite(path.join(locked.dataDir, "reelsmith.db"));
+    try {
+      other.exec("BEGIN IMMEDIATE"); // the write lock, held past the 2 s busy timeout
+      const response = await locked.submit(validApplication());
+      expect(response.status).toBe(503);
+      expectSecurityHeaders(response, "503 unavailable");
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+      await locked.stop();
+    }
   });
 });
