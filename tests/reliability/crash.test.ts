@@ -1,0 +1,285 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../server/db/database.ts";
+import { validApplication } from "../../server/test/fixtures.ts";
+import {
+  createTestDatabase,
+  postgresAvailable,
+  type TestDatabase,
+} from "../../server/test/postgres.ts";
+import { sleep, waitFor } from "../../server/test/wait.ts";
+import { recordFigures } from "./support/figures.ts";
+import { createHttpClient } from "./support/http-client.ts";
+import { type Instance, startInstance } from "./support/instance.ts";
+import { type SmtpCounter, startSmtpCounter } from "./support/smtp-counter.ts";
+import { deliveryStatuses, openStore, storedIds } from "./support/store.ts";
+
+const leaseMs = 3000;
+const workerEnv = {
+  DELIVERY_LEASE_MS: String(leaseMs),
+  DELIVERY_RETRY_DELAYS: "0.5,1,1,2",
+};
+
+/**
+ * Submissions at `concurrency` until stopped (at most `max`). Each has its own Idempotency-Key; one that gets
+ * no answer (the instance died) is sent again, with the same key, to the next live target, as a
+ * load balancer would. Returns the ids that were answered 200.
+ */
+function startLoad(targets: () => Instance[], concurrency: number, max = 2500) {
+  const client = createHttpClient({ connections: concurrency, timeoutMs: 10_000 });
+  const acked = new Map<string, string>();
+  let next = 0;
+  let settled = 0;
+  let stopped = false;
+  const lane = async () => {
+    while (!stopped && next < max) {
+      const i = next++;
+      const key = `crash-${i}`;
+      for (let attempt = 0; attempt < 3 && !stopped; attempt++) {
+        const live = targets().filter((instance) => instance.alive());
+        const target = live[(i + attempt) % Math.max(1, live.length)];
+        if (!target) return;
+        const answer = await client
+          .postJson(target.endpoint, validApplication({ accountHandle: `@crash${i}` }), {
+            "Idempotency-Key": key,
+          })
+          .catch(() => undefined);
+        if (answer?.status === 200) {
+          acked.set(key, (JSON.parse(answer.body) as { id: string }).id);
+          break;
+        }
+      }
+      settled += 1;
+    }
+  };
+  const lanes = Promise.all(Array.from({ length: concurrency }, lane));
+  return {
+    acked,
+    sent: () => next,
+    inFlight: () => next - settled,
+    stop: async () => {
+      stopped = true;
+      await lanes;
+      client.close();
+    },
+  };
+}
+
+/** Pending deliveries held under a live lease by the process `pid` at time `at`. */
+async function leasedBy(handle: DatabaseHandle, pid: number, at: number) {
+  const rows = await handle.db
+    .selectFrom("deliveries")
+    .select(["id", "leaseOwner"])
+    .where("status", "=", "pending")
+    .where("leaseOwner", "like", `%/${pid}/%`)
+    .where("leaseExpiresAt", ">", at)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function ownersOf(handle: DatabaseHandle, ids: string[]) {
+  if (ids.length === 0) return [];
+  return handle.db
+    .selectFrom("deliveries")
+    .select(["id", "status", "leaseOwner"])
+    .where("id", "in", ids)
+    .execute();
+}
+
+/** Message-IDs of the team notifications and confirmations of `ids` received at least once. */
+function emailed(smtp: SmtpCounter, ids: Iterable<string>) {
+  let missing = 0;
+  for (const id of ids) {
+    for (const kind of ["team", "confirmation"]) {
+      if (!smtp.byMessageId.has(`<${id}.${kind}@reelsmith.example>`)) missing += 1;
+    }
+  }
+  return missing;
+}
+
+describe("4. crash (kill -9) under load", () => {
+  let smtp: SmtpCounter;
+  const instances: Instance[] = [];
+  let database: TestDatabase | undefined;
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await smtp?.stop();
+    await database?.drop();
+  });
+
+  it("SQLite: every acknowledged application survives, and its emails go out after restart", async ({
+    task,
+  }) => {
+    smtp = await startSmtpCounter({ delayMs: 5 });
+    const first = await startInstance({ SMTP_URL: smtp.url, ...workerEnv });
+    instances.push(first);
+    const store = openStore(first);
+    try {
+      const load = startLoad(() => [first], 20);
+      await sleep(1000);
+      // Killed while it holds leases on deliveries (it claims them in batches, under load).
+      await waitFor(async () => (await leasedBy(store, first.pid, Date.now())).length > 0, {
+        timeoutMs: 10_000,
+        intervalMs: 20,
+        what: "a delivery under lease",
+      });
+      const killedAt = Date.now();
+      const inFlight = load.inFlight();
+      await first.crash();
+      await load.stop();
+      const leased = await leasedBy(store, first.pid, killedAt);
+      const ackedIds = new Set(load.acked.values());
+      const stored = await storedIds(store);
+      const present = [...ackedIds].filter((id) => stored.has(id)).length;
+
+      const second = await startInstance({ ...first.env, PORT: "" });
+      instances.push(second);
+      const restarted = performance.now();
+      await waitFor(
+        async () => {
+          const statuses = await deliveryStatuses(store);
+          return (statuses.done ?? 0) === 2 * stored.size;
+        },
+        { timeoutMs: 90_000, intervalMs: 200, what: "every delivery done after restart" },
+      ).catch(() => undefined);
+      const completeSeconds = (performance.now() - restarted) / 1000;
+      const leasedRows = await ownersOf(store, leased);
+      const leasedDone = leasedRows.filter(
+        (row) => row.status === "done" && row.leaseOwner?.includes(`/${second.pid}/`),
+      ).length;
+      const missingEmails = emailed(smtp, stored);
+      const twice = smtp.duplicates().length;
+
+      recordFigures(task, {
+        order: 4,
+        scenario: "4 crash, SQLite",
+        figures: [
+          { name: "submissions sent", value: load.sent() },
+          { name: "requests in flight at the kill", value: inFlight, must: "> 0" },
+          { name: "acknowledged (200)", value: ackedIds.size },
+          { name: "acknowledged and present", value: present, must: "= acknowledged" },
+          { name: "stored (incl. unanswered at the crash)", value: stored.size },
+          { name: "deliveries under the dead instance's lease", value: leased.length, must: "> 0" },
+          { name: "  completed after restart", value: leasedDone, must: "= leased" },
+          {
+            name: "time to deliver all after restart (s)",
+            value: Math.round(completeSeconds * 10) / 10,
+          },
+          { name: "emails missing", value: missingEmails, must: "= 0" },
+          { name: "emails sent twice (at-least-once)", value: twice, must: "≤ leased" },
+        ],
+      });
+
+      expect(inFlight).toBeGreaterThan(0);
+      expect(ackedIds.size).toBeGreaterThan(0);
+      expect(present).toBe(ackedIds.size);
+      expect(leased.length).toBeGreaterThan(0);
+      expect(leasedDone).toBe(leased.length);
+      expect(await deliveryStatuses(store)).toEqual({ done: 2 * stored.size });
+      expect(missingEmails).toBe(0);
+      expect(twice).toBeLessThanOrEqual(leased.length);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.skipIf(!postgresAvailable())(
+    "PostgreSQL: every acknowledged application survives; the survivor completes the dead one's deliveries",
+    async ({ task }) => {
+      database = await createTestDatabase();
+      smtp ??= await startSmtpCounter({ delayMs: 5 });
+      const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, ...workerEnv };
+      const doomed = await startInstance(env);
+      const survivor = await startInstance(env);
+      instances.push(doomed, survivor);
+      const store = openStore(survivor);
+      const emailsBefore = new Set(smtp.byMessageId.keys());
+      try {
+        const load = startLoad(() => [doomed, survivor], 20);
+        await sleep(1000);
+        await waitFor(async () => (await leasedBy(store, doomed.pid, Date.now())).length > 0, {
+          timeoutMs: 10_000,
+          intervalMs: 20,
+          what: "a delivery under lease",
+        });
+        const killedAt = Date.now();
+        const inFlight = load.inFlight();
+        await doomed.crash();
+        const leased = await leasedBy(store, doomed.pid, killedAt);
+        await sleep(2000); // the load goes on, on the survivor
+        await load.stop();
+        const ackedIds = new Set(load.acked.values());
+        const stored = await storedIds(store);
+        const present = [...ackedIds].filter((id) => stored.has(id)).length;
+        await waitFor(async () => ((await deliveryStatuses(store)).done ?? 0) === 2 * stored.size, {
+          timeoutMs: 60_000,
+          intervalMs: 200,
+          what: "every delivery done by the survivor",
+        }).catch(() => undefined);
+        const completeSeconds = (Date.now() - killedAt) / 1000;
+        const leasedRows = await ownersOf(store, leased);
+        const bySurvivor = leasedRows.filter(
+          (row) => row.status === "done" && row.leaseOwner?.includes(`/${survivor.pid}/`),
+        ).length;
+        const missingEmails = emailed(smtp, stored);
+        const twice = smtp.duplicates().filter((id) => !emailsBefore.has(id)).length;
+
+        // Then the dead instance comes back and takes work again.
+        const restarted = await startInstance({ ...env, PORT: "" });
+        instances.push(restarted);
+        const client = createHttpClient({ connections: 5 });
+        const after = await Promise.all(
+          Array.from({ length: 5 }, (_, i) =>
+            client.postJson(restarted.endpoint, validApplication({ accountHandle: `@back${i}` })),
+          ),
+        );
+        client.close();
+        const afterIds = after.map((answer) => (JSON.parse(answer.body) as { id: string }).id);
+        await waitFor(() => emailed(smtp, afterIds) === 0, {
+          timeoutMs: 20_000,
+          what: "the restarted instance's emails",
+        }).catch(() => undefined);
+
+        recordFigures(task, {
+          order: 4.1,
+          scenario: "4 crash, PostgreSQL (2 instances)",
+          figures: [
+            { name: "submissions sent", value: load.sent() },
+            { name: "requests in flight at the kill", value: inFlight, must: "> 0" },
+            { name: "acknowledged (200)", value: ackedIds.size },
+            { name: "acknowledged and present", value: present, must: "= acknowledged" },
+            { name: "stored (incl. unanswered at the crash)", value: stored.size },
+            {
+              name: "deliveries under the dead instance's lease",
+              value: leased.length,
+              must: "> 0",
+            },
+            { name: "  completed by the survivor", value: bySurvivor, must: "= leased" },
+            {
+              name: "time from kill to all delivered (s)",
+              value: Math.round(completeSeconds * 10) / 10,
+            },
+            { name: "emails missing", value: missingEmails, must: "= 0" },
+            { name: "emails sent twice (at-least-once)", value: twice, must: "≤ leased" },
+            {
+              name: "restarted instance: accepted and emailed",
+              value: `${after.filter((a) => a.status === 200).length}/5`,
+              must: "5/5",
+            },
+          ],
+        });
+
+        expect(inFlight).toBeGreaterThan(0);
+        expect(ackedIds.size).toBeGreaterThan(0);
+        expect(present).toBe(ackedIds.size);
+        expect(leased.length).toBeGreaterThan(0);
+        expect(bySurvivor).toBe(leased.length);
+        expect(missingEmails).toBe(0);
+        expect(twice).toBeLessThanOrEqual(leased.length);
+        expect(after.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+        expect(emailed(smtp, afterIds)).toBe(0);
+      } finally {
+        await store.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/database.ts";
+import { validApplication } from "../../server/test/fixtures.ts";
+import {
+  createTestDatabase,
+  postgresAvailable,
+  type TestDatabase,
+} from "../../server/test/postgres.ts";
+import { waitFor } from "../../server/test/wait.ts";
+import { recordFigures } from "./support/figures.ts";
+import { createHttpClient, runPool } from "./support/http-client.ts";
+import { type Instance, startInstance } from "./support/instance.ts";
+import { type SmtpCounter, startSmtpCounter } from "./support/smtp-counter.ts";
+
+const total = 20_000;
+const concurrency = 100;
+/** Every 50th submission is sent twice at once, to both instances, with the same key. */
+const replayEvery = 50;
+const loadDeadlineMs = 120_000;
+const drainDeadlineMs = 240_000;
+
+describe.skipIf(!postgresAvailable())("2. load across two instances on one PostgreSQL", () => {
+  let database: TestDatabase;
+  let smtp: SmtpCounter;
+  let instances: Instance[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    smtp = await startSmtpCounter();
+    const env = {
+      DATABASE_URL: database.url,
+      SMTP_URL: smtp.url,
+      // Distinct client addresses (X-Forwarded-For): the shared rate limit runs on every request.
+      TRUST_PROXY: "1",
+      RATE_LIMIT_PER_HOUR: "20",
+    };
+    instances = await Promise.all([startInstance(env), startInstance(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await smtp?.stop();
+    await database?.drop();
+  });
+
+  it("stores every accepted submission once and emails the team once per submission", async ({
+    task,
+  }) => {
+    const client = createHttpClient({ connections: concurrency });
+    const acked = new Map<number, string>();
+    const statuses = new Map<number, number>();
+    const mismatchedReplays: number[] = [];
+    let retries = 0;
+    const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+
+    /** Posts submission `i` to `instance`, retrying (same key) after a 503 or a lost answer. */
+    async function submit(i: number, instance: Instance): Promise<string | undefined> {
+      const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      const body = validApplication({ accountHandle: `@load${i}` });
+      for (let attempt = 0; attempt < 5; attempt++) {
+        if (attempt > 0) retries += 1;
+        const answer = await client
+          .postJson(instance.endpoint, body, {
+            "Idempotency-Key": `load-${i}`,
+            "X-Forwarded-For": ip,
+          })
+          .catch(() => undefined);
+        if (answer) count(answer.status);
+        if (answer?.status === 200) return (JSON.parse(answer.body) as { id: string }).id;
+        if (answer && answer.status !== 503) return undefined;
+      }
+      return undefined;
+    }
+
+    const started = performance.now();
+    const sent = await runPool(
+      total,
+      concurrency,
+      async (i) => {
+        const home = instances[i % 2] as Instance;
+        if (i % replayEvery === 0) {
+          const other = instances[(i + 1) % 2] as Instance;
+          const [first, second] = await Promise.all([submit(i, home), submit(i, other)]);
+          if (first && second && first !== second) mismatchedReplays.push(i);
+          if (first) acked.set(i, first);
+        } else {
+          const id = await submit(i, home);
+          if (id) acked.set(i, id);
+        }
+      },
+      Date.now() + loadDeadlineMs,
+    );
+    const loadSeconds = (performance.now() - started) / 1000;
+    client.close();
+
+    const handle = openDatabase({ DATABASE_URL: database.url, dataDir: "" });
+    try {
+      const pendingDeliveries = async () => {
+        const row = await handle.db
+          .selectFrom("deliveries")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .where("status", "!=", "done")
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      };
+      const drainStarted = performance.now();
+      await waitFor(async () => (await pendingDeliveries()) === 0, {
+        timeoutMs: drainDeadlineMs,
+        intervalMs: 500,
+        what: "the delivery queue to drain",
+      }).catch(() => undefined);
+      const drainSeconds = (performance.now() - drainStarted) / 1000;
+      const rows = await handle.db
+        .selectFrom("submissions")
+        .select(["id", "accountHandle"])
+        .execute();
+      const storedIds = new Set(rows.map((row) => row.id));
+      const perHandle = new Map<string, number>();
+      for (const row of rows)
+        perHandle.set(row.accountHandle, (perHandle.get(row.accountHandle) ?? 0) + 1);
+      const duplicates = [...perHandle.values()].filter((n) => n > 1).length;
+      const ackedIds = new Set(acked.values());
+      const missing = [...ackedIds].filter((id) => !storedIds.has(id)).length;
+      const teamDelivered = [...smtp.byMessageId.keys()].filter((id) =>
+        id.includes(".team@"),
+      ).length;
+      const teamForAcked = [...ackedIds].filter(
+        (id) => smtp.byMessageId.get(`<${id}.team@reelsmith.example>`) === 1,
+      ).length;
+      const pending = await pendingDeliveries();
+      const non200 = [...statuses].filter(([status]) => status !== 200);
+
+      recordFigures(task, {
+        order: 2,
+        scenario: "2 load, 2 instances, PostgreSQL",
+        figures: [
+          { name: "submissions sent", value: sent, must: `= ${total}` },
+          { name: "concurrency", value: concurrency },
+          { name: "replays (same key, other instance)", value: Math.ceil(sent / replayEvery) },
+          { name: "accepted (200)", value: ackedIds.size, must: "= sent" },
+          {
+            name: "answers other than 200",
+            value: non200.map(([s, n]) => `${s}×${n}`).join(" ") || 0,
+          },
+          { name: "client retries", value: retries },
+          { name: "load time (s)", value: Math.round(loadSeconds * 10) / 10 },
+          { name: "accepted/s", value: Math.round(ackedIds.size / loadSeconds) },
+          { name: "stored", value: storedIds.size, must: "= accepted" },
+          { name: "accepted ids missing", value: missing, must: "= 0" },
+          { name: "duplicates", value: duplicates, must: "= 0" },
+          { name: "replays answered another id", value: mismatchedReplays.length, must: "= 0" },
+          { name: "team emails delivered", value: teamDelivered, must: "= stored" },
+          { name: "team emails exactly once", value: teamForAcked, must: "= accepted" },
+          { name: "emails accepted by SMTP", value: smtp.accepted(), must: "= 2 × stored" },
+          { name: "emails received twice", value: smtp.duplicates().length, must: "= 0" },
+          { name: "time to drain the queue (s)", value: Math.round(drainSeconds * 10) / 10 },
+          { name: "deliveries not done", value: pending, must: "= 0" },
+        ],
+      });
+
+      expect(sent).toBe(total);
+      expect(ackedIds.size).toBe(total);
+      expect(storedIds.size).toBe(ackedIds.size);
+      expect(missing).toBe(0);
+      expect(duplicates).toBe(0);
+      expect(mismatchedReplays).toEqual([]);
+      expect(pending).toBe(0);
+      expect(teamDelivered).toBe(storedIds.size);
+      expect(teamForAcked).toBe(ackedIds.size);
+      expect(smtp.accepted()).toBe(2 * storedIds.size);
+      expect(smtp.duplicates()).toEqual([]);
+      expect(instances.every((instance) => instance.alive())).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  }, 420_000);
+});

@@ -1,0 +1,28 @@
+import { type DatabaseHandle, openDatabase } from "../../../server/db/database.ts";
+
+/** A connection of the test's own to an instance's database (SQLite file or PostgreSQL). */
+export function openStore(instance: {
+  env: Record<string, string>;
+  dataDir: string;
+}): DatabaseHandle {
+  return openDatabase({
+    DATABASE_URL: instance.env.DATABASE_URL || undefined,
+    dataDir: instance.dataDir,
+  });
+}
+
+/** Deliveries by status, e.g. { pending: 3, done: 10 }. */
+export async function deliveryStatuses(handle: DatabaseHandle): Promise<Record<string, number>> {
+  const rows = await handle.db
+    .selectFrom("deliveries")
+    .select(["status", (eb) => eb.fn.countAll<string>().as("n")])
+    .groupBy("status")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}
+
+/** The ids of every stored submission. */
+export async function storedIds(handle: DatabaseHandle): Promise<Set<string>> {
+  const rows = await handle.db.selectFrom("submissions").select("id").execute();
+  return new Set(rows.map((row) => row.id));
+}
