@@ -24,7 +24,7 @@ const workerEnv = {
  * no answer (the instance died) is sent again, with the same key, to the next live target, as a
  * load balancer would. Returns the ids that were answered 200.
  */
-function startLoad(targets: () => Instance[], concurrency: number, max = 2500) {
+function startLoad(targets: () => Instance[], concurrency: number, max = 4000) {
   const client = createHttpClient({ connections: concurrency, timeoutMs: 10_000 });
   const acked = new Map<string, string>();
   let next = 0;
