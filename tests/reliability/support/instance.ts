@@ -1,11 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll } from "vitest";
 import { intakePath } from "../../../server/app.ts";
 import { freePort, sleep } from "../../../server/test/wait.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
+/** Data directories made here, removed after the test file (its servers are stopped by then). */
+const madeDirectories: string[] = [];
+afterAll(async () => {
+  await Promise.all(
+    madeDirectories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })),
+  );
+});
 
 export interface Instance {
   url: string;
@@ -30,7 +38,11 @@ export interface Instance {
  * independent as on another machine: its own process, pool, worker and writer thread.
  */
 export async function startInstance(env: Record<string, string> = {}): Promise<Instance> {
-  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "reelsmith-rel-")));
+  let dataDir = env.DATA_DIR;
+  if (!dataDir) {
+    dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-rel-"));
+    madeDirectories.push(dataDir);
+  }
   const port = env.PORT || String(await freePort());
   const fullEnv: Record<string, string> = {
     HOST: "127.0.0.1",
