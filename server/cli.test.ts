@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
@@ -165,10 +165,24 @@ for (const backend of storageBackends()) {
       expect(again.stdout).toContain("has no failed deliveries");
     });
 
-    it("erase --email: every submission of that address (any case) and its deliveries", async () => {
+    it("erase --email: every submission of that address (any case), its deliveries and emails", async () => {
+      // Without SMTP_URL the server wrote each email as an .eml file: Maya's go too.
+      const mailDir = path.join(env.DATA_DIR ?? "", "mail");
+      const emlFiles = async () => (await readdir(mailDir)).filter((name) => name.endsWith(".eml"));
+      await waitFor(async () => (await emlFiles()).length === 6);
       const { code, stdout } = await cli(env, "erase", "--email", "Maya@Example.com");
       expect(code).toBe(0);
-      expect(stdout).toBe("Erased 2 submissions and 4 deliveries of Maya@Example.com.\n");
+      expect(stdout).toBe(
+        "Erased 2 submissions and 4 deliveries of Maya@Example.com.\n" +
+          "Deleted 4 .eml files under DATA_DIR/mail.\n",
+      );
+      const kept = await emlFiles();
+      expect(kept).toHaveLength(2);
+      for (const name of kept) {
+        const message = await readFile(path.join(mailDir, name), "utf8");
+        expect(message.toLowerCase()).not.toContain("maya@example.com");
+        expect(message).toContain("eve@example.com");
+      }
       const left = await database.db.selectFrom("submissions").select("id").execute();
       expect(left.map((row) => row.id)).toEqual([ids.formula]);
       const orphans = await database.db

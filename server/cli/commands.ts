@@ -9,6 +9,7 @@ import {
 } from "../db/operator-queries.ts";
 import { purgeExpired, retentionCutoff } from "../db/retention.ts";
 import { labelledAnswers } from "../delivery/answers.ts";
+import { eraseMailFiles, purgeMailFiles } from "../delivery/mail-files.ts";
 import {
   parseEmail,
   parseFormat,
@@ -187,13 +188,20 @@ function retry(id: string): Run {
 }
 
 function erase(email: string): Run {
-  return async (database, io) => {
+  return async (database, io, config) => {
     const erased = await eraseByEmail(database, email);
     io.out(
       `Erased ${erased.submissions} ${erased.submissions === 1 ? "submission" : "submissions"} and ${erased.deliveries} ${erased.deliveries === 1 ? "delivery" : "deliveries"} of ${printable(email)}.\n`,
     );
+    mailFilesLine(io, await eraseMailFiles(config.dataDir, email));
     return 0;
   };
+}
+
+/** The .eml files (written when no SMTP_URL is set) go too; said only when there were some. */
+function mailFilesLine(io: Output, removed: number) {
+  if (removed > 0)
+    io.out(`Deleted ${removed} .eml ${removed === 1 ? "file" : "files"} under DATA_DIR/mail.\n`);
 }
 
 function purge(): Run {
@@ -208,6 +216,7 @@ function purge(): Run {
     io.out(
       `Purged ${plural(purged.submissions, "submission", "submissions")} and ${plural(purged.deliveries, "delivery", "deliveries")} received before ${time(cutoff)} (RETENTION_DAYS=${config.RETENTION_DAYS}).\n`,
     );
+    mailFilesLine(io, await purgeMailFiles(config.dataDir, cutoff));
     return 0;
   };
 }

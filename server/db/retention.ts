@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import { purgeMailFiles } from "../delivery/mail-files.ts";
 import type { Logger } from "../logger.ts";
 import type { DatabaseHandle } from "./database.ts";
 import { type RunWrite, runWrite } from "./deliveries.ts";
@@ -50,11 +51,11 @@ export async function purgeExpired(
 
 /**
  * Purges applications older than RETENTION_DAYS at start and then every hour (every instance
- * does; the deletes do not mind). Nothing with RETENTION_DAYS=0.
+ * does; the deletes do not mind), with the .eml files of that age. Nothing with RETENTION_DAYS=0.
  */
 export function startRetention(deps: {
   database: Handle;
-  config: Pick<Config, "RETENTION_DAYS">;
+  config: Pick<Config, "RETENTION_DAYS" | "dataDir">;
   logger: Logger;
 }): { stop: () => Promise<void> } {
   const { database, config, logger } = deps;
@@ -63,11 +64,11 @@ export function startRetention(deps: {
   const purge = () => {
     const cutoff = retentionCutoff(config.RETENTION_DAYS);
     if (running || cutoff === null) return;
-    running = purgeExpired(database, cutoff)
-      .then((purged) => {
-        if (purged.submissions > 0) {
+    running = Promise.all([purgeExpired(database, cutoff), purgeMailFiles(config.dataDir, cutoff)])
+      .then(([purged, mailFiles]) => {
+        if (purged.submissions > 0 || mailFiles > 0) {
           logger.info(
-            { ...purged, retentionDays: config.RETENTION_DAYS },
+            { ...purged, mailFiles, retentionDays: config.RETENTION_DAYS },
             "old applications purged",
           );
         }
