@@ -8,15 +8,13 @@
  * .eml files), so autocannon does not share its event loop. 2 s of the same load warm the JIT
  * first and are not counted; then 10 s (or 20,000 requests) are measured.
  */
-import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { intakePath } from "../server/app.ts";
 import { openSqliteConnection } from "../server/db/sqlite.ts";
-import { startServer } from "../server/start.ts";
+import { startChildServer } from "./child-server.ts";
 
 const connections = 50;
 const durationSeconds = 10;
@@ -27,43 +25,17 @@ const maxRequests = 20_000;
 const bareSeconds = 3;
 const bareMaxRows = 20_000;
 
-if (process.argv.includes("--serve")) {
-  // The child: the real server, configured by the parent's environment.
-  const server = await startServer(process.env);
-  process.send?.({ url: server.url });
-  process.on("SIGTERM", async () => {
-    await server.stop();
-    process.exit(0);
-  });
-} else {
-  await main();
-}
+await main();
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-bench-"));
-  const child = fork(import.meta.filename, ["--serve"], {
-    env: {
-      ...process.env,
-      // As in production: React (the email templates) runs its production build.
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      WEBHOOK_URL: "",
-      RATE_LIMIT_PER_HOUR: "0",
-      LOG_LEVEL: "warn",
-      // The API alone: no pages to load (and no dependence on someone's build in progress).
-      BUILD_DIR: path.join(dataDir, "no-build"),
-    },
+  const server = await startChildServer({
+    RATE_LIMIT_PER_HOUR: "0",
+    // The API alone: no pages to load (and no dependence on someone's build in progress).
+    BUILD_DIR: path.join(tmpdir(), "reelsmith-bench-no-build"),
   });
+  const { url } = server;
   try {
-    const { url } = await new Promise<{ url: string }>((resolve, reject) => {
-      child.once("message", (message) => resolve(message as { url: string }));
-      child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-    });
-    const database = path.join(dataDir, "reelsmith.db");
+    const database = path.join(server.dataDir, "reelsmith.db");
     const bare = bareInsertRate(database);
     // JIT warm-up (a long-running server is warm): 2 s of the same load, not counted.
     const warmUp = await runLoad(`${url}${intakePath}`, warmUpSeconds);
@@ -73,9 +45,7 @@ async function main() {
     const load = await runLoad(`${url}${intakePath}`, durationSeconds);
     report(load, bare);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -10,15 +10,14 @@
  * performance score is shown); LIGHTHOUSE_PAGES a comma-separated subset of the pages.
  * Full reports go to bench/results/.
  */
-import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { headlineOffsets, javascriptGzipBytes } from "../scripts/page-budget.ts";
-import { hasBuild, startServer } from "../server/start.ts";
+import { hasBuild } from "../server/start.ts";
+import { startChildServer } from "./child-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
@@ -59,42 +58,16 @@ interface Row {
   runs?: string;
 }
 
-if (process.argv.includes("--serve")) {
-  // The child: the real server, so Lighthouse does not share its event loop.
-  const server = await startServer(process.env);
-  process.send?.({ url: server.url });
-  process.on("SIGTERM", async () => {
-    await server.stop();
-    process.exit(0);
-  });
-} else {
-  await main();
-}
+await main();
 
 async function main() {
   if (!hasBuild(buildDir)) {
     console.error(`No build in ${buildDir}: run \`npm run build\` (or set BUILD_DIR) first.`);
     process.exit(1);
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-lighthouse-"));
-  const server = fork(import.meta.filename, ["--serve"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      WEBHOOK_URL: "",
-      LOG_LEVEL: "warn",
-      BUILD_DIR: buildDir,
-    },
-  });
+  const server = await startChildServer({ BUILD_DIR: buildDir });
+  const { url } = server;
   try {
-    const { url } = await new Promise<{ url: string }>((resolve, reject) => {
-      server.once("message", (message) => resolve(message as { url: string }));
-      server.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-    });
     const resultsDir = path.join(root, "bench", "results");
     await mkdir(resultsDir, { recursive: true });
     const rows: Row[] = [];
@@ -115,9 +88,7 @@ async function main() {
     }
     print(rows);
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

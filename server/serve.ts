@@ -7,6 +7,8 @@ process.env.NODE_ENV ??= "production";
 const { startServer } = await import("./start.ts");
 
 const server = await startServer();
+// Started by a parent process (the benchmarks): tell it where we listen.
+process.send?.({ url: server.url });
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, async () => {
