@@ -6,13 +6,13 @@ import { site } from "../app/content/site.ts";
 import { brandIcons } from "./assets/brand-icons.ts";
 import { interSubset } from "./assets/inter-subset.ts";
 import { ogImage } from "./assets/og-image.ts";
-import { reelFrame, reelWebp, reelWidths } from "./assets/reel-frame.ts";
+import { reelFormats, reelFrame, reelImage, reelWidths } from "./assets/reel-frame.ts";
 
 /**
  * Images and icons made from app/content/site.ts, before Vite runs (scripts/build.ts) and when
  * the dev server starts (scripts/assets/vite-plugin.ts). Nothing here is committed:
  * - app/generated/fonts/inter-latin.woff2: Inter cut to the weights and features the site uses;
- * - app/generated/creators/{id}-{width}.webp: the creators band's reels, drawn as SVG and
+ * - app/generated/creators/{id}-{width}.{avif,webp}: the creators band's reels, drawn as SVG and
  *   rasterised (an SVG <img> is laid out and painted on the main thread; a WebP is decoded off
  *   it), in two widths for srcset (Vite gives them hashed URLs);
  * - public/: favicon.svg, favicon.ico, apple-touch-icon.png, icon-192.png, icon-512.png and
@@ -27,7 +27,7 @@ export async function generateAssets(root: string): Promise<{ generated: boolean
   const stampFile = path.join(root, "app", "generated", ".assets-stamp");
   const outputs = [
     ...site.creators.items.flatMap((creator) =>
-      reelWidths.map((width) => path.join(creatorsDir, `${creator.id}-${width}.webp`)),
+      reelFiles(creator.id).map(({ file }) => path.join(creatorsDir, file)),
     ),
     ...publicFiles.map((name) => path.join(publicDir, name)),
     fontFile,
@@ -47,11 +47,8 @@ export async function generateAssets(root: string): Promise<{ generated: boolean
   };
   await Promise.all([
     ...site.creators.items.flatMap((creator, i) =>
-      reelWidths.map(async (width) =>
-        writeFile(
-          path.join(creatorsDir, `${creator.id}-${width}.webp`),
-          await reelWebp(reels[i]!, width),
-        ),
+      reelFiles(creator.id).map(async ({ file, width, format }) =>
+        writeFile(path.join(creatorsDir, file), await reelImage(reels[i]!, width, format)),
       ),
     ),
     ...Object.entries(files).map(([name, data]) => writeFile(path.join(publicDir, name), data)),
@@ -59,6 +56,13 @@ export async function generateAssets(root: string): Promise<{ generated: boolean
   ]);
   await writeFile(stampFile, stamp);
   return { generated: true };
+}
+
+/** A creator's raster files: every width in every format. */
+function reelFiles(id: string) {
+  return reelWidths.flatMap((width) =>
+    reelFormats.map((format) => ({ file: `${id}-${width}.${format}`, width, format })),
+  );
 }
 
 /** The files generated into public/ (and ignored by git). */

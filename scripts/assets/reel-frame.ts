@@ -8,15 +8,26 @@ import { iconGroup, loadIcon } from "./lucide-svg.ts";
 /** Size of a reel frame: 9:16, drawn at 360 × 640 and shown smaller. */
 export const reelWidth = 360;
 export const reelHeight = 640;
-/** Widths of the WebP files: 1× and 2× of the largest size the band shows (about 208 px). */
-export const reelWidths = [270, 540] as const;
+/**
+ * Widths of the raster files: the band shows a reel 160 px wide on phones and up to 208 px on
+ * wide screens, so 270 (1×), 360 (phones at 1.75–2×) and 540 (2–3×).
+ */
+export const reelWidths = [270, 360, 540] as const;
+/** AVIF first (about 40% smaller here, same look), WebP for browsers without AVIF. */
+export const reelFormats = ["avif", "webp"] as const;
+export type ReelFormat = (typeof reelFormats)[number];
 
-/** A reel rasterised to WebP at `width` (height follows, 9:16). */
-export function reelWebp(svg: string, width: number): Promise<Buffer> {
-  return sharp(Buffer.from(svg), { density: (72 * width) / reelWidth })
-    .resize(width, Math.round((width * reelHeight) / reelWidth))
-    .webp({ quality: 82, effort: 6 })
-    .toBuffer();
+/** A reel rasterised at `width` (height follows, 9:16). */
+export function reelImage(svg: string, width: number, format: ReelFormat): Promise<Buffer> {
+  const image = sharp(Buffer.from(svg), { density: (72 * width) / reelWidth }).resize(
+    width,
+    Math.round((width * reelHeight) / reelWidth),
+  );
+  return (
+    format === "avif"
+      ? image.avif({ quality: 55, effort: 6 })
+      : image.webp({ quality: 82, effort: 6 })
+  ).toBuffer();
 }
 
 /** The Open Peeps character of a creator, as the inner markup of a 704-unit square SVG. */

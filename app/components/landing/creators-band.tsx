@@ -4,6 +4,8 @@ import { container, SectionHeading } from "./section-heading";
 
 /** Natural size of a reel illustration (9:16); shown smaller, never stretched. */
 const reel = { width: 360, height: 640 };
+/** How wide a reel shows: w-40 on phones, w-52 from `sm` (and at most that on wide screens). */
+const sizes = "(min-width: 640px) 13rem, 10rem";
 
 /**
  * A wide band of everyday creators in vertical reel frames. Phones scroll it sideways
@@ -37,17 +39,20 @@ export function CreatorsBand() {
               >
                 <figure className="relative overflow-hidden rounded-[1.4rem] bg-white/5 shadow-2xl shadow-black/50 ring-1 ring-white/15">
                   {image ? (
-                    <img
-                      src={image.src}
-                      srcSet={image.srcSet}
-                      sizes="(min-width: 640px) 13rem, 10rem"
-                      alt={creator.alt}
-                      width={reel.width}
-                      height={reel.height}
-                      loading="lazy"
-                      decoding="async"
-                      className="block aspect-[9/16] h-auto w-full"
-                    />
+                    <picture>
+                      <source type="image/avif" srcSet={image.srcSet.avif} sizes={sizes} />
+                      <img
+                        src={image.src}
+                        srcSet={image.srcSet.webp}
+                        sizes={sizes}
+                        alt={creator.alt}
+                        width={reel.width}
+                        height={reel.height}
+                        loading="lazy"
+                        decoding="async"
+                        className="block aspect-[9/16] h-auto w-full"
+                      />
+                    </picture>
                   ) : (
                     <div className="aspect-[9/16]" />
                   )}
