@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { sampleApplication } from "../app/onboarding/sample-application.ts";
 import { intakePath } from "../server/app.ts";
 import { openSqliteConnection } from "../server/db/sqlite.ts";
 import { startChildServer } from "./child-server.ts";
@@ -80,17 +81,10 @@ function bareInsertRate(file: string) {
 async function runLoad(url: string, seconds: number) {
   const body = (n: number) =>
     JSON.stringify({
+      ...sampleApplication,
       name: "Bench Applicant",
       email: `bench${n}@example.com`,
       accountHandle: `@bench${n}`,
-      accountType: "creator",
-      primaryPlatform: "tiktok",
-      audienceSize: "10k-50k",
-      contentNiche: "Quick weeknight recipes",
-      goals: "Post three times a week and reach 100k followers",
-      currentChallenges: "Editing takes me a whole evening per video",
-      brandStyle: "Warm colours, handwritten captions",
-      selectedPlan: "Influencer",
     });
   return autocannon({
     url,

@@ -10,13 +10,13 @@
  * performance score is shown); LIGHTHOUSE_PAGES a comma-separated subset of the pages.
  * Full reports go to bench/results/.
  */
-import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { headlineOffsets, javascriptGzipBytes } from "../scripts/page-budget.ts";
 import { hasBuild } from "../server/start.ts";
+import { chromiumFlags, chromiumPath } from "../tests/chromium.ts";
 import { startChildServer } from "./child-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -28,19 +28,8 @@ const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
   "/no-such-page",
 ];
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
-const chromePath =
-  process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
-// The flags of playwright.config.ts, plus the new headless mode.
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+// The e2e tests' browser and flags, plus the new headless mode.
+const chromeFlags = ["--headless=new", ...chromiumFlags];
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 interface Row {
@@ -94,7 +83,7 @@ async function main() {
 
 /** One Lighthouse run in a fresh browser (no cache, nothing left from the previous page). */
 async function audit(origin: string, page: string, resultsDir: string): Promise<Row> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   const result = await lighthouse(`${origin}${page}`, {
     port: chrome.port,
     output: "json",
