@@ -1,14 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { storeSubmissions } from "../intake/store.ts";
 import { storageBackends } from "../test/backends.ts";
-import { validApplication } from "../test/fixtures.ts";
+import { pendingSubmission } from "../test/stored.ts";
 import { openMigratedDatabase } from "./database.ts";
 import { claimDueDeliveries } from "./deliveries.ts";
-import type { Submission } from "./schema.ts";
 
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`claiming deliveries (${backend.name})`, () => {
@@ -18,20 +16,7 @@ for (const backend of storageBackends()) {
       const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-claims-"));
       const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
       onTestFinished(() => database.close());
-      await storeSubmissions(database.db, [
-        {
-          row: {
-            id: randomUUID(),
-            ...(validApplication() as Omit<Submission, "id">),
-            createdAt: Date.now(),
-            ipHash: "0".repeat(64),
-            userAgent: "test",
-            isSpam: 0,
-            idempotencyKey: null,
-          },
-          deliveries: ["team_notification", "applicant_confirmation"],
-        },
-      ]);
+      await storeSubmissions(database.db, [pendingSubmission()]);
       const claim = (owner: string) =>
         claimDueDeliveries(database, owner, { now: Date.now(), leaseMs: 60_000, limit: 10 });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,23 +5,16 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { createGroupCommitter } from "../intake/group-commit.ts";
 import { type PendingSubmission, storeSubmissions } from "../intake/store.ts";
 import { storageBackends } from "../test/backends.ts";
-import { validApplication } from "../test/fixtures.ts";
+import { pendingSubmission } from "../test/stored.ts";
 import { openMigratedDatabase } from "./database.ts";
 import { errorSummary, isRowDataError } from "./errors.ts";
 
-const pending = (overrides: Record<string, unknown> = {}): PendingSubmission => ({
-  row: {
-    id: randomUUID(),
-    ...(validApplication() as ReturnType<typeof validApplication>),
-    createdAt: Date.now(),
-    ipHash: "0".repeat(64),
-    userAgent: "test",
-    isSpam: 0,
-    idempotencyKey: null,
-    ...overrides,
-  } as PendingSubmission["row"],
-  deliveries: ["team_notification"],
-});
+/** `overrides` may break the row's types on purpose: the database must refuse it. */
+const pending = (overrides: Record<string, unknown> = {}): PendingSubmission =>
+  pendingSubmission({
+    row: overrides as Partial<PendingSubmission["row"]>,
+    deliveries: ["team_notification"],
+  });
 
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`a row the database refuses (${backend.name})`, () => {

@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { site } from "../../app/content/site.ts";
-import { openMigratedDatabase } from "../db/database.ts";
-import type { Submission } from "../db/schema.ts";
+import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { storeSubmissions } from "../intake/store.ts";
 import { type StorageBackend, storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
+import { pendingSubmission } from "../test/stored.ts";
 import { freePort, sleep, waitFor } from "../test/wait.ts";
 import { startWebhookReceiver } from "../test/webhook-receiver.ts";
 import { labelledAnswers } from "./answers.ts";
@@ -48,6 +48,10 @@ async function submit(server: { submit: (body: unknown) => Promise<Response> }, 
   expect(response.status).toBe(200);
   return answer.id;
 }
+
+/** The deliveries of one submission, as stored now. */
+const deliveriesOf = (database: DatabaseHandle, id: string) =>
+  database.db.selectFrom("deliveries").selectAll().where("submissionId", "=", id).execute();
 
 const messagesOf = (sink: SmtpSink, id: string) =>
   sink.messages.filter((message) => message.mail.messageId?.includes(id));
@@ -117,11 +121,7 @@ for (const backend of storageBackends()) {
       expect(html).toContain(`href="mailto:${contactEmail}"`);
 
       const deliveries = await waitFor(async () => {
-        const rows = await database.db
-          .selectFrom("deliveries")
-          .selectAll()
-          .where("submissionId", "=", id)
-          .execute();
+        const rows = await deliveriesOf(database, id);
         return rows.every((delivery) => delivery.status === "done") && rows;
       });
       expect(deliveries.map((delivery) => [delivery.kind, delivery.attempts]).sort()).toEqual([
@@ -191,11 +191,7 @@ for (const backend of storageBackends()) {
       });
       const id = await submit(server, validApplication());
       const failing = await waitFor(async () => {
-        const rows = await database.db
-          .selectFrom("deliveries")
-          .selectAll()
-          .where("submissionId", "=", id)
-          .execute();
+        const rows = await deliveriesOf(database, id);
         return rows.every((delivery) => delivery.attempts >= 2) && rows;
       });
       for (const delivery of failing) {
@@ -206,11 +202,7 @@ for (const backend of storageBackends()) {
       onTestFinished(() => late.stop());
       await waitFor(() => messagesOf(late, id).length === 2, { what: "both emails" });
       const done = await waitFor(async () => {
-        const rows = await database.db
-          .selectFrom("deliveries")
-          .selectAll()
-          .where("submissionId", "=", id)
-          .execute();
+        const rows = await deliveriesOf(database, id);
         return rows.every((delivery) => delivery.status === "done") && rows;
       });
       expect(done.every((delivery) => delivery.lastError === null)).toBe(true);
@@ -241,12 +233,9 @@ for (const backend of storageBackends()) {
         });
       }
       const webhook = await waitFor(async () => {
-        const row = await database.db
-          .selectFrom("deliveries")
-          .selectAll()
-          .where("submissionId", "=", id)
-          .where("kind", "=", "webhook")
-          .executeTakeFirst();
+        const row = (await deliveriesOf(database, id)).find(
+          (delivery) => delivery.kind === "webhook",
+        );
         return row?.status === "done" && row;
       });
       expect(webhook.attempts).toBe(2);
@@ -265,12 +254,9 @@ for (const backend of storageBackends()) {
       });
       const id = await submit(server, validApplication());
       const failed = await waitFor(async () => {
-        const row = await database.db
-          .selectFrom("deliveries")
-          .selectAll()
-          .where("submissionId", "=", id)
-          .where("kind", "=", "webhook")
-          .executeTakeFirst();
+        const row = (await deliveriesOf(database, id)).find(
+          (delivery) => delivery.kind === "webhook",
+        );
         return row?.status === "failed" && row;
       });
       expect(failed.attempts).toBe(3);
@@ -287,18 +273,7 @@ for (const backend of storageBackends()) {
       const config = { DATABASE_URL: setup.env.DATABASE_URL, dataDir };
       const before = await openMigratedDatabase(config);
       const [stored] = await storeSubmissions(before.db, [
-        {
-          row: {
-            id: crypto.randomUUID(),
-            ...(validApplication() as Omit<Submission, "id">),
-            createdAt: Date.now(),
-            ipHash: "0".repeat(64),
-            userAgent: "test",
-            isSpam: 0,
-            idempotencyKey: null,
-          },
-          deliveries: ["team_notification"],
-        },
+        pendingSubmission({ deliveries: ["team_notification"] }),
       ]);
       const id = stored?.id ?? "";
       const leaseExpiresAt = Date.now() + 2500;

@@ -4,9 +4,8 @@ import path from "node:path";
 import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
-import type { Submission } from "../db/schema.ts";
 import { storeSubmissions } from "../intake/store.ts";
-import { validApplication } from "../test/fixtures.ts";
+import { pendingSubmission } from "../test/stored.ts";
 import { sleep, waitFor } from "../test/wait.ts";
 import type { Mailer } from "./mailer.ts";
 import { startDeliveryWorker } from "./worker.ts";
@@ -28,18 +27,7 @@ async function databaseWith(submissions: number): Promise<DatabaseHandle> {
   onTestFinished(() => database.close());
   await storeSubmissions(
     database.db,
-    Array.from({ length: submissions }, () => ({
-      row: {
-        id: crypto.randomUUID(),
-        ...(validApplication() as Omit<Submission, "id">),
-        createdAt: Date.now(),
-        ipHash: "0".repeat(64),
-        userAgent: "test",
-        isSpam: 0,
-        idempotencyKey: null,
-      },
-      deliveries: ["team_notification", "applicant_confirmation"] as const,
-    })),
+    Array.from({ length: submissions }, () => pendingSubmission()),
   );
   return database;
 }
