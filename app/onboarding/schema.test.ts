@@ -13,6 +13,7 @@ import {
   optionLabel,
   platforms,
   resolvePlan,
+  textFieldNames,
   validateOnboarding,
 } from "./schema";
 
@@ -42,6 +43,18 @@ describe("the onboarding schema", () => {
       "currentChallenges",
       "brandStyle",
       "selectedPlan",
+    ]);
+  });
+
+  test("the typed fields are the seven that are not choices", () => {
+    expect(textFieldNames).toEqual([
+      "name",
+      "email",
+      "accountHandle",
+      "contentNiche",
+      "goals",
+      "currentChallenges",
+      "brandStyle",
     ]);
   });
 

@@ -43,6 +43,9 @@ export const maxLengths = {
   brandStyle: 5000,
 } as const;
 
+/** The fields a visitor types freely (the others are choices): each has a maximum length. */
+export const textFieldNames = Object.keys(maxLengths) as (keyof typeof maxLengths)[];
+
 export const messages = {
   name: "Name must be at least 2 characters",
   email: "Please enter a valid email",

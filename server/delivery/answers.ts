@@ -1,5 +1,5 @@
 import { site } from "../../app/content/site.ts";
-import { type FieldName, optionLabel } from "../../app/onboarding/schema.ts";
+import { type FieldName, optionLabel, textFieldNames } from "../../app/onboarding/schema.ts";
 import type { Submission } from "../db/schema.ts";
 
 export interface Answer {
@@ -41,16 +41,6 @@ export function oneLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
 }
 
-const freeTextFields = [
-  "name",
-  "email",
-  "accountHandle",
-  "contentNiche",
-  "goals",
-  "currentChallenges",
-  "brandStyle",
-] as const satisfies readonly FieldName[];
-
 /**
  * `text` (an error message, for the logs) with every free-text answer of the submission blanked
  * out, wherever a mail server or an HTTP client quoted it.
@@ -58,7 +48,7 @@ const freeTextFields = [
 export function withoutAnswers(text: string, submission: Submission | undefined): string {
   if (!submission) return text;
   let result = text;
-  for (const field of freeTextFields) {
+  for (const field of textFieldNames) {
     const value = submission[field].trim();
     if (value.length < 3) continue;
     const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -3,10 +3,10 @@ import { planNames } from "../../../app/content/site.ts";
 import {
   accountTypes,
   audienceSizes,
-  type FieldName,
   fieldNames,
   maxLengths,
   platforms,
+  textFieldNames,
 } from "../../../app/onboarding/schema.ts";
 import { validApplication } from "../../../server/test/fixtures.ts";
 
@@ -28,15 +28,6 @@ type Entry = [key: string, value: unknown];
 
 /** Every field but the optional brand style: leaving one out must be refused. */
 const required = fieldNames.filter((field) => field !== "brandStyle");
-const textFields = [
-  "name",
-  "email",
-  "accountHandle",
-  "contentNiche",
-  "goals",
-  "currentChallenges",
-  "brandStyle",
-] as const satisfies readonly FieldName[];
 const choices: Record<string, readonly string[]> = {
   accountType: accountTypes.map((option) => option.value),
   primaryPlatform: platforms.map((option) => option.value),
@@ -87,18 +78,18 @@ const breaking: fc.Arbitrary<{ name: string; apply: (entries: Entry[]) => Entry[
     apply: (entries: Entry[]) => entries.filter(([key]) => key !== field),
   })),
   fc
-    .record({ field: fc.constantFrom(...textFields), extra: fc.integer({ min: 1, max: 40 }) })
+    .record({ field: fc.constantFrom(...textFieldNames), extra: fc.integer({ min: 1, max: 40 }) })
     .map(({ field, extra }) => ({
       name: "too long",
       apply: (entries: Entry[]) => set(entries, field, "x".repeat(maxLengths[field] + extra)),
     })),
-  fc.constantFrom(...textFields).map((field) => ({
+  fc.constantFrom(...textFieldNames).map((field) => ({
     name: "1 MB string",
     apply: (entries: Entry[]) => set(entries, field, "M".repeat(1024 * 1024)),
   })),
   fc
     .record({
-      field: fc.constantFrom(...textFields),
+      field: fc.constantFrom(...textFieldNames),
       character: forbiddenCharacter,
       at: fc.nat(),
     })
@@ -230,7 +221,7 @@ const invalidUtf8 = fc
       [0xed, 0xa0, 0x80],
       [0xf8, 0x88, 0x80, 0x80, 0x80],
     ),
-    field: fc.constantFrom(...textFields),
+    field: fc.constantFrom(...textFieldNames),
   })
   .map(({ bytes, field }) => {
     const marker = "\u0001MARK\u0001";
