@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
-import { expectedBody, fillForm, interceptIntake, submitButton } from "./onboarding-page";
+import { expectedBody, fillForm, interceptIntake, openForm, submitButton } from "./onboarding-page";
 
 // Build-output budgets of the questionnaire (deterministic bytes, not timings):
 // - all the JavaScript /onboarding can load (entry, root, route, every chunk they import, statically
@@ -87,7 +87,7 @@ test.describe("build output", () => {
       if (url.pathname.endsWith(".js")) loaded.add(url.pathname);
     });
     const requests = await interceptIntake(page);
-    await page.goto("/onboarding");
+    await openForm(page);
     await fillForm(page);
     await submitButton(page).click();
     await expect(page).toHaveURL("/thank-you");

@@ -69,6 +69,16 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => window.history.scrollRestoration === "manual");
 }
 
+/**
+ * Opens the questionnaire and waits for React to take over the form. A click before that
+ * posts the form natively (the no-JavaScript path), which is right for a visitor but not
+ * what a test of the scripted form means to check.
+ */
+export async function openForm(page: Page, url = "/onboarding") {
+  await page.goto(url);
+  await hydrated(page);
+}
+
 export function submitButton(page: Page) {
   return page.getByRole("button", { name: /Start My Growth Journey|Processing\.\.\./ });
 }

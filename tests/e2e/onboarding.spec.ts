@@ -7,6 +7,7 @@ import {
   fillForm,
   hydrated,
   interceptIntake,
+  openForm,
   submitButton,
   test,
   toast,
@@ -121,8 +122,7 @@ test.describe("the page", () => {
   });
 
   test("scrolls to the top on load", async ({ page }) => {
-    await page.goto("/onboarding");
-    await hydrated(page);
+    await openForm(page, "/onboarding");
     await page.evaluate(() => window.scrollTo({ top: 1e6, behavior: "instant" }));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     await page.reload(); // the browser and React Router would restore the position
@@ -141,7 +141,7 @@ test.describe("the plan", () => {
   ]) {
     test(`?plan=${query} is shown and sent as ${plan}`, async ({ page }) => {
       const requests = await interceptIntake(page);
-      await page.goto(`/onboarding?plan=${query}`);
+      await openForm(page, `/onboarding?plan=${query}`);
       await expect(page.getByText(`Selected Plan: ${plan}`)).toBeVisible();
       await fillForm(page);
       await submitButton(page).click();
@@ -153,7 +153,7 @@ test.describe("the plan", () => {
 
   for (const path of ["/onboarding", "/onboarding?plan=Platinum", "/onboarding?plan="]) {
     test(`${path} selects Creator`, async ({ page }) => {
-      await page.goto(path);
+      await openForm(page, path);
       await expect(page.getByText("Selected Plan: Creator")).toBeVisible();
     });
   }
@@ -164,7 +164,7 @@ test.describe("validation", () => {
     page,
   }) => {
     const requests = await interceptIntake(page);
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     await submitButton(page).click();
     for (const message of emptyFormMessages) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
@@ -191,7 +191,7 @@ test.describe("validation", () => {
   });
 
   test("focus goes to the first invalid field in the form's order", async ({ page }) => {
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     await fillForm(page, { "Your Goals": "too short" });
     await page.getByLabel("Account Type", { exact: true }).selectOption("");
     await submitButton(page).click();
@@ -205,7 +205,7 @@ test.describe("validation", () => {
   test("after a submit, messages follow the typing in the fields shown invalid", async ({
     page,
   }) => {
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     await submitButton(page).click();
     const name = page.getByLabel("Full Name", { exact: true });
     await name.fill("Maya");
@@ -240,7 +240,7 @@ test.describe("validation", () => {
       page,
     }) => {
       const requests = await interceptIntake(page);
-      await page.goto("/onboarding");
+      await openForm(page, "/onboarding");
       await fillForm(page, { [label]: invalid });
       await submitButton(page).click();
       await expect(page.locator('[id$="-error"]')).toHaveText([message]);
@@ -255,7 +255,7 @@ test.describe("validation", () => {
 
   test("values are trimmed and over-long answers get their own message", async ({ page }) => {
     const requests = await interceptIntake(page);
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     await fillForm(page, { "Full Name": "x".repeat(101) });
     await submitButton(page).click();
     await expect(page.getByText("Name must be at most 100 characters")).toBeVisible();
@@ -271,7 +271,7 @@ test.describe("submitting", () => {
     page,
   }) => {
     const requests = await interceptIntake(page);
-    await page.goto("/onboarding?plan=Enterprise");
+    await openForm(page, "/onboarding?plan=Enterprise");
     await fillForm(page);
     await submitButton(page).click();
     await expect(page).toHaveURL("/thank-you");
@@ -293,7 +293,7 @@ test.describe("submitting", () => {
 
   test("an empty brand style is sent as an empty string", async ({ page }) => {
     const requests = await interceptIntake(page);
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     await fillForm(page, { "Brand Style & Preferences (Optional)": "" });
     await submitButton(page).click();
     await expect(page).toHaveURL("/thank-you");
@@ -302,7 +302,7 @@ test.describe("submitting", () => {
 
   test("the hidden honeypot is sent only when something filled it in", async ({ page }) => {
     const requests = await interceptIntake(page);
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     await expect(page.locator('input[name="website"]')).toHaveAttribute("tabindex", "-1");
     await fillForm(page);
     await page.locator('input[name="website"]').fill("https://spam.example", { force: true });
@@ -325,7 +325,7 @@ test.describe("submitting", () => {
       await released;
       await route.fulfill({ status: 200, json: { ok: true } });
     });
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     await fillForm(page);
     await submitButton(page).dblclick();
     await expect(submitButton(page)).toHaveText("Processing...");
@@ -349,7 +349,7 @@ test.describe("submitting", () => {
     await interceptIntake(page, (route) =>
       route.fulfill({ status: 500, json: { ok: false, error: "internal_error" } }),
     );
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     await fillForm(page);
     await submitButton(page).click();
     await expect(page).toHaveURL("/thank-you");
@@ -369,7 +369,7 @@ test.describe("submitting", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     await interceptIntake(page, (route) => route.abort("failed"));
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     await fillForm(page);
     await submitButton(page).click();
     await expect(page).toHaveURL("/thank-you");
@@ -381,14 +381,14 @@ test.describe("submitting", () => {
 test.describe("the draft", () => {
   test("is restored after a reload, with the plan from the URL winning", async ({ page }) => {
     const requests = await interceptIntake(page);
-    await page.goto("/onboarding?plan=Influencer");
+    await openForm(page, "/onboarding?plan=Influencer");
     await page.getByLabel("Full Name", { exact: true }).fill("Maya Lopez");
     await page.getByLabel("Email Address", { exact: true }).fill("maya@example.com");
     await page.getByLabel("Primary Platform", { exact: true }).selectOption({ label: "TikTok" });
     await page.getByLabel("Your Goals", { exact: true }).fill("Reach 100k followers");
     await expect(page.getByText("Draft saved on this device")).toBeVisible();
 
-    await page.goto("/onboarding?plan=Enterprise");
+    await openForm(page, "/onboarding?plan=Enterprise");
     await expect(page.getByText("Selected Plan: Enterprise")).toBeVisible();
     await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue("Maya Lopez");
     await expect(page.getByLabel("Email Address", { exact: true })).toHaveValue("maya@example.com");
@@ -403,7 +403,7 @@ test.describe("the draft", () => {
     await submitButton(page).click();
     await expect(page).toHaveURL("/thank-you");
     expect(requests[0]!.postDataJSON().selectedPlan).toBe("Enterprise");
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForTimeout(300);
     await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue("");
@@ -413,7 +413,7 @@ test.describe("the draft", () => {
   });
 
   test("keeps only the form's own fields", async ({ page }) => {
-    await page.goto("/onboarding?plan=Enterprise");
+    await openForm(page, "/onboarding?plan=Enterprise");
     await fillForm(page);
     const { selectedPlan: _, ...typed } = expectedBody("Enterprise");
     await expect
@@ -429,11 +429,11 @@ test.describe("the draft", () => {
   test("survives a failed send, so nothing typed is lost", async ({ page, health }) => {
     health.allow(/status of 503|Onboarding submission failed/);
     await interceptIntake(page, (route) => route.fulfill({ status: 503, json: { ok: false } }));
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     await fillForm(page);
     await submitButton(page).click();
     await expect(page).toHaveURL("/thank-you");
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue("Maya Lopez");
     await expect(page.getByLabel("Current Audience Size", { exact: true })).toHaveValue("500k+");
   });
@@ -442,7 +442,7 @@ test.describe("the draft", () => {
 test.describe("accessibility", () => {
   test("no axe violations, before and with the messages shown", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.goto("/onboarding");
+    await openForm(page, "/onboarding");
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await submitButton(page).click();
     await expect(page.getByText("Please enter a valid email")).toBeVisible();
@@ -451,7 +451,7 @@ test.describe("accessibility", () => {
 
   test("the whole form can be completed with the keyboard alone", async ({ page }) => {
     const requests = await interceptIntake(page);
-    await page.goto("/onboarding?plan=Influencer");
+    await openForm(page, "/onboarding?plan=Influencer");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute("name"));
     await page.keyboard.press("Tab"); // Back to Plans
