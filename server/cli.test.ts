@@ -2,10 +2,10 @@ import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { type DatabaseHandle, openMigratedDatabase } from "./db/database.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "./db/database.ts";
 
-import { storageBackends } from "./test/backends.ts";
+import { migratedDatabase, storageBackends } from "./test/backends.ts";
 import { validApplication } from "./test/fixtures.ts";
 import { startTestServer } from "./test/server.ts";
 import { storeReceived } from "./test/stored.ts";
@@ -222,12 +222,8 @@ for (const backend of storageBackends()) {
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`operator CLI purge on ${backend.name}`, () => {
     it("purge: deletes what is older than RETENTION_DAYS, and nothing when it is 0", async () => {
-      const setup = await backend.setup();
-      onTestFinished(setup.cleanup);
-      const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-cli-"));
-      const env: Record<string, string> = { ...setup.env, DATA_DIR: dataDir };
-      const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
-      onTestFinished(() => database.close());
+      const { database, env: backendEnv, dataDir } = await migratedDatabase(backend);
+      const env: Record<string, string> = { ...backendEnv, DATA_DIR: dataDir };
       await storeReceived(database, 400);
       const recent = await storeReceived(database, 100);
 

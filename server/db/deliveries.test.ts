@@ -1,21 +1,13 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storeSubmissions } from "../intake/store.ts";
-import { storageBackends } from "../test/backends.ts";
+import { migratedDatabase, storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
-import { openMigratedDatabase } from "./database.ts";
 import { claimDueDeliveries } from "./deliveries.ts";
 
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`claiming deliveries (${backend.name})`, () => {
     it("takes due ones, leaves another worker's live lease, takes back its own", async () => {
-      const { env, cleanup } = await backend.setup();
-      onTestFinished(cleanup);
-      const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-claims-"));
-      const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
-      onTestFinished(() => database.close());
+      const { database } = await migratedDatabase(backend);
       await storeSubmissions(database.db, [pendingSubmission()]);
       const claim = (owner: string) =>
         claimDueDeliveries(database, owner, { now: Date.now(), leaseMs: 60_000, limit: 10 });

@@ -1,12 +1,8 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createGroupCommitter } from "../intake/group-commit.ts";
 import { type PendingSubmission, storeSubmissions } from "../intake/store.ts";
-import { storageBackends } from "../test/backends.ts";
+import { migratedDatabase, storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
-import { openMigratedDatabase } from "./database.ts";
 import { errorSummary, isRowDataError } from "./errors.ts";
 
 /** `overrides` may break the row's types on purpose: the database must refuse it. */
@@ -19,11 +15,7 @@ const pending = (overrides: Record<string, unknown> = {}): PendingSubmission =>
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`a row the database refuses (${backend.name})`, () => {
     it("fails alone: the rest of its group commit is stored", async () => {
-      const { env, cleanup } = await backend.setup();
-      onTestFinished(cleanup);
-      const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-errors-"));
-      const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
-      onTestFinished(() => database.close());
+      const { database } = await migratedDatabase(backend);
       const committer = createGroupCommitter(
         (items: PendingSubmission[]) => storeSubmissions(database.db, items),
         { isItemError: isRowDataError },

@@ -1,12 +1,9 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { storageBackends } from "../test/backends.ts";
+import { migratedDatabase, storageBackends } from "../test/backends.ts";
 import { startTestServer } from "../test/server.ts";
 import { storeReceived } from "../test/stored.ts";
 import { waitFor } from "../test/wait.ts";
-import { type DatabaseHandle, openMigratedDatabase } from "./database.ts";
+import type { DatabaseHandle } from "./database.ts";
 import { purgeExpired, retentionCutoff } from "./retention.ts";
 
 const day = 24 * 60 * 60 * 1000;
@@ -24,11 +21,7 @@ it("keeps applications forever with RETENTION_DAYS=0", () => {
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`retention (${backend.name})`, () => {
     it("purges submissions received before the cutoff and their deliveries, in batches", async () => {
-      const { env, cleanup } = await backend.setup();
-      onTestFinished(cleanup);
-      const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-retention-"));
-      const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
-      onTestFinished(() => database.close());
+      const { database } = await migratedDatabase(backend);
       const old = [];
       for (let i = 0; i < 5; i++) old.push(await storeReceived(database, 800 + i));
       const recent = await storeReceived(database, 10);
@@ -44,11 +37,7 @@ for (const backend of storageBackends()) {
     });
 
     it("the server purges by itself at start (and hourly); RETENTION_DAYS=0 keeps all", async () => {
-      const { env, cleanup } = await backend.setup();
-      onTestFinished(cleanup);
-      const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-retention-"));
-      const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
-      onTestFinished(() => database.close());
+      const { database, env, dataDir } = await migratedDatabase(backend);
       await storeReceived(database, 40);
       const recent = await storeReceived(database, 5);
 

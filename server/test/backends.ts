@@ -1,3 +1,8 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { onTestFinished } from "vitest";
+import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { createTestDatabase, postgresAvailable } from "./postgres.ts";
 
 /** Where the tests store submissions: SQLite always, PostgreSQL when it is available. */
@@ -20,4 +25,19 @@ export function storageBackends(): StorageBackend[] {
       },
     },
   ];
+}
+
+/**
+ * A fresh, migrated database on `backend` with its own data directory, closed (and on
+ * PostgreSQL dropped) when the test finishes. `env` and `dataDir` start servers on it.
+ */
+export async function migratedDatabase(
+  backend: StorageBackend,
+): Promise<{ database: DatabaseHandle; env: Record<string, string>; dataDir: string }> {
+  const { env, cleanup } = await backend.setup();
+  onTestFinished(cleanup);
+  const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-test-"));
+  const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
+  onTestFinished(() => database.close());
+  return { database, env, dataDir };
 }

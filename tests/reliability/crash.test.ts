@@ -76,6 +76,15 @@ async function leasedBy(handle: DatabaseHandle, pid: number, at: number) {
   return rows.map((row) => row.id);
 }
 
+/** Waits until the instance `pid` holds a live lease on some delivery (up to 10 s). */
+async function untilLeaseHeld(handle: DatabaseHandle, pid: number) {
+  await waitFor(async () => (await leasedBy(handle, pid, Date.now())).length > 0, {
+    timeoutMs: 10_000,
+    intervalMs: 20,
+    what: "a delivery under lease",
+  });
+}
+
 async function ownersOf(handle: DatabaseHandle, ids: string[]) {
   if (ids.length === 0) return [];
   return handle.db
@@ -117,11 +126,7 @@ describe("4. crash (kill -9) under load", () => {
       const load = startLoad(() => [first], 20);
       await sleep(1000);
       // Killed while it holds leases on deliveries (it claims them in batches, under load).
-      await waitFor(async () => (await leasedBy(store, first.pid, Date.now())).length > 0, {
-        timeoutMs: 10_000,
-        intervalMs: 20,
-        what: "a delivery under lease",
-      });
+      await untilLeaseHeld(store, first.pid);
       const killedAt = Date.now();
       const inFlight = load.inFlight();
       await first.crash();
@@ -196,11 +201,7 @@ describe("4. crash (kill -9) under load", () => {
       try {
         const load = startLoad(() => [doomed, survivor], 20);
         await sleep(1000);
-        await waitFor(async () => (await leasedBy(store, doomed.pid, Date.now())).length > 0, {
-          timeoutMs: 10_000,
-          intervalMs: 20,
-          what: "a delivery under lease",
-        });
+        await untilLeaseHeld(store, doomed.pid);
         const killedAt = Date.now();
         const inFlight = load.inFlight();
         await doomed.crash();
