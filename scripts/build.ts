@@ -7,7 +7,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { generateAssets } from "./generate-assets.ts";
 
 /**
- * `npm run build`: images and icons from app/content/site.ts, then the React Router build
+ * `npm run build`: images and icons from app/shared/site.ts, then the React Router build
  * (client bundle, server bundle, prerendered `/` and `/thank-you`), then what the server
  * needs to answer fast and safely: the CSS inlined into the prerendered pages, the hashes of each
  * prerendered page's inline scripts (for the Content-Security-Policy), and brotli/gzip

@@ -3,7 +3,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
-import type { IntakePort } from "../app/app-context.ts";
+import type { IntakePort } from "#app/shared/app-context.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { reactRouterHandler } from "./pages.ts";

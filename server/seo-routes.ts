@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { site } from "../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
 import type { Config } from "./config.ts";
 
 /**

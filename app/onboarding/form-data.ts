@@ -2,7 +2,7 @@
  * Reading the questionnaire from its form: in the browser before sending, and on the server when
  * the form was posted without JavaScript (the route's action). One reader, the same names.
  */
-import { type FieldName, fieldNames } from "./schema";
+import { type FieldName, fieldNames } from "~/shared/schema";
 
 export type FormValues = Record<FieldName, string>;
 

@@ -11,10 +11,10 @@ import {
   organizationJsonLd,
   speculationRules,
 } from "~/components/landing/structured-data";
-import { site } from "~/content/site";
 import { useNonce } from "~/document-context";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { site } from "~/shared/site";
 import type { Route } from "./+types/home";
 
 // Prerendered at build time and sent as HTML and CSS only: nothing here hydrates.

@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
-import { appContext } from "~/app-context";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { readPostedForm } from "~/onboarding/form-data";
 import { OnboardingForm } from "~/onboarding/onboarding-form";
-import { type FieldErrors, resolvePlan, validateOnboarding } from "~/onboarding/schema";
 import { useScrollToTop } from "~/onboarding/use-scroll-to-top";
+import { appContext } from "~/shared/app-context";
+import { type FieldErrors, resolvePlan, validateOnboarding } from "~/shared/schema";
+import { site } from "~/shared/site";
 import type { Route } from "./+types/onboarding";
 
 const copy = site.onboarding;

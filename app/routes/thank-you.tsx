@@ -1,8 +1,8 @@
 import { buttonClass } from "~/components/ui/button";
-import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { useScrollToTop } from "~/onboarding/use-scroll-to-top";
 import type { RouteHandle } from "~/root";
+import { site } from "~/shared/site";
 import type { Route } from "./+types/thank-you";
 
 const copy = site.thankYou;

@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { fieldNames } from "../../app/onboarding/schema.ts";
+import { fieldNames } from "#app/shared/schema.ts";
 import type { Submission } from "../db/schema.ts";
 
 /** Text safe for a terminal: control characters (escape sequences, CR, LF) become spaces. */

@@ -1,5 +1,5 @@
-import { site } from "../../app/content/site.ts";
-import { type FieldName, optionLabel, textFieldNames } from "../../app/onboarding/schema.ts";
+import { type FieldName, optionLabel, textFieldNames } from "#app/shared/schema.ts";
+import { site } from "#app/shared/site.ts";
 import type { Submission } from "../db/schema.ts";
 
 export interface Answer {

@@ -3,7 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { storeSubmissions } from "../intake/store.ts";
 import { type StorageBackend, storageBackends } from "../test/backends.ts";

@@ -2,7 +2,7 @@ import { plainTextSelectors, render } from "@react-email/render";
 import { compile } from "html-to-text";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
 import type { Config } from "../config.ts";
 import type { Submission } from "../db/schema.ts";
 import { fill, oneLine } from "./answers.ts";

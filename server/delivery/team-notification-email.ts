@@ -10,7 +10,7 @@ import {
   Text,
 } from "@react-email/components";
 import { createElement as h, type ReactElement } from "react";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
 import type { Submission } from "../db/schema.ts";
 import { fill, labelledAnswers, oneLine } from "./answers.ts";
 import { lines, styles } from "./email-styles.ts";

@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import type { IntakePort } from "../../app/app-context.ts";
+import type { IntakePort } from "#app/shared/app-context.ts";
 import type { AppEnv } from "../app.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";

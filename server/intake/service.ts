@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { IntakeMeta, IntakeOutcome, IntakePort } from "../../app/app-context.ts";
-import { validateOnboarding } from "../../app/onboarding/schema.ts";
+import type { IntakeMeta, IntakeOutcome, IntakePort } from "#app/shared/app-context.ts";
+import { validateOnboarding } from "#app/shared/schema.ts";
 import { errorSummary } from "../db/errors.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";

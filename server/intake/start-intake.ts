@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { IntakePort } from "../../app/app-context.ts";
+import type { IntakePort } from "#app/shared/app-context.ts";
 import type { AppEnv } from "../app.ts";
 import type { Config } from "../config.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";

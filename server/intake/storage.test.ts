@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fieldNames } from "../../app/onboarding/schema.ts";
+import { fieldNames } from "#app/shared/schema.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
-import { type Plan, site } from "~/content/site";
+import { type Plan, site } from "~/shared/site";
 import { container, SectionHeading } from "./section-heading";
 
 /** Where a plan's button goes: the questionnaire with the plan preselected. */

@@ -1,5 +1,5 @@
-import { site } from "~/content/site";
 import { absoluteUrl } from "~/lib/seo";
+import { site } from "~/shared/site";
 
 /** JSON-LD for `/`: the organisation and its three plans as offers (schema.org). */
 export function organizationJsonLd() {

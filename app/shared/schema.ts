@@ -4,7 +4,7 @@
  * Built on zod/mini to keep the questionnaire's JavaScript small.
  */
 import { z } from "zod/mini";
-import { type PlanName, planNames } from "../content/site.ts";
+import { type PlanName, planNames } from "./site.ts";
 
 export const accountTypes = [
   { value: "personal", label: "Personal Brand" },
