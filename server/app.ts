@@ -4,6 +4,7 @@ import { requestId } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import type { IntakePort } from "#app/shared/app-context.ts";
+import { intakePath } from "#app/shared/paths.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { reactRouterHandler } from "./pages.ts";
@@ -28,8 +29,6 @@ export interface AppDeps {
   inlineCss?: string;
   mode?: "production" | "development";
 }
-
-export const intakePath = "/functions/v1/send-onboarding-email";
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, logger, prerendered } = deps;

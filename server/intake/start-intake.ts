@@ -7,6 +7,7 @@ import { isRowDataError } from "../db/errors.ts";
 import { startRetention } from "../db/retention.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
+import { mailDirectory } from "../delivery/mail-files.ts";
 import { createMailer } from "../delivery/mailer.ts";
 import { warmUpEmails } from "../delivery/messages.ts";
 import { type DeliveryWorker, startDeliveryWorker } from "../delivery/worker.ts";
@@ -44,7 +45,7 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
   const mailer = createMailer(config, logger);
   if (!config.SMTP_URL) {
     logger.info(
-      { directory: `${config.dataDir}/mail` },
+      { directory: mailDirectory(config.dataDir) },
       "no SMTP_URL: emails are written as .eml files",
     );
   }
