@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { site } from "#app/shared/site.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
-import { storeSubmissions } from "../intake/store.ts";
+import { storeSubmissions } from "../db/submissions.ts";
 import { type StorageBackend, storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";

@@ -6,7 +6,6 @@ import {
   claimDueDeliveries,
   markAttemptFailed,
   markDelivered,
-  type RunWrite,
   releaseLeases,
 } from "../db/deliveries.ts";
 import { errorSummary } from "../db/errors.ts";
@@ -47,8 +46,7 @@ const concurrency = 4;
  * a database outage is logged and the next poll tries again.
  */
 export function startDeliveryWorker(deps: {
-  /** `write`: how write statements run (the SQLite writer thread); default: through Kysely. */
-  database: Pick<DatabaseHandle, "db" | "dialect"> & { write?: RunWrite };
+  database: DatabaseHandle;
   config: WorkerConfig;
   logger: Logger;
   mailer: Mailer;

@@ -8,10 +8,10 @@ import {
 import { validateOnboarding } from "#app/shared/schema.ts";
 import { errorSummary } from "../db/errors.ts";
 import type { DeliveryKind } from "../db/schema.ts";
+import type { PendingSubmission, StoredSubmission } from "../db/submissions.ts";
 import type { Logger } from "../logger.ts";
 import type { GroupCommitter } from "./group-commit.ts";
 import type { RateLimit } from "./rate-limit.ts";
-import type { PendingSubmission, StoredSubmission } from "./store.ts";
 
 /** What a visitor is told to wait when the database is unreachable. */
 export const unavailableRetrySeconds = 5;

@@ -7,7 +7,8 @@ import { isRowDataError } from "../db/errors.ts";
 import { startRetention } from "../db/retention.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
-import { mailDirectory } from "../delivery/mail-files.ts";
+import type { PendingSubmission } from "../db/submissions.ts";
+import { mailDirectory, purgeMailFiles } from "../delivery/mail-files.ts";
 import { createMailer } from "../delivery/mailer.ts";
 import { warmUpEmails } from "../delivery/messages.ts";
 import { type DeliveryWorker, startDeliveryWorker } from "../delivery/worker.ts";
@@ -17,8 +18,6 @@ import { createIpHasher } from "./client-ip.ts";
 import { createGroupCommitter } from "./group-commit.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import { createIntakeService } from "./service.ts";
-import { startSqliteWriter, writesThrough } from "./sqlite-writer.ts";
-import { type PendingSubmission, storeSubmissions } from "./store.ts";
 
 export interface RunningIntake {
   api: Hono<AppEnv>;
@@ -34,7 +33,9 @@ export interface RunningIntake {
 export async function startIntake(config: Config, logger: Logger): Promise<RunningIntake> {
   // Cold template code would stall the first delivery (and the requests around it).
   await warmUpEmails(config);
-  const database = await openMigratedDatabase(config, logger);
+  // SQLite: every write (intake batches, the worker's statements) goes through one writer
+  // thread; the main connection only reads. PostgreSQL: through the pool.
+  const database = await openMigratedDatabase({ ...config, writerThread: true }, logger);
   logger.info({ database: database.location }, "database ready");
   const ipHashSecret =
     config.IP_HASH_SECRET ??
@@ -49,29 +50,21 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
       "no SMTP_URL: emails are written as .eml files",
     );
   }
-  // SQLite: every write (intake batches, the worker's statements) goes through one writer
-  // thread; the main connection only reads. PostgreSQL: through the pool.
-  const writer = database.sqlite ? startSqliteWriter(database.location) : undefined;
-  await writer?.ready.catch(async (error) => {
-    await database.close();
-    throw error;
-  });
-  const store = writer
-    ? (items: readonly PendingSubmission[]) => writer.write(items)
-    : (items: readonly PendingSubmission[]) => storeSubmissions(database.db, items);
-  const committer = createGroupCommitter((items: PendingSubmission[]) => store(items), {
-    isItemError: isRowDataError,
-  });
+  const committer = createGroupCommitter(
+    (items: PendingSubmission[]) => database.storeSubmissions(items),
+    { isItemError: isRowDataError },
+  );
   const worker = startDeliveryWorker({
-    database: writer ? { ...database, write: writesThrough(writer) } : database,
+    database,
     config,
     logger,
     mailer,
     intakeBusy: () => committer.busy(),
   });
   const retention = startRetention({
-    database: writer ? { ...database, write: writesThrough(writer) } : database,
-    config,
+    database,
+    retentionDays: config.RETENTION_DAYS,
+    purgeMailFiles: (cutoff) => purgeMailFiles(config.dataDir, cutoff),
     logger,
   });
   const deliveryKinds: DeliveryKind[] = ["team_notification", "applicant_confirmation"];
@@ -102,9 +95,8 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
       await committer.drain();
       await retention.stop();
       await worker.stop(); // records the delivery in hand through the writer: before closing it
-      await writer?.close();
       mailer.close();
-      await database.close();
+      await database.close(); // the writer thread, then the connection
     },
   };
 }
