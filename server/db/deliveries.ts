@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "./database.ts";
-import type { Delivery } from "./schema.ts";
+import type { Delivery, Submission } from "./schema.ts";
 
 /**
  * Claims up to `limit` due deliveries for `owner` with a lease until now + leaseMs, in one
@@ -100,4 +100,18 @@ export async function releaseLeases(handle: DatabaseHandle, deliveries: Delivery
       .where("leaseOwner", "=", owner)
       .where("status", "=", "pending"),
   );
+}
+
+/** The submissions of a batch of deliveries, by id, in one query. */
+export async function submissionsOf(
+  handle: DatabaseHandle,
+  deliveries: Delivery[],
+): Promise<Map<string, Submission>> {
+  const ids = [...new Set(deliveries.map((delivery) => delivery.submissionId))];
+  const rows = await handle.db
+    .selectFrom("submissions")
+    .selectAll()
+    .where("id", "in", ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -7,6 +7,7 @@ import {
   markAttemptFailed,
   markDelivered,
   releaseLeases,
+  submissionsOf,
 } from "../db/deliveries.ts";
 import { errorSummary } from "../db/errors.ts";
 import type { Delivery, Submission } from "../db/schema.ts";
@@ -101,7 +102,7 @@ export function startDeliveryWorker(deps: {
   async function deliverAll(claimed: Delivery[]) {
     let submissions: Map<string, Submission>;
     try {
-      submissions = await loadSubmissions(claimed);
+      submissions = await submissionsOf(database, claimed);
     } catch (error) {
       unreachable(error);
       releaseLater(claimed);
@@ -120,17 +121,6 @@ export function startDeliveryWorker(deps: {
         releaseLater(unstarted);
       });
     }
-  }
-
-  /** The submissions of a batch of deliveries, in one query (by id). */
-  async function loadSubmissions(deliveries: Delivery[]): Promise<Map<string, Submission>> {
-    const ids = [...new Set(deliveries.map((delivery) => delivery.submissionId))];
-    const rows = await database.db
-      .selectFrom("submissions")
-      .selectAll()
-      .where("id", "in", ids)
-      .execute();
-    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** One attempt at a delivery: send it, then settle what became of it. */
