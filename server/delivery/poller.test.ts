@@ -1,22 +1,16 @@
 import { expect, it, onTestFinished } from "vitest";
+import { timedCalls } from "../test/timed-calls.ts";
 import { sleep, waitFor } from "../test/wait.ts";
 import { startPoller } from "./poller.ts";
 
-/** A run that records when it starts and ends, and never overlaps another (checked). */
+/** A run of `ms` that records when it starts and ends. */
 function recordingRun(ms: number) {
-  const runs: { start: number; end?: number }[] = [];
-  let active = 0;
-  let overlapped = false;
-  const run = async () => {
-    active += 1;
-    if (active > 1) overlapped = true;
-    const entry: { start: number; end?: number } = { start: performance.now() };
-    runs.push(entry);
-    await sleep(ms);
-    entry.end = performance.now();
-    active -= 1;
+  const recorder = timedCalls(ms);
+  return {
+    run: () => recorder.call(undefined),
+    runs: recorder.calls,
+    overlapped: () => recorder.maxActive() > 1,
   };
-  return { run, runs, overlapped: () => overlapped };
 }
 
 function stopper() {

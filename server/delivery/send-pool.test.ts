@@ -1,21 +1,12 @@
 import { expect, it, onTestFinished } from "vitest";
+import { timedCalls } from "../test/timed-calls.ts";
 import { sleep } from "../test/wait.ts";
 import { createSendPool } from "./send-pool.ts";
 
 /** Work that takes `ms` per item and records when each ran and how many ran at once. */
 function recordingWork(ms: number) {
-  const done: { item: number; start: number; end: number }[] = [];
-  let active = 0;
-  let maxActive = 0;
-  const work = async (item: number) => {
-    active += 1;
-    maxActive = Math.max(maxActive, active);
-    const start = performance.now();
-    await sleep(ms);
-    done.push({ item, start, end: performance.now() });
-    active -= 1;
-  };
-  return { work, done, maxActive: () => maxActive };
+  const recorder = timedCalls<number>(ms);
+  return { work: recorder.call, done: recorder.calls, maxActive: recorder.maxActive };
 }
 
 function stopper() {
