@@ -13,7 +13,7 @@ import {
   toast,
 } from "./onboarding-page";
 
-// The questionnaire (SPEC §2 Onboarding, §3–§5, §7, §8), in a real Chromium against the built
+// The questionnaire (docs/product.md, docs/intake-api.md), in a real Chromium against the built
 // server. The intake endpoint is intercepted where a test needs to see or shape its answer.
 
 test.describe("the page", () => {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./onboarding-page";
 
-// The confirmation page (SPEC §2 Thank-you), prerendered at build time.
+// The confirmation page (docs/product.md), prerendered at build time.
 
 test("says thank you, promises a reply within 24 hours and leads home", async ({ page }) => {
   await page.goto("/thank-you");
