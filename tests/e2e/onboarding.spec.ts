@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { animationRun } from "./helpers/page-health.ts";
 import {
   answers,
   emptyFormMessages,
@@ -108,9 +109,12 @@ test.describe("the page", () => {
     expect(await heading.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
     expect(await heading.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
     const card = page.locator("section", { has: page.getByText("Let's Get to Know You") });
-    expect(await card.evaluate((el) => getComputedStyle(el).animationName)).toBe("fade-up");
-    expect(await card.evaluate((el) => getComputedStyle(el).animationDelay)).toBe("0.6s");
-    await expect.poll(() => card.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    expect(await animationRun(card)).toEqual({
+      name: "fade-up",
+      delay: 600,
+      fromOpacity: "0",
+      endOpacity: "1",
+    });
   });
 
   test("with reduced motion the card is simply there", async ({ page }) => {
