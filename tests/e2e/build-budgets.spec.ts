@@ -117,5 +117,7 @@ test("/ asks for nothing before its first paint: no manifest, font, icon or prel
   }
   // Inter is asked for after the first paint (app.css): the first frame names only the fallback.
   expect(html).toMatch(/html\{[^}]*font-family:Inter Fallback/);
-  expect(html).toMatch(/animation:use-inter 0s \.15s forwards|animation:0s \.15s forwards use-inter/);
+  expect(html).toMatch(
+    /animation:use-inter 0s \.15s forwards|animation:0s \.15s forwards use-inter/,
+  );
 });
