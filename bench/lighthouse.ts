@@ -17,6 +17,7 @@
  * bench/results/.
  */
 import { mkdir } from "node:fs/promises";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { headlineOffsets, javascriptGzipBytes } from "../scripts/page-budget.ts";
 import { hasBuild } from "../server/start.ts";
@@ -52,17 +53,14 @@ try {
   // of load on this shared machine falls on all of them alike rather than on one page's runs.
   for (let run = 0; run < runs; run++) {
     for (const page of ours) {
-      page.runs.push(
-        await attempt(
-          `${server.url}${page.label}`,
-          reportName(resultsDir, prefix, page.label, run),
-        ),
-      );
+      const url = `${server.url}${page.label}`;
+      page.runs.push(await attempt(url, reportName(resultsDir, prefix, page.label, run)));
+      progress(run, page);
       if (theirs && page.label === (pages.includes("/") ? "/" : pages[0])) {
         theirs.runs.push(await attempt(compare!, reportName(resultsDir, "compare", "/", run)));
+        progress(run, theirs);
       }
     }
-    process.stdout.write(`run ${run + 1}/${runs} done\n`);
   }
   console.log(
     `\nLighthouse ${lighthouseVersion}, mobile (simulated throttling), medians of ${runs} run(s), build ${path.relative(root, buildDir)}\n`,
@@ -74,6 +72,15 @@ try {
   printBytes();
 } finally {
   await server.stop();
+}
+
+/** One line per run as it ends, with the load of the machine: the figures survive a stop. */
+function progress(run: number, page: Page) {
+  const last = page.runs.at(-1)!;
+  const load = loadavg()[0]!.toFixed(1);
+  console.log(
+    `run ${run + 1}/${runs} ${page.label}: perf ${last.scores.performance ?? "–"}, FCP ${Math.round(last.fcp)} ms, LCP ${Math.round(last.lcp)} ms, TBT ${Math.round(last.tbt)} ms (observed FCP ${last.observed.fcp} ms; load average ${load})${last.error ? ` ${last.error}` : ""}`,
+  );
 }
 
 /** A run whose trace Lighthouse could not read (NO_FCP on a busy machine) is retried twice. */
