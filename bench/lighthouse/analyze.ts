@@ -36,6 +36,8 @@ export interface PathNode {
   label: string;
   start: number;
   end: number;
+  /** A low-priority image: simulated, but never what Lantern's LCP estimate waits for. */
+  lowImage: boolean;
 }
 export interface LongTask {
   url: string;
@@ -52,6 +54,8 @@ export function pathNodes(timings: NodeTimings | undefined, origin: string): Pat
     label: node.request ? networkLabel(node.request, origin) : cpuLabel(node),
     start: timing.startTime,
     end: timing.endTime,
+    lowImage:
+      node.request?.resourceType === "Image" && ["Low", "VeryLow"].includes(node.request.priority),
   }));
 }
 

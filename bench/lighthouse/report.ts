@@ -122,7 +122,8 @@ export function details(page: Page) {
   const fcpIds = new Set(
     [...byLcp.paths.fcpOptimistic, ...byLcp.paths.fcpPessimistic].map((n) => n.id),
   );
-  const end = (nodes: PathNode[]) => Math.max(0, ...nodes.map((node) => node.end));
+  const end = (nodes: PathNode[]) =>
+    Math.max(0, ...nodes.filter((node) => !node.lowImage).map((node) => node.end));
   console.log(
     `LCP path (median-LCP run, LCP ${s(byLcp.lcp)} = max(FCP ${s(byLcp.fcp)}, ½ optimistic ${ms(end(byLcp.paths.lcpOptimistic))} + ½ pessimistic ${ms(end(byLcp.paths.lcpPessimistic))}); + not on the FCP path):`,
   );
