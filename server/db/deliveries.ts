@@ -1,5 +1,7 @@
 import type { CompiledQuery } from "kysely";
 import type { DatabaseHandle } from "./database.ts";
+import { markFailedForGood } from "./delivery-alerts.ts";
+import type { AlertKind } from "./notify-kinds.ts";
 import type { Delivery } from "./schema.ts";
 
 export interface WriteQuery<O> {
@@ -83,9 +85,19 @@ export async function markAttemptFailed(
   handle: Handle,
   delivery: Delivery,
   owner: string,
-  failure: { error: string; retryAt: number | null },
+  failure: {
+    error: string;
+    retryAt: number | null;
+    errorClass?: string;
+    /** Alerts to make when this attempt was the last (none for an alert itself). */
+    alertKinds?: readonly AlertKind[];
+  },
 ) {
   const now = Date.now();
+  const { errorClass = "other", alertKinds = [] } = failure;
+  if (failure.retryAt === null && alertKinds.length > 0 && !delivery.alertFor) {
+    return markFailedForGood(handle, delivery, owner, { ...failure, errorClass, alertKinds, now });
+  }
   await runWrite(handle)(
     handle.db
       .updateTable("deliveries")
@@ -96,6 +108,7 @@ export async function markAttemptFailed(
         leaseOwner: null,
         leaseExpiresAt: null,
         lastError: failure.error.slice(0, 1000),
+        errorClass,
         updatedAt: now,
       })
       .where("id", "=", delivery.id)

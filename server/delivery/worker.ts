@@ -10,12 +10,16 @@ import {
   releaseLeases,
 } from "../db/deliveries.ts";
 import { errorSummary } from "../db/errors.ts";
-import type { Delivery, Submission } from "../db/schema.ts";
+import type { AlertKind } from "../db/notify-kinds.ts";
+import type { Delivery, DeliveryKind, Submission } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { withoutAnswers } from "./answers.ts";
 import { nextAttemptAt } from "./backoff.ts";
+import { classifyError, isPermanent } from "./error-class.ts";
 import type { Mailer } from "./mailer.ts";
-import { createSender } from "./send.ts";
+import { createSender, type NotifyConfig } from "./send.ts";
+
+export type AttemptOutcome = "delivered" | "retry" | "failed";
 
 export interface DeliveryWorker {
   /** Look for due deliveries now (called right after a commit that created some). */
@@ -35,7 +39,8 @@ export type WorkerConfig = Pick<
   | "CONTACT_EMAIL"
   | "WEBHOOK_URL"
   | "WEBHOOK_SECRET"
->;
+> &
+  NotifyConfig;
 
 const batchSize = 10;
 /** Deliveries in flight at once (their network waits overlap). */
@@ -54,6 +59,10 @@ export function startDeliveryWorker(deps: {
   mailer: Mailer;
   /** True while applications are arriving: deliveries then give way (see `pause`). */
   intakeBusy?: () => boolean;
+  /** Alerts made when a delivery fails for good (server/delivery/alerts.ts). */
+  alertKinds?: readonly AlertKind[];
+  /** Told of every attempt's outcome (metrics). */
+  onAttempt?: (kind: DeliveryKind, outcome: AttemptOutcome) => void;
 }): DeliveryWorker {
   const { database, config, logger, mailer } = deps;
   const owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
@@ -226,13 +235,19 @@ export function startDeliveryWorker(deps: {
     try {
       if (!submission) throw new Error("submission not found");
       await send(delivery, submission);
+      deps.onAttempt?.(delivery.kind, "delivered");
       record = () => markDelivered(database, delivery, owner);
       logger.info(context, "delivered");
     } catch (error) {
       const attempts = delivery.attempts + 1;
-      const retryAt = nextAttemptAt(attempts, config.DELIVERY_RETRY_DELAYS);
+      const retryAt = isPermanent(error)
+        ? null
+        : nextAttemptAt(attempts, config.DELIVERY_RETRY_DELAYS);
       const message = withoutAnswers(errorSummary(error).message, submission);
-      record = () => markAttemptFailed(database, delivery, owner, { error: message, retryAt });
+      const failure = { error: message, retryAt, errorClass: classifyError(error) };
+      deps.onAttempt?.(delivery.kind, retryAt === null ? "failed" : "retry");
+      const alertKinds = deps.alertKinds;
+      record = () => markAttemptFailed(database, delivery, owner, { ...failure, alertKinds });
       if (retryAt === null) {
         logger.error({ ...context, attempts, err: message }, "delivery failed for good");
       } else {
