@@ -6,6 +6,8 @@ import type { ServerBuild } from "react-router";
 import type { IntakePort } from "../app/app-context.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
+import { mountMetrics } from "./metrics/http-metrics.ts";
+import type { Metrics } from "./metrics/metrics.ts";
 import { reactRouterHandler } from "./pages.ts";
 import { type PrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -22,6 +24,8 @@ export interface AppDeps {
   /** What route actions call to take an application (the no-JavaScript form path). */
   intake?: IntakePort;
   health: () => Promise<{ ok: boolean; database: string }>;
+  /** Counters and gauges for /metrics; absent (and /metrics a 404) unless METRICS_TOKEN is set. */
+  metrics?: Metrics;
   loadBuild: () => Promise<ServerBuild>;
   prerendered: PrerenderedPages;
   /** The stylesheet inlined into server-rendered pages (absent: they link it). */
@@ -36,6 +40,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
+  if (deps.metrics && config.METRICS_TOKEN) mountMetrics(app, deps.metrics, config.METRICS_TOKEN);
   app.use(async (c, next) => {
     const started = performance.now();
     await next();

@@ -67,6 +67,7 @@ export async function startServer(
     intakeApi: intake.api,
     intake: intake.port,
     health: intake.health,
+    metrics: intake.metrics,
     mode: dev ? "development" : "production",
     loadBuild:
       dev?.loadBuild ??

@@ -3,14 +3,20 @@ import type { IntakePort } from "../../app/app-context.ts";
 import type { AppEnv } from "../app.ts";
 import type { Config } from "../config.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import { cachedBacklog } from "../db/delivery-backlog.ts";
 import { isRowDataError } from "../db/errors.ts";
 import { startRetention } from "../db/retention.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
+import { alertKindsFor } from "../delivery/alerts.ts";
+import { configuredChannels } from "../delivery/chat/send-chat.ts";
 import { createMailer } from "../delivery/mailer.ts";
 import { warmUpEmails } from "../delivery/messages.ts";
 import { type DeliveryWorker, startDeliveryWorker } from "../delivery/worker.ts";
 import type { Logger } from "../logger.ts";
+import { type Health, healthWithBacklog } from "../metrics/health.ts";
+import { countedIntake } from "../metrics/http-metrics.ts";
+import { createMetrics, type Metrics } from "../metrics/metrics.ts";
 import { createIntakeApi } from "./api.ts";
 import { createIpHasher } from "./client-ip.ts";
 import { createGroupCommitter } from "./group-commit.ts";
@@ -24,7 +30,9 @@ export interface RunningIntake {
   port: IntakePort;
   database: DatabaseHandle;
   worker: DeliveryWorker;
-  health: () => Promise<{ ok: boolean; database: string }>;
+  health: () => Promise<Health>;
+  /** /metrics' counters and gauges, when METRICS_TOKEN is set. */
+  metrics?: Metrics;
   /** Waits for queued writes, finishes the delivery in hand, closes the database. */
   stop: () => Promise<void>;
 }
@@ -61,12 +69,16 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
   const committer = createGroupCommitter((items: PendingSubmission[]) => store(items), {
     isItemError: isRowDataError,
   });
+  const backlog = cachedBacklog(database);
+  const metrics = config.METRICS_TOKEN ? createMetrics({ backlog }) : undefined;
   const worker = startDeliveryWorker({
     database: writer ? { ...database, write: writesThrough(writer) } : database,
     config,
     logger,
     mailer,
     intakeBusy: () => committer.busy(),
+    alertKinds: alertKindsFor(config),
+    onAttempt: metrics?.deliveryAttempted,
   });
   const retention = startRetention({
     database: writer ? { ...database, write: writesThrough(writer) } : database,
@@ -75,6 +87,7 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
   });
   const deliveryKinds: DeliveryKind[] = ["team_notification", "applicant_confirmation"];
   if (config.WEBHOOK_URL) deliveryKinds.push("webhook");
+  deliveryKinds.push(...configuredChannels(config));
 
   const port = createIntakeService({
     committer,
@@ -86,17 +99,11 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
   });
   return {
     api: createIntakeApi({ config, logger, intake: port }),
-    port,
+    port: metrics ? countedIntake(port, metrics) : port,
     database,
     worker,
-    health: async () => {
-      try {
-        await database.ping();
-        return { ok: true, database: database.dialect };
-      } catch {
-        return { ok: false, database: "unreachable" };
-      }
-    },
+    metrics,
+    health: () => healthWithBacklog(database, backlog),
     stop: async () => {
       await committer.drain();
       await retention.stop();
