@@ -40,7 +40,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
-  if (deps.metrics && config.METRICS_TOKEN) mountMetrics(app, deps.metrics, config.METRICS_TOKEN);
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -54,6 +53,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use(securityHeaders(config, (path) => prerendered.get(path)?.scriptHashes));
   app.use(compress());
+  mountMetrics(app, { metrics: deps.metrics, token: config.METRICS_TOKEN });
 
   app.onError((error, c) => {
     logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error");

@@ -40,11 +40,18 @@ const methodLabel = (method: string) => (methods.has(method) ? method : "other")
 const errorCode = /^[a-z_]{1,40}$/;
 
 /**
- * Mounts what /metrics needs on `app`, before its other routes: the timing of every request,
+ * Mounts what /metrics needs on `app`, after compression (the API's answers are read as JSON)
+ * and before the routes: the timing of every request,
  * the counting of the API's answers, and GET /metrics itself, which answers only with
- * `Authorization: Bearer <token>` (compared in constant time) and 401 otherwise.
+ * `Authorization: Bearer <token>` (compared in constant time) and 401 otherwise. Without
+ * METRICS_TOKEN (no `metrics`) /metrics is a 404 and nothing is counted.
  */
-export function mountMetrics(app: Hono<AppEnv>, metrics: Metrics, token: string) {
+export function mountMetrics(app: Hono<AppEnv>, options: { metrics?: Metrics; token?: string }) {
+  const { metrics, token } = options;
+  if (!metrics || !token) {
+    app.get("/metrics", (c) => c.json({ ok: false, error: "not_found" }, 404));
+    return;
+  }
   app.use(async (c, next) => {
     const started = performance.now();
     try {
