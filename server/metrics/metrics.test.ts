@@ -41,14 +41,15 @@ describe("/metrics", () => {
 
   it("answers 401 without the bearer token, whatever else is tried", async () => {
     const target = await server({ SMTP_URL: sink.url, METRICS_TOKEN: token });
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { Authorization: `Bearer ${token}x` },
       { Authorization: `Bearer ${token.slice(0, -1)}` },
       { Authorization: `Basic ${Buffer.from(`x:${token}`).toString("base64")}` },
       { Authorization: "Bearer " },
       { Authorization: token },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await fetch(`${target.url}/metrics`, { headers });
       expect(response.status).toBe(401);
       expect(response.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
@@ -168,6 +169,7 @@ describe.skipIf(!postgresAvailable())("two instances on one PostgreSQL", () => {
       const both = [await scrape(a), await scrape(b)];
       return attempts(both[0] ?? "") + attempts(both[1] ?? "") === 6 && both;
     });
+    if (!fromA || !fromB) throw new Error("no scrape");
     expect(sample(fromA, "reelsmith_applications_accepted_total")).toBe(3);
     expect(sample(fromB, "reelsmith_applications_accepted_total")).toBe(0);
     // The backlog is the database's: both instances report all of it.

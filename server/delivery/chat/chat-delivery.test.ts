@@ -107,8 +107,8 @@ for (const backend of storageBackends()) {
 
       const [toTeams] = about(teams, id);
       expect(toTeams?.status).toBe(202);
-      const card = (toTeams?.json as { attachments: { content: { body: unknown[] } }[] })
-        .attachments[0]?.content;
+      const teamsBody = toTeams?.json as { attachments: { content: { body: unknown[] } }[] };
+      const card = teamsBody.attachments[0]?.content;
       expect(card?.body[1]).toEqual({
         type: "RichTextBlock",
         inlines: [

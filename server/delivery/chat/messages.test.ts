@@ -143,8 +143,12 @@ describe("the announcement of an application", () => {
     const notice = applicationNotice(hostile, site);
 
     const slack = slackMessage(notice);
-    const texts = slack.blocks.flatMap((block) =>
-      "fields" in block ? block.fields : "text" in block ? [block.text] : [],
+    const texts = slack.blocks.flatMap((block): { type: string; text: string }[] =>
+      "fields" in block && block.fields
+        ? block.fields
+        : "text" in block && block.text
+          ? [block.text]
+          : [],
     );
     // Values only ever in plain_text; mrkdwn holds our labels, the top-level text our words.
     for (const text of texts.filter((t) => t.type === "mrkdwn")) {
