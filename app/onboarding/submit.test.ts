@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { sampleApplication } from "./sample-application";
+import { sampleApplication } from "~/shared/sample-application";
 import { buildPayload, intakeUrl, sendOnboarding } from "./submit";
 
 const submission = sampleApplication;

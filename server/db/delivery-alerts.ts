@@ -1,11 +1,8 @@
 import { createHash } from "node:crypto";
 import { type RawBuilder, sql } from "kysely";
 import type { DatabaseHandle } from "./database.ts";
-import type { RunWrite } from "./deliveries.ts";
 import type { AlertKind } from "./notify-kinds.ts";
 import type { Delivery } from "./schema.ts";
-
-type Handle = Pick<DatabaseHandle, "db" | "dialect"> & { write?: RunWrite };
 
 /**
  * The id of the alert of `kind` about delivery `failedId`: the same on every instance and
@@ -39,7 +36,7 @@ export function alertDeliveryId(failedId: string, kind: AlertKind): string {
  * operator's retry) finds its alerts there and makes none: one alert per delivery, ever.
  */
 export async function markFailedForGood(
-  handle: Handle,
+  handle: Pick<DatabaseHandle, "db" | "dialect" | "write">,
   delivery: Delivery,
   owner: string,
   failure: { error: string; errorClass: string; alertKinds: readonly AlertKind[]; now?: number },
@@ -74,8 +71,7 @@ export async function markFailedForGood(
       error_class = excluded.error_class, updated_at = excluded.updated_at
     where excluded.status = 'failed'`;
 
-  const run = handle.write ?? ((q) => q.execute());
-  await run({
+  await handle.write({
     compile: () => query.compile(db),
     execute: async () => (await query.execute(db)).rows,
   });

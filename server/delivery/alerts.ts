@@ -1,9 +1,9 @@
 import type { SendMailOptions } from "nodemailer";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
+import { fill } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
 import type { AlertKind } from "../db/notify-kinds.ts";
 import type { Delivery } from "../db/schema.ts";
-import { fill } from "./answers.ts";
 import { alertFacts, alertNotice } from "./chat/notice.ts";
 import { type ChatConfig, configuredChannels } from "./chat/send-chat.ts";
 import { mailDomain } from "./messages.ts";

@@ -1,8 +1,8 @@
 import { Body, Container, Head, Heading, Html, Link, Preview, Text } from "@react-email/components";
 import { createElement as h, type ReactElement } from "react";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
+import { fill, oneLine } from "#app/shared/text.ts";
 import type { Submission } from "../db/schema.ts";
-import { fill, oneLine } from "./answers.ts";
 import { styles } from "./email-styles.ts";
 
 const copy = site.emails.confirmation;

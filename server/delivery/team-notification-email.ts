@@ -10,9 +10,10 @@ import {
   Text,
 } from "@react-email/components";
 import { createElement as h, type ReactElement } from "react";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
+import { fill, oneLine } from "#app/shared/text.ts";
 import type { Submission } from "../db/schema.ts";
-import { fill, labelledAnswers, oneLine } from "./answers.ts";
+import { labelledAnswers } from "./answers.ts";
 import { lines, styles } from "./email-styles.ts";
 
 const copy = site.emails.team;

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { IntakeOutcome } from "../../app/app-context.ts";
+import type { IntakeOutcome } from "#app/shared/app-context.ts";
 import { bearerMatches, countedIntake, routeLabel } from "./http-metrics.ts";
 import { createMetrics } from "./metrics.ts";
 

@@ -1,16 +1,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Hono, MiddlewareHandler } from "hono";
-import type { IntakePort } from "../../app/app-context.ts";
+import type { IntakePort } from "#app/shared/app-context.ts";
+import { intakePath, paths } from "#app/shared/paths.ts";
 import type { AppEnv } from "../app.ts";
 import type { Metrics } from "./metrics.ts";
 
-/** The API's path (as in server/app.ts; not imported from there, which imports this file). */
-const intakePath = "/functions/v1/send-onboarding-email";
-
-const knownRoutes = new Set([
-  "/",
-  "/onboarding",
-  "/thank-you",
+const knownRoutes = new Set<string>([
+  ...Object.values(paths),
   "/healthz",
   "/metrics",
   "/robots.txt",

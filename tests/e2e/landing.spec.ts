@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
 import { coveredTop, expect, settledTop, test } from "./helpers/page-health.ts";
 
 // The landing page `/`, as visitors get it: prerendered HTML and CSS, no JavaScript of ours.

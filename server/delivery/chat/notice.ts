@@ -1,7 +1,8 @@
-import { site } from "../../../app/content/site.ts";
-import type { FieldName } from "../../../app/onboarding/schema.ts";
+import type { FieldName } from "#app/shared/schema.ts";
+import { site } from "#app/shared/site.ts";
+import { fill } from "#app/shared/text.ts";
 import type { Delivery, Submission } from "../../db/schema.ts";
-import { fill, labelledAnswers } from "../answers.ts";
+import { labelledAnswers } from "../answers.ts";
 import { type ErrorClass, errorClasses } from "../error-class.ts";
 import { applicationLink } from "./inbox-link.ts";
 
