@@ -24,8 +24,8 @@ export interface OnboardingFormProps {
 
 /**
  * The questionnaire: native controls read with FormData. With JavaScript it validates in the
- * browser and sends JSON to the intake endpoint (SPEC §7); without, the same form posts to the
- * route's action. Either way the names, rules and messages are the shared schema's.
+ * browser and sends JSON to the intake endpoint (docs/intake-api.md); without, the same form
+ * posts to the route's action. Either way the names, rules and messages are the shared schema's.
  */
 export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormProps) {
   const navigate = useNavigate();

@@ -1,6 +1,7 @@
 /**
- * Sending the questionnaire from the browser (SPEC §7): one POST with the eleven fields as JSON.
- * Only whether the answer is ok matters; a failure is reported to the caller, never thrown.
+ * Sending the questionnaire from the browser (docs/intake-api.md): one POST with the eleven
+ * fields as JSON. Only whether the answer is ok matters; a failure is reported to the caller,
+ * never thrown.
  */
 import { honeypotField } from "~/shared/intake-rules";
 import { intakePath } from "~/shared/paths";

@@ -25,8 +25,9 @@ export default function ThankYou() {
         className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237/0.25),transparent)]"
       />
       {typeof document === "undefined" ? (
-        // The page opens at the top, also on a reload (SPEC §2): the one line of script its static
-        // HTML carries (allowed by its hash). In the running app React Router handles scrolling.
+        // The page opens at the top, also on a reload (docs/product.md): the one line of script
+        // its static HTML carries (allowed by its hash). In the running app React Router handles
+        // scrolling.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, no user input.
         <script dangerouslySetInnerHTML={{ __html: 'history.scrollRestoration="manual"' }} />
       ) : null}

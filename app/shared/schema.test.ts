@@ -30,7 +30,7 @@ function accepts(field: FieldName, value: unknown): boolean {
 }
 
 describe("the onboarding schema", () => {
-  test("has the eleven fields of SPEC §3, in the form's order", () => {
+  test("has the eleven fields of docs/product.md, in the form's order", () => {
     expect(fieldNames).toEqual([
       "name",
       "email",

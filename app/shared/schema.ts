@@ -1,6 +1,6 @@
 /**
  * The onboarding submission: one schema for the form (browser) and the intake service (server).
- * Codes, labels and messages are exact (SPEC.md §3, §5). Strings are trimmed before checking.
+ * Codes, labels and messages are exact (docs/product.md). Strings are trimmed before checking.
  * Built on zod/mini to keep the questionnaire's JavaScript small.
  */
 import { z } from "zod/mini";
