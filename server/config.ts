@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { site } from "#app/shared/site.ts";
+import { type NotifyDerived, notifyDerived, notifyVariables } from "./notify-config.ts";
 
 const optionalUrl = z
   .string()
@@ -58,14 +59,16 @@ const schema = z.object({
   /** Slow clients: all headers within this time, the whole request (body too) within that. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  ...notifyVariables,
 });
 
-export type Config = z.infer<typeof schema> & {
-  /** True when the site is served over HTTPS (HSTS, secure upgrades). */
-  https: boolean;
-  dataDir: string;
-  buildDir: string;
-};
+export type Config = z.infer<typeof schema> &
+  NotifyDerived & {
+    /** True when the site is served over HTTPS (HSTS, secure upgrades). */
+    https: boolean;
+    dataDir: string;
+    buildDir: string;
+  };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -86,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     ...config,
+    ...notifyDerived(config),
     PUBLIC_SITE_URL: config.PUBLIC_SITE_URL.replace(/\/+$/, ""),
     https: config.PUBLIC_SITE_URL.startsWith("https:") || config.TRUST_PROXY,
     dataDir: path.resolve(config.DATA_DIR),

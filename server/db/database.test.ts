@@ -44,7 +44,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
     const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(
       first.db,
     );
-    expect(migrations.rows).toEqual([{ name: "0001_intake" }]);
+    expect(migrations.rows).toEqual([{ name: "0001_intake" }, { name: "0004_delivery_alerts" }]);
     const tables = await first.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
       "deliveries",
