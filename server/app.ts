@@ -11,6 +11,7 @@ import { type PrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.
 import { securityHeaders } from "./security-headers.ts";
 import { seoRoutes } from "./seo-routes.ts";
 import { staticFiles } from "./static-files.ts";
+import type { TeamServer } from "./team/start-team.ts";
 
 export type AppEnv = { Variables: SecureHeadersVariables & { requestId: string } };
 
@@ -21,6 +22,8 @@ export interface AppDeps {
   intakeApi?: Hono<AppEnv>;
   /** What route actions call to take an application (the no-JavaScript form path). */
   intake?: IntakePort;
+  /** The team's side (/team): its guard, the passkey endpoints, its port for route modules. */
+  team?: TeamServer;
   health: () => Promise<{ ok: boolean; database: string }>;
   loadBuild: () => Promise<ServerBuild>;
   prerendered: PrerenderedPages;
@@ -49,6 +52,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use(securityHeaders(config, (path) => prerendered.get(path)?.scriptHashes));
   app.use(compress());
+  if (deps.team) app.use(deps.team.guard);
 
   app.onError((error, c) => {
     logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error");
@@ -61,6 +65,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: health.ok ? "ok" : "unhealthy", ...health }, health.ok ? 200 : 503);
   });
   if (deps.intakeApi) app.route(intakePath, deps.intakeApi);
+  if (deps.team) app.route("/team/auth", deps.team.authRoutes);
   app.route("/", seoRoutes(config));
 
   for (const [path, page] of prerendered) app.get(path, (c) => sendPrerenderedPage(c, page));
@@ -71,6 +76,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       loadBuild: deps.loadBuild,
       mode: deps.mode ?? "production",
       intake: deps.intake,
+      team: deps.team ? (request) => deps.team?.portFor(request) : undefined,
       trustProxy: config.TRUST_PROXY,
       inlineCss: deps.inlineCss,
     }),

@@ -10,6 +10,7 @@ import { httpServerOptions } from "./http-options.ts";
 import { startIntake } from "./intake/start-intake.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { loadPrerenderedPages, loadStylesheet } from "./prerendered-pages.ts";
+import { startTeam } from "./team/start-team.ts";
 
 export interface RunningServer {
   url: string;
@@ -59,6 +60,18 @@ export async function startServer(
   const build = built ? ((await import(pathToFileURL(buildFile).href)) as ServerBuild) : undefined;
   // config → database → migrations → delivery worker → intake service; then listen.
   const intake = await startIntake(config, logger);
+  const team = await startTeam({
+    config,
+    logger,
+    database: intake.database,
+    writer: intake.writer,
+    mailer: intake.mailer,
+    deliveryKinds: intake.deliveryKinds,
+    nudgeWorker: () => intake.worker.nudge(),
+  }).catch(async (error) => {
+    await intake.stop();
+    throw error;
+  });
   const app = createApp({
     config,
     logger,
@@ -66,6 +79,7 @@ export async function startServer(
     inlineCss,
     intakeApi: intake.api,
     intake: intake.port,
+    team,
     health: intake.health,
     mode: dev ? "development" : "production",
     loadBuild:
@@ -87,6 +101,7 @@ export async function startServer(
     server.once("listening", resolve);
     server.once("error", reject);
   }).catch(async (error) => {
+    await team.stop();
     await intake.stop();
     throw error;
   });
@@ -106,7 +121,9 @@ export async function startServer(
         // Idle keep-alive sockets would hold close() open; busy ones finish their request.
         if ("closeIdleConnections" in server) server.closeIdleConnections();
       });
-      // In-flight requests are answered; now the queued writes, the delivery in hand, the DB.
+      // In-flight requests are answered; now the sign-in links being sent, the queued writes,
+      // the delivery in hand, the DB.
+      await team.stop();
       await intake.stop();
     },
   };

@@ -19,9 +19,16 @@ describe("SQLite", () => {
     expect(handle.sqlite?.pragma("synchronous", { simple: true })).toBe(2); // FULL
     const tables = await handle.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
+      "application_notes",
       "deliveries",
       "settings",
       "submissions",
+      "team_accounts",
+      "team_audit_log",
+      "team_members",
+      "team_passkeys",
+      "team_sessions",
+      "team_verifications",
     ]);
     // Migrating again applies nothing.
     expect(await migrateToLatest(handle.db.withoutPlugins(), "sqlite")).toEqual([]);
@@ -44,13 +51,20 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
     const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(
       first.db,
     );
-    expect(migrations.rows).toEqual([{ name: "0001_intake" }]);
+    expect(migrations.rows).toEqual([{ name: "0001_intake" }, { name: "0003_team" }]);
     const tables = await first.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
+      "application_notes",
       "deliveries",
       "rate_limits",
       "settings",
       "submissions",
+      "team_accounts",
+      "team_audit_log",
+      "team_members",
+      "team_passkeys",
+      "team_sessions",
+      "team_verifications",
     ]);
     // The IP-hash secret is made once and shared by every instance.
     const secrets = await Promise.all(handles.map((handle) => sharedSecret(handle.db, "probe")));

@@ -3,6 +3,7 @@
  * through Kysely's CamelCasePlugin). Times are epoch milliseconds (integers on both databases).
  */
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { TeamTables } from "./team-schema.ts";
 
 export interface SubmissionsTable {
   /** A UUID. */
@@ -25,6 +26,8 @@ export interface SubmissionsTable {
   /** 1 when the honeypot was filled: kept, never delivered. */
   isSpam: number;
   idempotencyKey: string | null;
+  /** Where the team stands with the applicant (0003_team): new, contacted, onboarded, declined. */
+  status: Generated<string>;
 }
 
 export const deliveryKinds = ["team_notification", "applicant_confirmation", "webhook"] as const;
@@ -51,7 +54,7 @@ export interface SettingsTable {
   value: string;
 }
 
-export interface Database {
+export interface Database extends TeamTables {
   submissions: SubmissionsTable;
   deliveries: DeliveriesTable;
   settings: SettingsTable;

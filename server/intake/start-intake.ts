@@ -7,7 +7,7 @@ import { isRowDataError } from "../db/errors.ts";
 import { startRetention } from "../db/retention.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
-import { createMailer } from "../delivery/mailer.ts";
+import { createMailer, type Mailer } from "../delivery/mailer.ts";
 import { warmUpEmails } from "../delivery/messages.ts";
 import { type DeliveryWorker, startDeliveryWorker } from "../delivery/worker.ts";
 import type { Logger } from "../logger.ts";
@@ -16,7 +16,7 @@ import { createIpHasher } from "./client-ip.ts";
 import { createGroupCommitter } from "./group-commit.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import { createIntakeService } from "./service.ts";
-import { startSqliteWriter, writesThrough } from "./sqlite-writer.ts";
+import { type SqliteWriter, startSqliteWriter, writesThrough } from "./sqlite-writer.ts";
 import { type PendingSubmission, storeSubmissions } from "./store.ts";
 
 export interface RunningIntake {
@@ -24,6 +24,10 @@ export interface RunningIntake {
   port: IntakePort;
   database: DatabaseHandle;
   worker: DeliveryWorker;
+  /** What the team's side shares: the mailer, the SQLite writer thread, the delivery kinds. */
+  mailer: Mailer;
+  writer?: SqliteWriter;
+  deliveryKinds: readonly DeliveryKind[];
   health: () => Promise<{ ok: boolean; database: string }>;
   /** Waits for queued writes, finishes the delivery in hand, closes the database. */
   stop: () => Promise<void>;
@@ -89,6 +93,9 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
     port,
     database,
     worker,
+    mailer,
+    writer,
+    deliveryKinds,
     health: async () => {
       try {
         await database.ping();

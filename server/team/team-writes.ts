@@ -1,0 +1,51 @@
+import { CamelCasePlugin, type Compilable, type CompiledQuery } from "kysely";
+import type { DatabaseHandle } from "../db/database.ts";
+import type { SqliteWriter } from "../intake/sqlite-writer.ts";
+
+export interface StatementResult {
+  /** Rows of a statement with RETURNING, in camelCase. */
+  rows: Record<string, unknown>[];
+  /** Rows inserted, updated or deleted. */
+  affected: number;
+}
+
+/** Runs the team's write statements in ONE transaction: all of them, or none. */
+export type RunTransaction = (queries: readonly Compilable[]) => Promise<StatementResult[]>;
+
+/**
+ * PostgreSQL: a transaction on the pool. SQLite: the writer thread runs the statements in one
+ * transaction of its own (the server's one writing connection; see sqlite-writer.ts).
+ */
+export function createTransactionRunner(
+  database: Pick<DatabaseHandle, "db">,
+  writer?: SqliteWriter,
+): RunTransaction {
+  if (writer) {
+    const camelCase = new CamelCasePlugin();
+    return async (queries) => {
+      const compiled: CompiledQuery[] = queries.map((query) => query.compile());
+      const results = await writer.transaction(compiled);
+      return Promise.all(
+        results.map(async (result, index) => {
+          const transformed = await camelCase.transformResult({
+            queryId: (compiled[index] as CompiledQuery).queryId,
+            result: { rows: result.rows },
+          });
+          return { rows: transformed.rows, affected: result.rows.length || result.changes };
+        }),
+      );
+    };
+  }
+  return (queries) =>
+    database.db.transaction().execute(async (trx) => {
+      const results: StatementResult[] = [];
+      for (const query of queries) {
+        const result = await trx.executeQuery<Record<string, unknown>>(query.compile());
+        results.push({
+          rows: result.rows,
+          affected: Number(result.numAffectedRows ?? result.rows.length),
+        });
+      }
+      return results;
+    });
+}
