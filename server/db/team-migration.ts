@@ -8,18 +8,18 @@ import type { Dialect } from "./database.ts";
  * for this configuration (server/team/auth.ts; auth-schema.test.ts compares the two); then an
  * application's status, notes and the audit log, and the indexes the inbox pages need.
  *
- * better-auth keeps its times as dates (timestamptz on PostgreSQL, ISO text on SQLite) and its
+ * better-auth keeps its times as dates (timestamptz on PostgreSQL, ISO text in `date` columns on SQLite) and its
  * flags as booleans (0/1 on SQLite); our own tables keep epoch milliseconds like the rest.
  */
 export function teamMigration(dialect: Dialect): Migration {
-  const date = dialect === "postgres" ? "timestamptz" : "text";
+  const date = dialect === "postgres" ? "timestamptz" : "date";
   const boolean = dialect === "postgres" ? "boolean" : "integer";
   return {
     // biome-ignore lint/suspicious/noExplicitAny: migrations see the database as it was then
     async up(db: Kysely<any>) {
       await db.schema
         .createTable("team_members")
-        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("id", "text", (col) => col.notNull().primaryKey())
         .addColumn("name", "text", (col) => col.notNull())
         .addColumn("email", "text", (col) => col.notNull().unique())
         .addColumn("email_verified", boolean, (col) => col.notNull())
@@ -31,7 +31,7 @@ export function teamMigration(dialect: Dialect): Migration {
         col.notNull().references("team_members.id").onDelete("cascade");
       await db.schema
         .createTable("team_sessions")
-        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("id", "text", (col) => col.notNull().primaryKey())
         .addColumn("expires_at", date, (col) => col.notNull())
         .addColumn("token", "text", (col) => col.notNull().unique())
         .addColumn("created_at", date, (col) => col.notNull())
@@ -42,7 +42,7 @@ export function teamMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema
         .createTable("team_accounts")
-        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("id", "text", (col) => col.notNull().primaryKey())
         .addColumn("account_id", "text", (col) => col.notNull())
         .addColumn("provider_id", "text", (col) => col.notNull())
         .addColumn("user_id", "text", member)
@@ -58,7 +58,7 @@ export function teamMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema
         .createTable("team_verifications")
-        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("id", "text", (col) => col.notNull().primaryKey())
         .addColumn("identifier", "text", (col) => col.notNull())
         .addColumn("value", "text", (col) => col.notNull())
         .addColumn("expires_at", date, (col) => col.notNull())
@@ -67,7 +67,7 @@ export function teamMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema
         .createTable("team_passkeys")
-        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("id", "text", (col) => col.notNull().primaryKey())
         .addColumn("name", "text")
         .addColumn("public_key", "text", (col) => col.notNull())
         .addColumn("user_id", "text", member)
@@ -96,7 +96,7 @@ export function teamMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema
         .createTable("application_notes")
-        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("id", "text", (col) => col.notNull().primaryKey())
         .addColumn("submission_id", dialect === "postgres" ? "uuid" : "text", (col) =>
           col.notNull().references("submissions.id").onDelete("cascade"),
         )
@@ -112,7 +112,7 @@ export function teamMigration(dialect: Dialect): Migration {
       // No foreign key: the line that says who erased an application outlives it.
       await db.schema
         .createTable("team_audit_log")
-        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("id", "text", (col) => col.notNull().primaryKey())
         .addColumn("submission_id", "text")
         .addColumn("member_email", "text", (col) => col.notNull())
         .addColumn("action", "text", (col) => col.notNull())

@@ -1,5 +1,5 @@
 import { passkey } from "@better-auth/passkey";
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Kysely } from "kysely";
 import { site } from "../../app/content/site.ts";
@@ -35,9 +35,14 @@ export interface AuthDeps {
  * in the database. Its tables are made by our migration 0003_team, never by better-auth.
  */
 export function createTeamAuth(deps: AuthDeps) {
+  return betterAuth(teamAuthOptions(deps));
+}
+
+/** better-auth's options for the team (also what auth-schema.test.ts checks our tables against). */
+export function teamAuthOptions(deps: AuthDeps) {
   const { config, logger } = deps;
   const origin = teamOrigin(config);
-  return betterAuth({
+  return {
     appName: site.brand.name,
     baseURL: origin,
     basePath: authBasePath,
@@ -84,7 +89,7 @@ export function createTeamAuth(deps: AuthDeps) {
         },
       }),
     ],
-  });
+  } satisfies BetterAuthOptions;
 }
 
 export type TeamAuth = ReturnType<typeof createTeamAuth>;

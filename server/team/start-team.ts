@@ -19,7 +19,7 @@ import { createLinkLimits } from "./link-limits.ts";
 import type { Member } from "./members.ts";
 import { passkeyRoutes } from "./passkey-routes.ts";
 import { teamOrigin } from "./public-origin.ts";
-import { createSignIn } from "./sign-in.ts";
+import { createSignIn, type SignIn } from "./sign-in.ts";
 import { signInEmail } from "./sign-in-email.ts";
 import { createTransactionRunner } from "./team-writes.ts";
 
@@ -32,6 +32,8 @@ export interface TeamServer {
   authRoutes: ReturnType<typeof passkeyRoutes>;
   /** What the route modules of this request get (the member the guard found, if any). */
   portFor(request: Request): TeamPort;
+  /** The member signed in with these request headers (what the guard checks). */
+  session: SignIn["session"];
   stop(): Promise<void>;
 }
 
@@ -102,6 +104,7 @@ export async function startTeam(deps: {
     guard: teamGuard({ origin, signIn, members, logger }),
     authRoutes: passkeyRoutes(auth),
     portFor: (request) => ({ ...port, member: members.get(request) }),
+    session: (headers) => signIn.session(headers),
     stop: () => signIn.stop(),
   };
 }
