@@ -1,19 +1,23 @@
 import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 
 export type LimitDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-/** Sign-in link requests allowed per address and per IP within `windowSeconds`. */
-export const linkLimits = { perAddress: 5, perIp: 20, windowSeconds: 15 * 60 };
+/** Sign-in link requests are counted over 15 minutes. */
+export const linkWindowSeconds = 15 * 60;
 
 /**
  * Counts sign-in link requests per address (its hash: no address is stored) and per client IP,
  * in PostgreSQL when it is the database (the limit holds across instances), else in memory.
  */
-export function createLinkLimits(database: Pick<DatabaseHandle, "pool">) {
+export function createLinkLimits(
+  config: Pick<Config, "TEAM_LINK_LIMIT_PER_ADDRESS" | "TEAM_LINK_LIMIT_PER_IP">,
+  database: Pick<DatabaseHandle, "pool">,
+) {
   const make = (keyPrefix: string, points: number) => {
-    const options = { keyPrefix, points, duration: linkLimits.windowSeconds };
+    const options = { keyPrefix, points, duration: linkWindowSeconds };
     return database.pool
       ? new RateLimiterPostgres({
           ...options,
@@ -25,8 +29,8 @@ export function createLinkLimits(database: Pick<DatabaseHandle, "pool">) {
         })
       : new RateLimiterMemory(options);
   };
-  const byAddress = make("team-link-address", linkLimits.perAddress);
-  const byIp = make("team-link-ip", linkLimits.perIp);
+  const byAddress = make("team-link-address", config.TEAM_LINK_LIMIT_PER_ADDRESS);
+  const byIp = make("team-link-ip", config.TEAM_LINK_LIMIT_PER_IP);
 
   const consume = async (
     limiter: RateLimiterMemory | RateLimiterPostgres,

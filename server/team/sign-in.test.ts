@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { storageBackends } from "../test/backends.ts";
 import { cookieHeader, teamFixture } from "../test/team.ts";
 import { sleep, waitFor } from "../test/wait.ts";
-import { linkLimits } from "./link-limits.ts";
 import { hashToken } from "./link-token.ts";
 import { removeMember } from "./members.ts";
 
@@ -87,17 +86,17 @@ describe.each(storageBackends())("sign-in on $name", (backend) => {
     const fixture = await teamFixture(backend);
     await fixture.member("maya@example.com");
     const port = fixture.team.portFor(new Request("http://localhost/"));
-    for (let i = 0; i < linkLimits.perAddress; i++) {
+    for (let i = 0; i < 5; i++) {
       expect(await port.requestLink("maya@example.com", `198.51.100.${i}`)).toEqual({ ok: true });
     }
     const refused = await port.requestLink("MAYA@example.com", "198.51.100.99");
     expect(refused).toMatchObject({ ok: false });
     // Per IP: many addresses from one client.
-    for (let i = 0; i < linkLimits.perIp; i++) {
+    for (let i = 0; i < 20; i++) {
       await port.requestLink(`someone${i}@example.com`, "192.0.2.7");
     }
     expect(await port.requestLink("maya2@example.com", "192.0.2.7")).toMatchObject({ ok: false });
-    await waitFor(() => fixture.signInEmails().then((all) => all.length === linkLimits.perAddress));
+    await waitFor(() => fixture.signInEmails().then((all) => all.length === 5));
   });
 
   it.skipIf(backend.skip)("sign out and removing a member end their sessions", async () => {
