@@ -17,11 +17,13 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
     loaded ? site.team.seo.application.replace("{name}", loaded.view.name) : site.team.seo.notFound,
   );
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { team, member } = signedInMember(context);
   const view = await team.application(params.id);
   if (!view) throw data(null, { status: 404 });
-  return { member, view };
+  const done = new URL(request.url).searchParams.get("done");
+  const message = done && done in copy.done ? copy.done[done as keyof typeof copy.done] : undefined;
+  return { member, view, message };
 }
 
 /** The form's intent → the action (anything else is refused and changes nothing). */
@@ -49,13 +51,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const action = readAction(await postedForm(request));
   if (!action) return data({ ok: false, message: copy.done.invalid }, { status: 400 });
   const outcome = await team.act(member, params.id, action);
-  if (!outcome.ok && outcome.error === "not_found") throw data(null, { status: 404 });
-  if (outcome.ok && outcome.erased) return redirect("/team?erased=1");
-  return data({ ok: outcome.ok, message: outcome.message }, { status: outcome.ok ? 200 : 400 });
+  if (!outcome.ok) {
+    if (outcome.error === "not_found") throw data(null, { status: 404 });
+    return data({ ok: false, message: outcome.message }, { status: 400 });
+  }
+  // Post/redirect/get: reloading the page shows it again, never repeats the action.
+  if (outcome.done === "erase") return redirect("/team?erased=1");
+  return redirect(`/team/applications/${params.id}?done=${outcome.done}`);
 }
 
 export default function TeamApplication({ loaderData, actionData }: Route.ComponentProps) {
   const { member, view } = loaderData;
+  const said =
+    actionData ?? (loaderData.message ? { ok: true, message: loaderData.message } : undefined);
   const failed = view.deliveries.some((delivery) => delivery.status === "failed");
   return (
     <TeamShell member={member}>
@@ -77,12 +85,12 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
       <p className="mt-2 text-sm text-zinc-400">
         {fillCopy(copy.received, { age: utcTime(view.createdAt) })}
       </p>
-      {actionData ? (
+      {said ? (
         <p
-          role={actionData.ok ? "status" : "alert"}
-          className={`mt-4 rounded-xl px-4 py-3 ${actionData.ok ? "bg-emerald-500/10 text-emerald-200" : "bg-rose-500/10 text-rose-200"}`}
+          role={said.ok ? "status" : "alert"}
+          className={`mt-4 rounded-xl px-4 py-3 ${said.ok ? "bg-emerald-500/10 text-emerald-200" : "bg-rose-500/10 text-rose-200"}`}
         >
-          {actionData.message}
+          {said.message}
         </p>
       ) : null}
       <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">

@@ -82,6 +82,16 @@ export type TeamAction =
   | { type: "retry" }
   | { type: "erase" };
 
+/** What an action did, by the name of its message (site.team.application.done). */
+export type ActionDone =
+  | "status"
+  | "note"
+  | "spam"
+  | "notSpam"
+  | "retry"
+  | "nothingToRetry"
+  | "erase";
+
 export type ActionOutcome =
-  | { ok: true; message: string; erased?: boolean }
+  | { ok: true; done: ActionDone; message: string }
   | { ok: false; error: "not_found" | "invalid"; message: string };

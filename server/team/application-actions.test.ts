@@ -118,7 +118,7 @@ describe.each(storageBackends())("application actions on $name", (backend) => {
       const other = pendingSubmission({ row: { email: "someone.else@example.com" } });
       await storeSubmissions(fixture.database.db, [second, other]);
       await act({ type: "note", body: "About to erase" });
-      expect(await act({ type: "erase" })).toMatchObject({ ok: true, erased: true });
+      expect(await act({ type: "erase" })).toMatchObject({ ok: true, done: "erase" });
       expect(await port.application(id)).toBeUndefined();
       expect(await port.application(second.row.id)).toBeUndefined();
       const left = await fixture.database.db.selectFrom("submissions").select("id").execute();

@@ -115,7 +115,7 @@ export function createApplicationActions(deps: ActionDeps) {
           [db.updateTable("submissions").set({ status: status.data }).where("id", "=", id)],
           auditLine(member, id, "status", status.data, now),
         );
-        return { ok: true, message: copy.status };
+        return { ok: true, done: "status", message: copy.status };
       }
       case "note": {
         const body = action.body.trim();
@@ -134,14 +134,14 @@ export function createApplicationActions(deps: ActionDeps) {
           ],
           auditLine(member, id, "note", "", now),
         );
-        return { ok: true, message: copy.note };
+        return { ok: true, done: "note", message: copy.note };
       }
       case "spam": {
         await applyWith(
           [db.updateTable("submissions").set({ isSpam: 1 }).where("id", "=", id)],
           auditLine(member, id, "spam", "", now),
         );
-        return { ok: true, message: copy.spam };
+        return { ok: true, done: "spam", message: copy.spam };
       }
       case "not-spam": {
         // The update first: a second "Not spam" at the same moment waits for its row lock and
@@ -155,7 +155,7 @@ export function createApplicationActions(deps: ActionDeps) {
         );
         const created = results.slice(1, -1).reduce((sum, result) => sum + result.affected, 0);
         if (created > 0) deps.nudgeWorker();
-        return { ok: true, message: copy.notSpam };
+        return { ok: true, done: "notSpam", message: copy.notSpam };
       }
       case "retry": {
         const failed = await db
@@ -164,13 +164,14 @@ export function createApplicationActions(deps: ActionDeps) {
           .where("submissionId", "=", id)
           .where("status", "=", "failed")
           .execute();
-        if (failed.length === 0) return { ok: true, message: copy.nothingToRetry };
+        if (failed.length === 0)
+          return { ok: true, done: "nothingToRetry", message: copy.nothingToRetry };
         await applyWith(
           [retryFailedStatement(db, id, now)],
           auditLine(member, id, "retry", String(failed.length), now),
         );
         deps.nudgeWorker();
-        return { ok: true, message: copy.retry };
+        return { ok: true, done: "retry", message: copy.retry };
       }
       case "erase": {
         const [deleteDeliveries, deleteSubmissions] = eraseStatements(db, submission.email);
@@ -180,7 +181,7 @@ export function createApplicationActions(deps: ActionDeps) {
           deleteSubmissions,
         ]);
         await deps.eraseMailFiles(submission.email);
-        return { ok: true, message: copy.erase, erased: true };
+        return { ok: true, done: "erase", message: copy.erase };
       }
     }
   }

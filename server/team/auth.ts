@@ -63,7 +63,8 @@ export function teamAuthOptions(deps: AuthDeps) {
     advanced: {
       cookiePrefix: "team",
       useSecureCookies: secureCookies(config),
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/team" },
+      // Path "/": React Router asks for /team.data, which a cookie of path /team would miss.
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
       ipAddress: { disableIpTracking: true },
     },
     logger: {

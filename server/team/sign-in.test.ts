@@ -35,7 +35,7 @@ describe.each(storageBackends())("sign-in on $name", (backend) => {
       const used = await port.useLink(token);
       if (!used.ok) throw new Error(`link refused: ${used.state}`);
       expect(used.cookies.join("\n")).toMatch(
-        /^team\.session_token=.+; Max-Age=604800; Path=\/team; HttpOnly; SameSite=Lax$/,
+        /^team\.session_token=.+; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/,
       );
       const session = await fixture.team.session(
         new Headers({ cookie: cookieHeader(used.cookies) }),

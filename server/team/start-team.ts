@@ -64,7 +64,12 @@ export async function startTeam(deps: {
         ),
       ),
   });
-  const signIn = createSignIn({ auth, database, limits: createLinkLimits(config, database), logger });
+  const signIn = createSignIn({
+    auth,
+    database,
+    limits: createLinkLimits(config, database),
+    logger,
+  });
   const actions = createApplicationActions({
     database,
     transaction: createTransactionRunner(database, writer),

@@ -1,3 +1,4 @@
+import { expect, test } from "./helpers/page-health";
 import {
   addMember,
   memberAddress,
@@ -7,7 +8,6 @@ import {
   teamOrigin,
   withDatabase,
 } from "./helpers/team";
-import { expect, test } from "./helpers/page-health";
 
 // Signing in to /team by an emailed one-time link (read from the .eml file the server writes),
 // in a real Chromium, with scripts on and off: the forms post to route actions either way.
@@ -35,7 +35,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(cookies.find((cookie) => cookie.name === "team.session_token")).toMatchObject({
         httpOnly: true,
         sameSite: "Lax",
-        path: "/team",
+        path: "/",
       });
 
       await page.getByRole("button", { name: "Sign out" }).click();
@@ -85,7 +85,9 @@ for (const javaScriptEnabled of [true, false]) {
       ).toBeVisible();
       await expect(page.getByText("Sign-in links work for 15 minutes.")).toBeVisible();
       await page.goto(link);
-      await expect(page.getByRole("heading", { name: "This sign-in link has expired" })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: "This sign-in link has expired" }),
+      ).toBeVisible();
       await page.getByRole("link", { name: "Send a new link" }).click();
       await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
       await page.goto(`${teamOrigin}/team`);

@@ -14,7 +14,10 @@ export const dataDir = path.resolve(`data/e2e-${port}`);
 
 /** A member address of its own for each test (the sign-in limits count per address). */
 export function memberAddress(title: string, project: string): string {
-  const slug = `${title}-${project}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 40);
+  const slug = `${title}-${project}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 40);
   return `${slug}-${Date.now().toString(36)}@team.example`;
 }
 
@@ -30,7 +33,9 @@ export function addMember(email: string) {
 /** The sign-in links emailed to `email` so far (read from the .eml files), oldest first. */
 export async function signInLinks(email: string): Promise<string[]> {
   const directory = path.join(dataDir, "mail");
-  const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith(".eml")).sort();
+  const names = (await readdir(directory).catch(() => [] as string[]))
+    .filter((name) => name.endsWith(".eml"))
+    .sort();
   const links: string[] = [];
   for (const name of names) {
     const message = await simpleParser(await readFile(path.join(directory, name)));
