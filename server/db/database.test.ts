@@ -23,6 +23,12 @@ describe("SQLite", () => {
       "deliveries",
       "settings",
       "submissions",
+      // The search's trigram index (FTS5) and its shadow tables.
+      "submissions_search",
+      "submissions_search_config",
+      "submissions_search_data",
+      "submissions_search_docsize",
+      "submissions_search_idx",
       "team_accounts",
       "team_audit_log",
       "team_members",

@@ -16,7 +16,7 @@ import type { SqliteWriter } from "../intake/sqlite-writer.ts";
 /**
  * The Kysely instance better-auth works through. PostgreSQL: the server's own (its pool, its
  * CamelCasePlugin). SQLite: reads on the server's connection, every other statement through
- * the writer thread, the server's one writing connection (docs/decisions/0025): better-auth's
+ * the writer thread, the server's one writing connection (docs/decisions/0032): better-auth's
  * few writes (a link token, a session) then queue behind the intake's batches instead of
  * waiting for the file's lock on the thread that answers visitors. better-auth runs without
  * transactions there; its one-time tokens are consumed by a single DELETE … RETURNING.

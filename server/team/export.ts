@@ -2,7 +2,7 @@ import type { InboxQuery } from "../../app/team/inbox-query.ts";
 import { csvRows, exportRow } from "../cli/format.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { Submission } from "../db/schema.ts";
-import { filtered } from "./inbox-queries.ts";
+import { filtered, planSearch, type SearchPlan } from "./inbox-queries.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
@@ -25,11 +25,15 @@ export function exportStream(
   let first = true;
   let done = false;
 
+  let search: SearchPlan | undefined;
+
   async function nextPage(): Promise<Submission[]> {
+    search ??= await planSearch(handle, query.q);
     let select = filtered(
       handle,
       { ...query, before: undefined },
       handle.db.selectFrom("submissions").selectAll(),
+      search,
     );
     if (after) {
       const { createdAt, id } = after;

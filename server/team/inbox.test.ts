@@ -109,3 +109,34 @@ describe.each(storageBackends())("the inbox and its exports on $name", (backend)
     expect(await text(port.export(query("q=nobody-at-all"), "csv"))).toBe(toCsv([]));
   });
 });
+
+describe("the search index on SQLite", () => {
+  it("follows inserts, updates and deletes of applications", async () => {
+    const [sqlite] = storageBackends();
+    if (!sqlite) throw new Error("no SQLite backend");
+    const fixture = await teamFixture(sqlite);
+    const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+    const stored = pendingSubmission({ row: { name: "Quentin Quixote" } });
+    await storeSubmissions(fixture.database.db, [stored]);
+    const names = async (q: string) =>
+      (await port.inbox(query(`q=${encodeURIComponent(q)}&spam=all`))).rows.map((row) => row.name);
+    expect(await names("quixote")).toEqual(["Quentin Quixote"]);
+    await fixture.database.db
+      .updateTable("submissions")
+      .set({ name: "Quentin Rename" })
+      .where("id", "=", stored.row.id)
+      .execute();
+    expect(await names("quixote")).toEqual([]);
+    expect(await names("rename")).toEqual(["Quentin Rename"]);
+    // Two characters: no trigram to look up, a scan instead.
+    expect(await names("qu")).toEqual(["Quentin Rename"]);
+    await fixture.database.db.deleteFrom("submissions").execute();
+    expect(await names("rename")).toEqual([]);
+    const check = fixture.database.sqlite
+      ?.prepare(
+        "insert into submissions_search(submissions_search, rank) values ('integrity-check', 1)",
+      )
+      .run();
+    expect(check?.changes).toBeDefined();
+  });
+});
