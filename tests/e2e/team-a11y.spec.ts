@@ -36,6 +36,7 @@ test("the inbox, an application and the 404 page have no accessibility violation
   request,
   health,
 }, testInfo) => {
+  test.slow(); // six pages analysed by axe
   health.allow(/status of 404/);
   const member = memberAddress(testInfo.title, testInfo.project.name);
   await signIn(page, member);
