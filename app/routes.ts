@@ -1,9 +1,10 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { paths } from "./shared/paths.ts";
 
 export default [
   index("routes/home.tsx"),
-  route("onboarding", "routes/onboarding.tsx"),
-  route("thank-you", "routes/thank-you.tsx"),
+  route(paths.onboarding, "routes/onboarding.tsx"),
+  route(paths.thankYou, "routes/thank-you.tsx"),
   route("team", "routes/team.inbox.tsx"),
   route("team/sign-in", "routes/team.sign-in.tsx"),
   route("team/sign-in/link", "routes/team.sign-in-link.tsx"),

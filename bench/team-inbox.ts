@@ -12,12 +12,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type InboxQuery, parseInboxQuery } from "../app/team/inbox-query.ts";
+import { type InboxQuery, parseInboxQuery } from "#app/shared/inbox-query.ts";
 import { loadConfig } from "../server/config.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../server/db/database.ts";
 import type { NewDelivery, NewSubmission } from "../server/db/schema.ts";
 import { createMailer } from "../server/delivery/mailer.ts";
-import { startSqliteWriter } from "../server/intake/sqlite-writer.ts";
 import { createLogger } from "../server/logger.ts";
 import { startTeam } from "../server/team/start-team.ts";
 
@@ -129,9 +128,7 @@ async function benchmark(name: "sqlite" | "postgres", env: Record<string, string
   const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-bench-team-"));
   const config = loadConfig({ ...env, DATA_DIR: dataDir, LOG_LEVEL: "silent" });
   const logger = createLogger(config);
-  const database = await openMigratedDatabase(config);
-  const writer = database.sqlite ? startSqliteWriter(database.location) : undefined;
-  await writer?.ready;
+  const database = await openMigratedDatabase({ ...config, writerThread: true });
   const mailer = createMailer(config, logger);
   try {
     const seeded = performance.now();
@@ -143,7 +140,6 @@ async function benchmark(name: "sqlite" | "postgres", env: Record<string, string
       config,
       logger,
       database,
-      writer,
       mailer,
       deliveryKinds: ["team_notification", "applicant_confirmation"],
       nudgeWorker: () => {},
@@ -181,7 +177,6 @@ async function benchmark(name: "sqlite" | "postgres", env: Record<string, string
     await team.stop();
     return rows;
   } finally {
-    await writer?.close();
     mailer.close();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });

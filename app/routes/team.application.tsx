@@ -1,9 +1,9 @@
 import { data, Form, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import { buttonClass } from "~/components/ui/button";
-import { site } from "~/content/site";
+import { site } from "~/shared/site";
+import type { TeamAction } from "~/shared/team-port";
 import { ApplicationActions } from "~/team/application-actions-form";
-import type { TeamAction } from "~/team/port";
 import { fillCopy, postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { StatusBadge } from "~/team/status-badge";
 import { TeamShell } from "~/team/team-shell";

@@ -1,4 +1,4 @@
-import { parseInboxQuery } from "~/team/inbox-query";
+import { parseInboxQuery } from "~/shared/inbox-query";
 import { signedInMember } from "~/team/route-helpers";
 import type { Route } from "./+types/team.export";
 

@@ -1,8 +1,8 @@
 import { buttonClass } from "~/components/ui/button";
-import { site } from "~/content/site";
-import { optionLabel } from "~/onboarding/schema";
+import { inboxParams, parseInboxQuery } from "~/shared/inbox-query";
+import { optionLabel } from "~/shared/schema";
+import { site } from "~/shared/site";
 import { InboxFilters } from "~/team/inbox-filters";
-import { inboxParams, parseInboxQuery } from "~/team/inbox-query";
 import { fillCopy, signedInMember, teamMeta } from "~/team/route-helpers";
 import { StatusBadge } from "~/team/status-badge";
 import { TeamShell } from "~/team/team-shell";

@@ -1,8 +1,8 @@
 import { data, Form, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { site } from "~/content/site";
-import type { LinkState } from "~/team/port";
+import { site } from "~/shared/site";
+import type { LinkState } from "~/shared/team-port";
 import { fillCopy, postedForm, teamMeta, teamPort } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
 import type { Route } from "./+types/team.sign-in-link";

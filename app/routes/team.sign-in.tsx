@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod/mini";
-import { appContext } from "~/app-context";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { site } from "~/content/site";
+import { appContext } from "~/shared/app-context";
+import { site } from "~/shared/site";
 import { fillCopy, postedForm, teamMeta, teamPort } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
 import { useHydrated } from "~/team/use-hydrated";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { buttonClass } from "~/components/ui/button";
-import { site } from "~/content/site";
+import { site } from "~/shared/site";
 import { useHydrated } from "./use-hydrated";
 
 const copy = site.team.nav;

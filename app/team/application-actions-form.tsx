@@ -3,9 +3,9 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { site } from "~/content/site";
-import { applicationStatuses, noteMaxLength } from "./inbox-query";
-import type { ApplicationView } from "./port";
+import { applicationStatuses, noteMaxLength } from "~/shared/inbox-query";
+import { site } from "~/shared/site";
+import type { ApplicationView } from "~/shared/team-port";
 import { utcTime } from "./time";
 
 const copy = site.team.application;

@@ -2,8 +2,13 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { controlClass, Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { planNames, site } from "~/content/site";
-import { applicationStatuses, type InboxQuery, searchMaxLength, spamFilters } from "./inbox-query";
+import {
+  applicationStatuses,
+  type InboxQuery,
+  searchMaxLength,
+  spamFilters,
+} from "~/shared/inbox-query";
+import { planNames, site } from "~/shared/site";
 
 const copy = site.team.inbox;
 

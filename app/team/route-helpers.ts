@@ -1,7 +1,7 @@
 import { data, type MetaDescriptor } from "react-router";
-import { appContext } from "~/app-context";
-import { site } from "~/content/site";
-import type { TeamMember, TeamPort } from "./port";
+import { appContext } from "~/shared/app-context";
+import { site } from "~/shared/site";
+import type { TeamMember, TeamPort } from "~/shared/team-port";
 
 /** `{brand}` and other placeholders of the team's copy. */
 export function fillCopy(text: string, values: Record<string, string | number> = {}): string {

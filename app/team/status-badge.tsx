@@ -1,4 +1,4 @@
-import { site } from "~/content/site";
+import { site } from "~/shared/site";
 
 const tones: Record<string, string> = {
   new: "bg-brand-500/15 text-brand-300",

@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { BrandLogo } from "~/components/landing/brand-logo";
 import { buttonClass } from "~/components/ui/button";
-import { site } from "~/content/site";
+import { site } from "~/shared/site";
+import type { TeamMember } from "~/shared/team-port";
 import { AddPasskeyButton } from "./add-passkey-button";
-import type { TeamMember } from "./port";
 
 const copy = site.team.nav;
 

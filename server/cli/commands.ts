@@ -1,3 +1,4 @@
+import { printable } from "#app/shared/text.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import {
@@ -18,7 +19,7 @@ import {
   parseSince,
   UsageError,
 } from "./arguments.ts";
-import { printable, table, toCsv, toJson } from "./format.ts";
+import { table, toCsv, toJson } from "./format.ts";
 
 interface Options {
   format?: string;

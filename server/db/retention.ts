@@ -1,11 +1,6 @@
-import type { Config } from "../config.ts";
-import { purgeMailFiles } from "../delivery/mail-files.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "pino";
 import type { DatabaseHandle } from "./database.ts";
-import { type RunWrite, runWrite } from "./deliveries.ts";
 import { errorSummary } from "./errors.ts";
-
-type Handle = Pick<DatabaseHandle, "db" | "dialect"> & { write?: RunWrite };
 
 const day = 24 * 60 * 60 * 1000;
 /** How often the server purges (and once at start). */
@@ -21,11 +16,10 @@ export function retentionCutoff(retentionDays: number, now = Date.now()): number
  * (short statements: the server keeps taking applications meanwhile). Returns what it deleted.
  */
 export async function purgeExpired(
-  handle: Handle,
+  handle: DatabaseHandle,
   cutoff: number,
   batch = 500,
 ): Promise<{ submissions: number; deliveries: number }> {
-  const write = runWrite(handle);
   const purged = { submissions: 0, deliveries: 0 };
   for (;;) {
     const rows = await handle.db
@@ -37,10 +31,10 @@ export async function purgeExpired(
       .execute();
     const ids = rows.map((row) => row.id);
     if (ids.length === 0) return purged;
-    const deliveries = await write(
+    const deliveries = await handle.write(
       handle.db.deleteFrom("deliveries").where("submissionId", "in", ids).returning("id"),
     );
-    const submissions = await write(
+    const submissions = await handle.write(
       handle.db.deleteFrom("submissions").where("id", "in", ids).returning("id"),
     );
     purged.deliveries += deliveries.length;
@@ -50,27 +44,26 @@ export async function purgeExpired(
 }
 
 /**
- * Purges applications older than RETENTION_DAYS at start and then every hour (every instance
- * does; the deletes do not mind), with the .eml files of that age. Nothing with RETENTION_DAYS=0.
+ * Purges applications older than `retentionDays` (RETENTION_DAYS) at start and then every hour
+ * (every instance does; the deletes do not mind), with the .eml files of that age
+ * (`purgeMailFiles`: how many it deleted). Nothing when `retentionDays` is 0.
  */
 export function startRetention(deps: {
-  database: Handle;
-  config: Pick<Config, "RETENTION_DAYS" | "dataDir">;
+  database: DatabaseHandle;
+  retentionDays: number;
+  purgeMailFiles: (cutoff: number) => Promise<number>;
   logger: Logger;
 }): { stop: () => Promise<void> } {
-  const { database, config, logger } = deps;
-  if (config.RETENTION_DAYS === 0) return { stop: async () => {} };
+  const { database, retentionDays, logger } = deps;
+  if (retentionDays === 0) return { stop: async () => {} };
   let running: Promise<void> | undefined;
   const purge = () => {
-    const cutoff = retentionCutoff(config.RETENTION_DAYS);
+    const cutoff = retentionCutoff(retentionDays);
     if (running || cutoff === null) return;
-    running = Promise.all([purgeExpired(database, cutoff), purgeMailFiles(config.dataDir, cutoff)])
+    running = Promise.all([purgeExpired(database, cutoff), deps.purgeMailFiles(cutoff)])
       .then(([purged, mailFiles]) => {
         if (purged.submissions > 0 || mailFiles > 0) {
-          logger.info(
-            { ...purged, mailFiles, retentionDays: config.RETENTION_DAYS },
-            "old applications purged",
-          );
+          logger.info({ ...purged, mailFiles, retentionDays }, "old applications purged");
         }
       })
       .catch((error) => logger.warn({ err: errorSummary(error) }, "retention purge failed"))

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { fieldNames } from "../../app/onboarding/schema.ts";
+import { fieldNames } from "#app/shared/schema.ts";
 import type { Submission } from "../db/schema.ts";
 
 export const signatureHeader = "X-Reelsmith-Signature";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../app/onboarding/schema.ts";
+import { messages } from "#app/shared/schema.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { maxBodyBytes } from "./api.ts";

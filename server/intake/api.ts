@@ -1,12 +1,13 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import type { IntakePort } from "../../app/app-context.ts";
+import type { IntakePort } from "#app/shared/app-context.ts";
+import { idempotencyKeyMessage, idempotencyKeyPattern } from "#app/shared/intake-rules.ts";
 import type { AppEnv } from "../app.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { clientIp } from "./client-ip.ts";
-import { idempotencyKeyMessage, idempotencyKeyPattern, unavailableMessage } from "./service.ts";
+import { unavailableMessage } from "./service.ts";
 
 export const maxBodyBytes = 32 * 1024;
 const allow = "POST, OPTIONS";

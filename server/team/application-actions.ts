@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Compilable } from "kysely";
-import { site } from "../../app/content/site.ts";
-import { noteMaxLength, statusSchema } from "../../app/team/inbox-query.ts";
-import type { ActionOutcome, TeamAction, TeamMember } from "../../app/team/port.ts";
+import { noteMaxLength, statusSchema } from "#app/shared/inbox-query.ts";
+import { site } from "#app/shared/site.ts";
+import type { ActionOutcome, TeamAction, TeamMember } from "#app/shared/team-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { eraseStatements, retryFailedStatement } from "../db/operator-queries.ts";
 import type { DeliveryKind } from "../db/schema.ts";
-import type { RunTransaction } from "./team-writes.ts";
+import type { RunTransaction } from "../db/write-transaction.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 

@@ -1,5 +1,5 @@
-import { statusSchema } from "../../app/team/inbox-query.ts";
-import type { ApplicationView } from "../../app/team/port.ts";
+import { statusSchema } from "#app/shared/inbox-query.ts";
+import type { ApplicationView } from "#app/shared/team-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { findSubmission } from "../db/operator-queries.ts";
 import { labelledAnswers } from "../delivery/answers.ts";

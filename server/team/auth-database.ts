@@ -11,7 +11,7 @@ import {
 } from "kysely";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
-import type { SqliteWriter } from "../intake/sqlite-writer.ts";
+import type { SqliteWriter } from "../db/sqlite-writer.ts";
 
 /**
  * The Kysely instance better-auth works through. PostgreSQL: the server's own (its pool, its
@@ -22,12 +22,11 @@ import type { SqliteWriter } from "../intake/sqlite-writer.ts";
  * transactions there; its one-time tokens are consumed by a single DELETE … RETURNING.
  */
 export function authKysely(
-  database: Pick<DatabaseHandle, "db" | "sqlite">,
-  writer?: SqliteWriter,
+  database: Pick<DatabaseHandle, "db" | "sqlite" | "writer">,
 ): Kysely<Database> {
-  if (!database.sqlite || !writer) return database.db;
+  if (!database.sqlite || !database.writer) return database.db;
   return new Kysely<Database>({
-    dialect: new WriterRoutedSqliteDialect(database.sqlite, writer),
+    dialect: new WriterRoutedSqliteDialect(database.sqlite, database.writer),
     plugins: [new CamelCasePlugin()],
   });
 }

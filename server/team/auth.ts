@@ -2,7 +2,7 @@ import { passkey } from "@better-auth/passkey";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Kysely } from "kysely";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
 import type { Config } from "../config.ts";
 import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";

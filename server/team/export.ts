@@ -1,4 +1,4 @@
-import type { InboxQuery } from "../../app/team/inbox-query.ts";
+import type { InboxQuery } from "#app/shared/inbox-query.ts";
 import { csvRows, exportRow } from "../cli/format.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { Submission } from "../db/schema.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storeSubmissions } from "../intake/store.ts";
+import { storeSubmissions } from "../db/submissions.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { pendingSubmission } from "../test/stored.ts";
 

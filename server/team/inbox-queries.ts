@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
-import type { InboxQuery } from "../../app/team/inbox-query.ts";
+import type { InboxQuery } from "#app/shared/inbox-query.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { postgresSearchText } from "../db/search-text.ts";

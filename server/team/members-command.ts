@@ -1,4 +1,5 @@
-import { printable, table } from "../cli/format.ts";
+import { printable } from "#app/shared/text.ts";
+import { table } from "../cli/format.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { addMember, listMembers, removeMember } from "./members.ts";
 

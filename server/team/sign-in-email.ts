@@ -1,5 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
 import type { Config } from "../config.ts";
 import { escapeHtml } from "./escape-html.ts";
 

@@ -1,12 +1,11 @@
-import { cursorOf, inboxPageSize } from "../../app/team/inbox-query.ts";
-import type { TeamPort } from "../../app/team/port.ts";
+import { cursorOf, inboxPageSize } from "#app/shared/inbox-query.ts";
+import type { TeamPort } from "#app/shared/team-port.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { eraseMailFiles } from "../delivery/mail-files.ts";
 import type { Mailer } from "../delivery/mailer.ts";
-import type { SqliteWriter } from "../intake/sqlite-writer.ts";
 import type { Logger } from "../logger.ts";
 import { createApplicationActions } from "./application-actions.ts";
 import { applicationView } from "./application-queries.ts";
@@ -21,7 +20,6 @@ import { passkeyRoutes } from "./passkey-routes.ts";
 import { teamOrigin } from "./public-origin.ts";
 import { createSignIn, type SignIn } from "./sign-in.ts";
 import { signInEmail } from "./sign-in-email.ts";
-import { createTransactionRunner } from "./team-writes.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -42,17 +40,16 @@ export async function startTeam(deps: {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
-  writer?: SqliteWriter;
   mailer: Mailer;
   deliveryKinds: readonly DeliveryKind[];
   nudgeWorker: () => void;
 }): Promise<TeamServer> {
-  const { config, logger, database, writer } = deps;
+  const { config, logger, database } = deps;
   const origin = teamOrigin(config);
   const auth = createTeamAuth({
     config,
     logger,
-    db: authKysely(database, writer),
+    db: authKysely(database),
     dialect: database.dialect,
     secret: await sharedSecret(database.db, "team_auth_secret"),
     sendLink: (email, token) =>
@@ -72,7 +69,7 @@ export async function startTeam(deps: {
   });
   const actions = createApplicationActions({
     database,
-    transaction: createTransactionRunner(database, writer),
+    transaction: database.writeTransaction,
     deliveryKinds: deps.deliveryKinds,
     eraseMailFiles: (email) => eraseMailFiles(config.dataDir, email),
     nudgeWorker: deps.nudgeWorker,

@@ -2,11 +2,10 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { onTestFinished } from "vitest";
-import type { TeamMember } from "../../app/team/port.ts";
+import type { TeamMember } from "#app/shared/team-port.ts";
 import { loadConfig } from "../config.ts";
-import type { DatabaseHandle } from "../db/database.ts";
+import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { createMailer } from "../delivery/mailer.ts";
-import { startSqliteWriter } from "../intake/sqlite-writer.ts";
 import { createLogger } from "../logger.ts";
 import { addMember, findMember } from "../team/members.ts";
 import { startTeam, type TeamServer } from "../team/start-team.ts";
@@ -31,7 +30,7 @@ export interface TeamFixture {
  * writer thread, .eml files for mail), without HTTP: what the route modules call.
  */
 export async function teamFixture(backend: StorageBackend): Promise<TeamFixture> {
-  const { database, env, dataDir } = await migratedDatabase(backend);
+  const { env, dataDir } = await migratedDatabase(backend);
   const config = loadConfig({
     ...env,
     DATA_DIR: dataDir,
@@ -39,15 +38,14 @@ export async function teamFixture(backend: StorageBackend): Promise<TeamFixture>
     LOG_LEVEL: "silent",
   });
   const logger = createLogger(config);
-  const writer = database.sqlite ? startSqliteWriter(database.location) : undefined;
-  await writer?.ready;
+  // As the server opens it: on SQLite, writes through the writer thread.
+  const database = await openMigratedDatabase({ ...config, writerThread: true });
   const mailer = createMailer(config, logger);
   const nudges = { count: 0 };
   const team = await startTeam({
     config,
     logger,
     database,
-    writer,
     mailer,
     deliveryKinds: ["team_notification", "applicant_confirmation"],
     nudgeWorker: () => {
@@ -56,8 +54,8 @@ export async function teamFixture(backend: StorageBackend): Promise<TeamFixture>
   });
   onTestFinished(async () => {
     await team.stop();
-    await writer?.close();
     mailer.close();
+    await database.close();
   });
   return {
     team,

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
-import type { Database, NewDelivery, NewSubmission } from "../db/schema.ts";
-import type { PendingSubmission, StoredSubmission } from "./store.ts";
+import { fieldNames } from "#app/shared/schema.ts";
+import type { Database, NewDelivery, NewSubmission } from "./schema.ts";
+import type { PendingSubmission, StoredSubmission } from "./submissions.ts";
 
 /**
- * storeSubmissions for SQLite, on the hot path: the same statements (built by Kysely, so they
+ * storeSubmissions (submissions.ts) for SQLite, on the hot path of the writer thread: the same statements (built by Kysely, so they
  * follow the typed schema) prepared once and run synchronously in one better-sqlite3
  * transaction. Kysely's SQLite driver prepares every statement anew, which costs more than
  * the inserts themselves at a few thousand rows per second.
@@ -13,17 +14,7 @@ import type { PendingSubmission, StoredSubmission } from "./store.ts";
 export function createSqliteStore(db: Kysely<Database>, sqlite: SQLite.Database) {
   const submissionColumns = [
     "id",
-    "name",
-    "email",
-    "accountHandle",
-    "accountType",
-    "primaryPlatform",
-    "audienceSize",
-    "contentNiche",
-    "goals",
-    "currentChallenges",
-    "brandStyle",
-    "selectedPlan",
+    ...fieldNames,
     "createdAt",
     "ipHash",
     "userAgent",

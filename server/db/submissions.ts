@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, DeliveryKind, NewDelivery, NewSubmission } from "../db/schema.ts";
+import type { Database, DeliveryKind, NewDelivery, NewSubmission } from "./schema.ts";
 
 /** A checked submission waiting to be written, with the deliveries it should get. */
 export interface PendingSubmission {

@@ -1,4 +1,4 @@
-import type { ApplicationStatus, InboxQuery } from "./inbox-query";
+import type { ApplicationStatus, InboxQuery } from "./inbox-query.ts";
 
 /**
  * What the team's routes may ask of the server (handed over on the route's `context`, see

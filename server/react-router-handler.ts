@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { createAppContext, type IntakePort } from "../app/app-context.ts";
-import type { TeamPort } from "../app/team/port.ts";
+import { createAppContext, type IntakePort } from "#app/shared/app-context.ts";
+import type { TeamPort } from "#app/shared/team-port.ts";
 import { deferModulePreloads } from "./defer-module-preloads.ts";
 import { clientIp } from "./intake/client-ip.ts";
 

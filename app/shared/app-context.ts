@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import type { TeamPort } from "./team/port";
+import type { TeamPort } from "./team-port.ts";
 
 /**
  * What the Node server hands to React Router for each request. It is a

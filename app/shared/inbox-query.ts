@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { planNames } from "../content/site.ts";
+import { planNames } from "./site.ts";
 
 export const applicationStatuses = ["new", "contacted", "onboarded", "declined"] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
