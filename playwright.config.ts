@@ -42,6 +42,9 @@ export default defineConfig({
       DATA_DIR: `data/e2e-${port}`,
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_HOUR: "100000",
+      // The team's pages are served as http://localhost:PORT: the passkeys' relying party.
+      PUBLIC_SITE_URL: `http://localhost:${port}`,
+      TEAM_LINK_LIMIT_PER_IP: "100000",
     },
   },
 });

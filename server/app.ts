@@ -14,6 +14,7 @@ import { reactRouterHandler } from "./react-router-handler.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { seoRoutes } from "./seo-routes.ts";
 import { staticFiles } from "./static-files.ts";
+import type { TeamServer } from "./team/start-team.ts";
 
 export type AppEnv = { Variables: SecureHeadersVariables & { requestId: string } };
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   intakeApi?: Hono<AppEnv>;
   /** What route actions call to take an application (the no-JavaScript form path). */
   intake?: IntakePort;
+  /** The team's side (/team): its guard, the passkey endpoints, its port for route modules. */
+  team?: TeamServer;
   health: () => Promise<{ ok: boolean; database: string }>;
   /** Counters and gauges for /metrics; absent (and /metrics a 404) unless METRICS_TOKEN is set. */
   metrics?: Metrics;
@@ -53,6 +56,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(securityHeaders(config, (path) => prerendered.get(path)?.scriptHashes));
   app.use(compress());
   mountMetrics(app, { metrics: deps.metrics, token: config.METRICS_TOKEN });
+  if (deps.team) app.use(deps.team.guard);
 
   app.onError((error, c) => {
     logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error");
@@ -65,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: health.ok ? "ok" : "unhealthy", ...health }, health.ok ? 200 : 503);
   });
   if (deps.intakeApi) app.route(intakePath, deps.intakeApi);
+  if (deps.team) app.route("/team/auth", deps.team.authRoutes);
   app.route("/", seoRoutes(config));
 
   for (const [path, page] of prerendered) app.get(path, (c) => sendPrerenderedPage(c, page));
@@ -75,6 +80,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       loadBuild: deps.loadBuild,
       mode: deps.mode ?? "production",
       intake: deps.intake,
+      team: deps.team ? (request) => deps.team?.portFor(request) : undefined,
       trustProxy: config.TRUST_PROXY,
       inlineCss: deps.inlineCss,
     }),

@@ -25,6 +25,7 @@ import { createLogger, type Logger } from "./logger.ts";
 import { healthWithBacklog } from "./metrics/health.ts";
 import { countedIntake } from "./metrics/http-metrics.ts";
 import { createMetrics } from "./metrics/metrics.ts";
+import { startTeam } from "./team/start-team.ts";
 
 /**
  * The composition root: the one place that starts things and stops them. The entry points
@@ -111,8 +112,18 @@ export async function startServer(
     logger,
     onDeliveriesCreated: () => worker.nudge(),
   });
-  /** Waits for queued writes, finishes the delivery in hand, closes the database. */
+  const team = await startTeam({
+    config,
+    logger,
+    database,
+    mailer,
+    deliveryKinds,
+    nudgeWorker: () => worker.nudge(),
+  });
+  /** Waits for the sign-in links being sent and queued writes, finishes the delivery in hand,
+   * closes the database. */
   const stopWork = async () => {
+    await team.stop();
     await committer.drain();
     await retention.stop();
     await worker.stop(); // records the delivery in hand through the writer: before closing it
@@ -127,6 +138,7 @@ export async function startServer(
     inlineCss: pages.inlineCss,
     intakeApi: createIntakeApi({ config, logger, intake }),
     intake: metrics ? countedIntake(intake, metrics) : intake,
+    team,
     health: () => healthWithBacklog(database, backlog),
     metrics,
     mode: dev ? "development" : "production",

@@ -39,6 +39,9 @@ const schema = z.object({
   WEBHOOK_URL: optionalUrl,
   WEBHOOK_SECRET: z.string().optional(),
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(20),
+  /** Team sign-in links asked for per address, and per client IP, every 15 minutes. */
+  TEAM_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  TEAM_LINK_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   /** Key of the HMAC that turns client IPs into stored hashes; unset: made once, kept in the DB. */
   IP_HASH_SECRET: z.string().min(16).optional(),
   TRUST_PROXY: flag,

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createAppContext, type IntakePort } from "#app/shared/app-context.ts";
+import type { TeamPort } from "#app/shared/team-port.ts";
 import { deferModulePreloads } from "./defer-module-preloads.ts";
 import { clientIp } from "./intake/client-ip.ts";
 
@@ -9,6 +10,8 @@ export function reactRouterHandler(options: {
   loadBuild: () => Promise<ServerBuild>;
   mode: "production" | "development";
   intake?: IntakePort;
+  /** The team's port for this request (the member its guard found). */
+  team?: (request: Request) => TeamPort | undefined;
   trustProxy: boolean;
   /** The stylesheet to inline into every rendered page (production). */
   inlineCss?: string;
@@ -25,6 +28,7 @@ export function reactRouterHandler(options: {
       createAppContext({
         nonce,
         intake: options.intake,
+        team: options.team?.(c.req.raw),
         clientIp: clientIp(c, options.trustProxy) || undefined,
         inlineCss: options.inlineCss,
       }),

@@ -1,4 +1,5 @@
 import { RouterContextProvider } from "react-router";
+import type { TeamPort } from "./team-port.ts";
 
 /**
  * What the Node server hands to React Router for each request. It is a
@@ -11,6 +12,8 @@ export interface AppContext extends RouterContextProvider {
   nonce: string;
   /** The intake service; absent while prerendering or in unit tests. */
   intake?: IntakePort;
+  /** The team's side (/team routes); absent while prerendering or in unit tests. */
+  team?: TeamPort;
   /** The address of the connected client (the peer of the TCP connection); absent in tests. */
   clientIp?: string;
   /** The site's stylesheet, inlined into server-rendered pages (absent while prerendering). */
@@ -37,6 +40,7 @@ export type IntakeOutcome =
 export function createAppContext(fields: {
   nonce: string;
   intake?: IntakePort;
+  team?: TeamPort;
   clientIp?: string;
   inlineCss?: string;
 }): AppContext {

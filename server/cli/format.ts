@@ -34,7 +34,7 @@ export function neutralise(value: string): string {
 
 export const exportColumns = ["id", "createdAt", ...fieldNames, "isSpam"] as const;
 
-function exportRow(submission: Submission) {
+export function exportRow(submission: Submission) {
   return {
     ...Object.fromEntries(fieldNames.map((field) => [field, submission[field]])),
     id: submission.id,
@@ -45,8 +45,13 @@ function exportRow(submission: Submission) {
 
 /** CSV by csv-stringify: a header row, every cell neutralised. */
 export function toCsv(submissions: Submission[]): string {
+  return csvRows(submissions, true);
+}
+
+/** CSV lines of some submissions (with the header row first when `header`): a streamed export's part. */
+export function csvRows(submissions: Submission[], header: boolean): string {
   return stringify(submissions.map(exportRow), {
-    header: true,
+    header,
     columns: [...exportColumns],
     cast: { string: neutralise, boolean: (value) => (value ? "true" : "false") },
   });

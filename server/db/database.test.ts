@@ -19,9 +19,22 @@ describe("SQLite", () => {
     expect(handle.sqlite?.pragma("synchronous", { simple: true })).toBe(2); // FULL
     const tables = await handle.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
+      "application_notes",
       "deliveries",
       "settings",
       "submissions",
+      // The search's trigram index (FTS5) and its shadow tables.
+      "submissions_search",
+      "submissions_search_config",
+      "submissions_search_data",
+      "submissions_search_docsize",
+      "submissions_search_idx",
+      "team_accounts",
+      "team_audit_log",
+      "team_members",
+      "team_passkeys",
+      "team_sessions",
+      "team_verifications",
     ]);
     // Migrating again applies nothing.
     expect(await migrateToLatest(handle.db.withoutPlugins(), "sqlite")).toEqual([]);
@@ -44,13 +57,24 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
     const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(
       first.db,
     );
-    expect(migrations.rows).toEqual([{ name: "0001_intake" }, { name: "0004_delivery_alerts" }]);
+    expect(migrations.rows).toEqual([
+      { name: "0001_intake" },
+      { name: "0003_team" },
+      { name: "0004_delivery_alerts" },
+    ]);
     const tables = await first.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
+      "application_notes",
       "deliveries",
       "rate_limits",
       "settings",
       "submissions",
+      "team_accounts",
+      "team_audit_log",
+      "team_members",
+      "team_passkeys",
+      "team_sessions",
+      "team_verifications",
     ]);
     // The IP-hash secret is made once and shared by every instance.
     const secrets = await Promise.all(handles.map((handle) => sharedSecret(handle.db, "probe")));

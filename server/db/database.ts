@@ -6,8 +6,9 @@ import type { Logger } from "pino";
 import { migrateToLatest } from "./migrations.ts";
 import type { Database } from "./schema.ts";
 import { openSqliteConnection, sqliteKysely } from "./sqlite.ts";
-import { startSqliteWriter, writesThrough } from "./sqlite-writer.ts";
+import { type SqliteWriter, startSqliteWriter, writesThrough } from "./sqlite-writer.ts";
 import { type PendingSubmission, type StoredSubmission, storeSubmissions } from "./submissions.ts";
+import { type RunTransaction, transactionOn, transactionThrough } from "./write-transaction.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -37,6 +38,10 @@ export interface DatabaseHandle {
   write: RunWrite;
   /** Writes submissions and their delivery rows in one transaction (see submissions.ts). */
   storeSubmissions: (items: readonly PendingSubmission[]) => Promise<StoredSubmission[]>;
+  /** Runs write statements in ONE transaction on the write route: all or none (team actions). */
+  writeTransaction: RunTransaction;
+  /** The SQLite writer thread, when writes go through it (better-auth's Kysely routes to it). */
+  writer?: SqliteWriter;
   ping: () => Promise<void>;
   /** Closes the writer thread (after the writes in flight), then the connection or the pool. */
   close: () => Promise<void>;
@@ -62,6 +67,7 @@ export function openDatabase(options: DatabaseOptions, logger?: Logger): Databas
 const directWrites = (db: Kysely<Database>) => ({
   write: ((query) => query.execute()) as RunWrite,
   storeSubmissions: (items: readonly PendingSubmission[]) => storeSubmissions(db, items),
+  writeTransaction: transactionOn(db),
 });
 
 function openSqlite(file: string): DatabaseHandle {
@@ -149,6 +155,8 @@ async function withWriterThread(handle: DatabaseHandle): Promise<DatabaseHandle>
     ...handle,
     write: writesThrough(writer),
     storeSubmissions: (items) => writer.write(items),
+    writeTransaction: transactionThrough(writer),
+    writer,
     close: async () => {
       await writer.close();
       await handle.close();

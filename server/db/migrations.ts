@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import type { Dialect } from "./database.ts";
+import { teamMigration } from "./team-migration.ts";
 
 /**
  * Versioned migrations, in code (names sort in order of application). Kysely's migrator
@@ -89,6 +90,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    "0003_team": teamMigration(dialect),
     "0004_delivery_alerts": {
       // Chat kinds and alerts need no new table: an alert is a delivery that names the one that
       // failed (server/db/delivery-alerts.ts); every failed attempt records its class of error.

@@ -72,10 +72,9 @@ export async function findSubmission(
   return { submission, deliveries };
 }
 
-/** Sets the failed deliveries of a submission back to pending, due now, with fresh retries. */
-export async function retryFailedDeliveries({ db }: Handle, submissionId: string): Promise<number> {
-  const now = Date.now();
-  const result = await db
+/** The statement that sets the failed deliveries of a submission back to pending, due now. */
+export function retryFailedStatement(db: Handle["db"], submissionId: string, now = Date.now()) {
+  return db
     .updateTable("deliveries")
     .set({
       status: "pending",
@@ -86,9 +85,29 @@ export async function retryFailedDeliveries({ db }: Handle, submissionId: string
       updatedAt: now,
     })
     .where("submissionId", "=", submissionId)
-    .where("status", "=", "failed")
-    .executeTakeFirst();
+    .where("status", "=", "failed");
+}
+
+/** Sets the failed deliveries of a submission back to pending, due now, with fresh retries. */
+export async function retryFailedDeliveries({ db }: Handle, submissionId: string): Promise<number> {
+  const result = await retryFailedStatement(db, submissionId).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * The statements that delete every submission of an email address (any case) and their
+ * deliveries (notes go with their submission), in this order, to run in one transaction.
+ */
+export function eraseStatements(db: Handle["db"], email: string) {
+  const address = email.trim().toLowerCase();
+  const ids = db
+    .selectFrom("submissions")
+    .select("id")
+    .where(sql<string>`lower(email)`, "=", address);
+  return [
+    db.deleteFrom("deliveries").where("submissionId", "in", ids),
+    db.deleteFrom("submissions").where(sql<string>`lower(email)`, "=", address),
+  ] as const;
 }
 
 /** Deletes every submission of an email address (any case) and their deliveries. */
@@ -97,18 +116,9 @@ export function eraseByEmail(
   email: string,
 ): Promise<{ submissions: number; deliveries: number }> {
   return db.transaction().execute(async (trx) => {
-    const ids = trx
-      .selectFrom("submissions")
-      .select("id")
-      .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase());
-    const deliveries = await trx
-      .deleteFrom("deliveries")
-      .where("submissionId", "in", ids)
-      .executeTakeFirst();
-    const submissions = await trx
-      .deleteFrom("submissions")
-      .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
-      .executeTakeFirst();
+    const [deleteDeliveries, deleteSubmissions] = eraseStatements(trx, email);
+    const deliveries = await deleteDeliveries.executeTakeFirst();
+    const submissions = await deleteSubmissions.executeTakeFirst();
     return {
       submissions: Number(submissions.numDeletedRows),
       deliveries: Number(deliveries.numDeletedRows),

@@ -4,6 +4,7 @@
  */
 import type { Generated, Insertable, Selectable } from "kysely";
 import { alertKinds, chatKinds } from "./notify-kinds.ts";
+import type { TeamTables } from "./team-schema.ts";
 
 export interface SubmissionsTable {
   /** A UUID. */
@@ -26,6 +27,8 @@ export interface SubmissionsTable {
   /** 1 when the honeypot was filled: kept, never delivered. */
   isSpam: number;
   idempotencyKey: string | null;
+  /** Where the team stands with the applicant (0003_team): new, contacted, onboarded, declined. */
+  status: Generated<string>;
 }
 
 export const deliveryKinds = [
@@ -64,7 +67,7 @@ export interface SettingsTable {
   value: string;
 }
 
-export interface Database {
+export interface Database extends TeamTables {
   submissions: SubmissionsTable;
   deliveries: DeliveriesTable;
   settings: SettingsTable;

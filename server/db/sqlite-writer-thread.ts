@@ -15,6 +15,7 @@ import type { PendingSubmission } from "./submissions.ts";
 export type WriterRequest =
   | { type: "batch"; id: number; items: PendingSubmission[]; now: number }
   | { type: "statement"; id: number; sql: string; parameters: readonly unknown[] }
+  | { type: "transaction"; id: number; statements: { sql: string; parameters: unknown[] }[] }
   | { type: "close" };
 
 const sqlite = openSqliteConnection((workerData as { file: string }).file);
@@ -31,6 +32,11 @@ function runStatement(sql: string, parameters: readonly unknown[]) {
   return { rows: [], changes: statement.run(...parameters).changes };
 }
 
+/** Several statements in one transaction (the team's actions): all or none. */
+const runTransaction = sqlite.transaction((statements: { sql: string; parameters: unknown[] }[]) =>
+  statements.map((statement) => runStatement(statement.sql, statement.parameters)),
+);
+
 parentPort?.on("message", async (request: WriterRequest) => {
   if (request.type === "close") {
     sqlite.close();
@@ -41,7 +47,9 @@ parentPort?.on("message", async (request: WriterRequest) => {
     const result =
       request.type === "batch"
         ? await writeBatch(request.items, request.now)
-        : runStatement(request.sql, request.parameters);
+        : request.type === "transaction"
+          ? runTransaction(request.statements)
+          : runStatement(request.sql, request.parameters);
     parentPort?.postMessage({ id: request.id, result });
   } catch (error) {
     parentPort?.postMessage({ id: request.id, error: errorSummary(error) });

@@ -20,6 +20,10 @@ export interface SqliteWriter {
   write(items: readonly PendingSubmission[], now?: number): Promise<StoredSubmission[]>;
   /** Runs one statement (rows as SQLite returns them: snake_case columns). */
   run(query: CompiledQuery): Promise<{ rows: Record<string, unknown>[]; changes: number }>;
+  /** Runs statements in one transaction: all of them or none. */
+  transaction(
+    queries: readonly CompiledQuery[],
+  ): Promise<{ rows: Record<string, unknown>[]; changes: number }[]>;
   /** Ends the thread, after the writes in flight (call once nothing new can arrive). */
   close(): Promise<void>;
 }
@@ -79,6 +83,11 @@ export function startSqliteWriter(file: string): SqliteWriter {
     ready: thread.then(() => undefined),
     write: (items, now = Date.now()) => request({ type: "batch", items, now }),
     run: (query) => request({ type: "statement", sql: query.sql, parameters: query.parameters }),
+    transaction: (queries) =>
+      request({
+        type: "transaction",
+        statements: queries.map((query) => ({ sql: query.sql, parameters: query.parameters })),
+      }),
     async close() {
       closed = true;
       const current = thread;

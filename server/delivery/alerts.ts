@@ -25,10 +25,9 @@ export function alertKindsFor(config: ChatConfig): AlertKind[] {
 export function alertEmail(
   alert: Delivery,
   config: Pick<Config, "MAIL_FROM" | "ALERT_EMAIL"> & Partial<Pick<Config, "PUBLIC_SITE_URL">>,
-  options: { inboxLive?: boolean } = {},
 ): SendMailOptions {
   const facts = alertFacts(alert);
-  const notice = alertNotice(alert, { siteUrl: config.PUBLIC_SITE_URL ?? "", ...options });
+  const notice = alertNotice(alert, { siteUrl: config.PUBLIC_SITE_URL ?? "" });
   const text = [
     notice.summary,
     "",

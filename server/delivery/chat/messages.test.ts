@@ -15,7 +15,7 @@ function submission(row: Partial<Submission> = {}): Submission {
   return { ...(pendingSubmission({ row: { id, createdAt, ...row } }).row as Submission) };
 }
 
-const site = { siteUrl: "https://reelsmith.example", inboxLive: true };
+const site = { siteUrl: "https://reelsmith.example" };
 const link = `https://reelsmith.example/team/applications/${id}`;
 
 describe("the announcement of an application", () => {
@@ -123,16 +123,12 @@ describe("the announcement of an application", () => {
     });
   });
 
-  it("links to nothing while the team inbox is not live", () => {
-    const notice = applicationNotice(submission(), { ...site, inboxLive: false });
-    expect(notice.link).toBeUndefined();
-    expect(applicationLink("https://x.example/", id, false)).toBeUndefined();
-    expect(applicationLink("https://x.example/", id, true)).toBe(
+  it("links to the application's page in the team inbox", () => {
+    expect(applicationLink("https://x.example/", id)).toBe(
       `https://x.example/team/applications/${id}`,
     );
-    expect(JSON.stringify(slackMessage(notice))).not.toContain("actions");
-    expect(discordMessage(notice).embeds[0]).not.toHaveProperty("url");
-    expect(teamsMessage(notice).attachments[0]?.content).not.toHaveProperty("actions");
+    const notice = applicationNotice(submission(), site);
+    expect(notice.link?.url).toBe(`https://reelsmith.example/team/applications/${id}`);
   });
 
   it("keeps what the applicant typed out of every place a format reads markup", () => {

@@ -32,14 +32,11 @@ const announcedFields: FieldName[] = [
   "audienceSize",
 ];
 
-export function applicationNotice(
-  submission: Submission,
-  options: { siteUrl: string; inboxLive?: boolean },
-): Notice {
+export function applicationNotice(submission: Submission, options: { siteUrl: string }): Notice {
   const copy = site.notifications.application;
   const answers = labelledAnswers(submission);
   const answer = (field: FieldName) => answers.find((a) => a.field === field)?.value ?? "";
-  const url = applicationLink(options.siteUrl, submission.id, options.inboxLive);
+  const url = applicationLink(options.siteUrl, submission.id);
   return {
     title: copy.title,
     summary: fill(copy.summary, {
@@ -55,7 +52,7 @@ export function applicationNotice(
       { label: site.emails.team.idLabel, value: submission.id },
     ],
     lines: [],
-    link: url ? { text: copy.inboxLink, url } : undefined,
+    link: { text: copy.inboxLink, url },
     time: new Date(submission.createdAt).toISOString(),
   };
 }
@@ -75,13 +72,10 @@ export function alertFacts(alert: Delivery) {
   };
 }
 
-export function alertNotice(
-  alert: Delivery,
-  options: { siteUrl: string; inboxLive?: boolean },
-): Notice {
+export function alertNotice(alert: Delivery, options: { siteUrl: string }): Notice {
   const copy = site.notifications.alert;
   const facts = alertFacts(alert);
-  const url = applicationLink(options.siteUrl, alert.submissionId, options.inboxLive);
+  const url = applicationLink(options.siteUrl, alert.submissionId);
   return {
     title: copy.title,
     summary: fill(copy.summary, facts),
@@ -91,7 +85,7 @@ export function alertNotice(
       { label: copy.errorLabel, value: facts.reason },
     ],
     lines: [copy.safe, fill(copy.retry, facts)],
-    link: url ? { text: site.notifications.application.inboxLink, url } : undefined,
+    link: { text: site.notifications.application.inboxLink, url },
     time: new Date(alert.createdAt).toISOString(),
   };
 }

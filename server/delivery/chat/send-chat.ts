@@ -53,8 +53,8 @@ export function channelOf(kind: string): ChatKind | undefined {
  * Sends a chat delivery: an application's announcement (`slack`, `discord`, `teams`) or an
  * alert (`alert_slack`…). Throws a DeliveryError when it did not go out.
  */
-export function createChatSender(config: ChatConfig, options: { inboxLive?: boolean } = {}) {
-  const noticeOptions = { siteUrl: config.PUBLIC_SITE_URL ?? "", inboxLive: options.inboxLive };
+export function createChatSender(config: ChatConfig) {
+  const noticeOptions = { siteUrl: config.PUBLIC_SITE_URL ?? "" };
   return async (delivery: Delivery, submission: Submission): Promise<void> => {
     const channel = channelOf(delivery.kind);
     if (!channel) throw new Error(`not a chat delivery: ${delivery.kind}`);

@@ -1,0 +1,239 @@
+import { data, Form, isRouteErrorResponse, redirect } from "react-router";
+import { ErrorScreen } from "~/components/error-screen";
+import { buttonClass } from "~/components/ui/button";
+import { site } from "~/shared/site";
+import type { TeamAction } from "~/shared/team-port";
+import { ApplicationActions } from "~/team/application-actions-form";
+import { fillCopy, postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
+import { StatusBadge } from "~/team/status-badge";
+import { TeamShell } from "~/team/team-shell";
+import { utcTime } from "~/team/time";
+import type { Route } from "./+types/team.application";
+
+const copy = site.team.application;
+
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
+  teamMeta(
+    loaded ? site.team.seo.application.replace("{name}", loaded.view.name) : site.team.seo.notFound,
+  );
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { team, member } = signedInMember(context);
+  const view = await team.application(params.id);
+  if (!view) throw data(null, { status: 404 });
+  const done = new URL(request.url).searchParams.get("done");
+  const message = done && done in copy.done ? copy.done[done as keyof typeof copy.done] : undefined;
+  return { member, view, message };
+}
+
+/** The form's intent → the action (anything else is refused and changes nothing). */
+function readAction(form: URLSearchParams): TeamAction | undefined {
+  switch (form.get("intent")) {
+    case "status":
+      return { type: "status", status: form.get("status") as never };
+    case "note":
+      return { type: "note", body: form.get("body") ?? "" };
+    case "spam":
+      return { type: "spam" };
+    case "not-spam":
+      return { type: "not-spam" };
+    case "retry":
+      return { type: "retry" };
+    case "erase":
+      return form.get("confirm") === "yes" ? { type: "erase" } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { team, member } = signedInMember(context);
+  const action = readAction(await postedForm(request));
+  if (!action) return data({ ok: false, message: copy.done.invalid }, { status: 400 });
+  const outcome = await team.act(member, params.id, action);
+  if (!outcome.ok) {
+    if (outcome.error === "not_found") throw data(null, { status: 404 });
+    return data({ ok: false, message: outcome.message }, { status: 400 });
+  }
+  // Post/redirect/get: reloading the page shows it again, never repeats the action.
+  if (outcome.done === "erase") return redirect("/team?erased=1");
+  return redirect(`/team/applications/${params.id}?done=${outcome.done}`);
+}
+
+export default function TeamApplication({ loaderData, actionData }: Route.ComponentProps) {
+  const { member, view } = loaderData;
+  const said =
+    actionData ?? (loaderData.message ? { ok: true, message: loaderData.message } : undefined);
+  const failed = view.deliveries.some((delivery) => delivery.status === "failed");
+  return (
+    <TeamShell member={member}>
+      <a href="/team" className={buttonClass("ghost", "sm", "-ml-3")}>
+        <span aria-hidden="true">←</span>
+        {copy.back}
+      </a>
+      <header className="mt-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight break-words text-white">
+          {view.name}
+        </h1>
+        <StatusBadge status={view.status} />
+        {view.isSpam ? (
+          <span className="rounded-full bg-amber-400/15 px-2.5 py-0.5 text-xs font-semibold text-amber-200">
+            {site.team.inbox.spamBadge}
+          </span>
+        ) : null}
+      </header>
+      <p className="mt-2 text-sm text-zinc-400">
+        {fillCopy(copy.received, { age: utcTime(view.createdAt) })}
+      </p>
+      {said ? (
+        <p
+          role={said.ok ? "status" : "alert"}
+          className={`mt-4 rounded-xl px-4 py-3 ${said.ok ? "bg-emerald-500/10 text-emerald-200" : "bg-rose-500/10 text-rose-200"}`}
+        >
+          {said.message}
+        </p>
+      ) : null}
+      <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <section aria-labelledby="answers-title">
+            <h2 id="answers-title" className="text-xl font-bold text-white">
+              {copy.answersTitle}
+            </h2>
+            <dl className="mt-3 divide-y divide-white/5 rounded-2xl border border-white/10 bg-surface">
+              {view.answers.map((answer) => (
+                <div key={answer.label} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]">
+                  <dt className="text-sm text-zinc-400">{answer.label}</dt>
+                  <dd className="whitespace-pre-line break-words text-zinc-100">
+                    {answer.value || "—"}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <Deliveries view={view} failed={failed} />
+          <Audit view={view} />
+        </div>
+        <ApplicationActions view={view} />
+      </div>
+    </TeamShell>
+  );
+}
+
+function Deliveries({
+  view,
+  failed,
+}: {
+  view: Route.ComponentProps["loaderData"]["view"];
+  failed: boolean;
+}) {
+  return (
+    <section aria-labelledby="deliveries-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="deliveries-title" className="text-xl font-bold text-white">
+          {copy.deliveriesTitle}
+        </h2>
+        {failed ? (
+          <Form method="post" className="flex items-center gap-3">
+            <input type="hidden" name="intent" value="retry" />
+            <span className="text-sm text-zinc-400">{copy.retryHint}</span>
+            <button type="submit" className={buttonClass("outline", "sm")}>
+              {copy.retry}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {view.deliveries.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-400">{copy.noDeliveries}</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-3">
+          {view.deliveries.map((delivery) => (
+            <li key={delivery.id} className="rounded-2xl border border-white/10 bg-surface p-4">
+              <p className="flex flex-wrap items-center gap-2 font-semibold text-white">
+                {copy.deliveryKinds[delivery.kind as keyof typeof copy.deliveryKinds] ??
+                  delivery.kind}
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs ${delivery.status === "failed" ? "bg-rose-500/20 text-rose-200" : delivery.status === "done" ? "bg-emerald-400/15 text-emerald-200" : "bg-white/10 text-zinc-200"}`}
+                >
+                  {copy.deliveryStatuses[delivery.status as keyof typeof copy.deliveryStatuses] ??
+                    delivery.status}
+                </span>
+              </p>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-zinc-400">{copy.attempts}</dt>
+                <dd className="text-zinc-200">{delivery.attempts}</dd>
+                <dt className="text-zinc-400">{copy.created}</dt>
+                <dd className="text-zinc-200">{utcTime(delivery.createdAt)}</dd>
+                <dt className="text-zinc-400">{copy.updated}</dt>
+                <dd className="text-zinc-200">{utcTime(delivery.updatedAt)}</dd>
+                {delivery.status === "pending" ? (
+                  <>
+                    <dt className="text-zinc-400">{copy.nextAttempt}</dt>
+                    <dd className="text-zinc-200">{utcTime(delivery.nextAttemptAt)}</dd>
+                  </>
+                ) : null}
+                {delivery.lastError ? (
+                  <>
+                    <dt className="text-zinc-400">{copy.lastError}</dt>
+                    <dd className="break-words text-rose-200">{delivery.lastError}</dd>
+                  </>
+                ) : null}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Audit({ view }: { view: Route.ComponentProps["loaderData"]["view"] }) {
+  const auditText = (action: string, detail: string) => {
+    const template = copy.auditActions[action as keyof typeof copy.auditActions] ?? action;
+    const shown =
+      action === "status"
+        ? (site.team.statuses[detail as keyof typeof site.team.statuses] ?? detail)
+        : detail;
+    return template.replace("{detail}", shown);
+  };
+  return (
+    <section aria-labelledby="audit-title">
+      <h2 id="audit-title" className="text-xl font-bold text-white">
+        {copy.auditTitle}
+      </h2>
+      {view.audit.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-400">{copy.noAudit}</p>
+      ) : (
+        <ol className="mt-3 flex flex-col gap-2 text-sm">
+          {view.audit.map((line) => (
+            <li key={line.id} className="rounded-xl bg-white/5 px-3 py-2">
+              <time className="text-zinc-400" dateTime={new Date(line.createdAt).toISOString()}>
+                {utcTime(line.createdAt)}
+              </time>{" "}
+              <span className="text-zinc-100">
+                {line.memberEmail} {auditText(line.action, line.detail)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <TeamShell>
+        <div className="py-16 text-center">
+          <p className="text-gradient text-6xl font-extrabold">404</p>
+          <h1 className="mt-4 text-2xl font-bold text-white">{site.team.notFound.title}</h1>
+          <p className="mt-2 text-zinc-400">{site.team.notFound.body}</p>
+          <a href="/team" className={buttonClass("light", "md", "mt-8")}>
+            {site.team.notFound.back}
+          </a>
+        </div>
+      </TeamShell>
+    );
+  }
+  return <ErrorScreen title={site.error.title} back={site.error.back} />;
+}

@@ -1,0 +1,19 @@
+import { parseInboxQuery } from "~/shared/inbox-query";
+import { signedInMember } from "~/team/route-helpers";
+import type { Route } from "./+types/team.export";
+
+/** `/team/export?format=csv|json&…filters`: the inbox's current filter as a streamed file. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { team } = signedInMember(context);
+  const params = new URL(request.url).searchParams;
+  const format = params.get("format") === "json" ? "json" : "csv";
+  const stamp = new Date().toISOString().slice(0, 10);
+  return new Response(team.export(parseInboxQuery(params), format), {
+    headers: {
+      "Content-Type":
+        format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="applications-${stamp}.${format}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

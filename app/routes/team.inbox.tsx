@@ -1,0 +1,149 @@
+import { buttonClass } from "~/components/ui/button";
+import { inboxParams, parseInboxQuery } from "~/shared/inbox-query";
+import { optionLabel } from "~/shared/schema";
+import { site } from "~/shared/site";
+import { InboxFilters } from "~/team/inbox-filters";
+import { fillCopy, signedInMember, teamMeta } from "~/team/route-helpers";
+import { StatusBadge } from "~/team/status-badge";
+import { TeamShell } from "~/team/team-shell";
+import { age } from "~/team/time";
+import type { Route } from "./+types/team.inbox";
+
+const copy = site.team.inbox;
+
+export const meta: Route.MetaFunction = () => teamMeta(site.team.seo.inbox);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { team, member } = signedInMember(context);
+  const params = new URL(request.url).searchParams;
+  const query = parseInboxQuery(params);
+  const page = await team.inbox(query);
+  return { member, query, page, now: Date.now(), erased: params.has("erased") };
+}
+
+export default function TeamInbox({ loaderData }: Route.ComponentProps) {
+  const { member, query, page, now } = loaderData;
+  const filterParams = inboxParams(query);
+  const exportHref = (format: string) =>
+    `/team/export?${new URLSearchParams([...filterParams, ["format", format]])}`;
+  const failedHref = `/team?${inboxParams({ spam: "all", failed: true })}`;
+  return (
+    <TeamShell member={member}>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-extrabold tracking-tight text-white">{copy.title}</h1>
+        <div className="flex gap-2">
+          <a href={exportHref("csv")} className={buttonClass("outline", "sm")}>
+            {copy.exportCsv}
+          </a>
+          <a href={exportHref("json")} className={buttonClass("outline", "sm")}>
+            {copy.exportJson}
+          </a>
+        </div>
+      </div>
+      {loaderData.erased ? (
+        <p role="status" className="mt-4 rounded-xl bg-emerald-500/10 px-4 py-3 text-emerald-200">
+          {site.team.application.erasedToast}
+        </p>
+      ) : null}
+      {page.failedApplications > 0 ? (
+        <div
+          role="alert"
+          className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-rose-400/40 bg-rose-500/10 px-4 py-3 text-rose-100"
+        >
+          <p>
+            {fillCopy(copy.failedBanner, {
+              count: page.failedApplications,
+              applications: page.failedApplications === 1 ? copy.application : copy.applications,
+            })}
+          </p>
+          <a href={failedHref} className={buttonClass("light", "sm")}>
+            {copy.failedLink}
+          </a>
+        </div>
+      ) : null}
+      <InboxFilters query={query} />
+      {page.rows.length === 0 ? (
+        <p className="mt-10 text-center text-zinc-400">{copy.empty}</p>
+      ) : (
+        <table className="mt-6 w-full border-separate border-spacing-0 text-left text-sm">
+          <thead className="text-xs text-zinc-400 uppercase">
+            <tr>
+              <th scope="col" className="border-b border-white/10 py-2 pr-3">
+                {copy.columns.name}
+              </th>
+              <th scope="col" className="hidden border-b border-white/10 py-2 pr-3 md:table-cell">
+                {copy.columns.plan}
+              </th>
+              <th scope="col" className="hidden border-b border-white/10 py-2 pr-3 md:table-cell">
+                {copy.columns.platform}
+              </th>
+              <th scope="col" className="hidden border-b border-white/10 py-2 pr-3 lg:table-cell">
+                {copy.columns.audience}
+              </th>
+              <th scope="col" className="border-b border-white/10 py-2 pr-3">
+                {copy.columns.status}
+              </th>
+              <th scope="col" className="border-b border-white/10 py-2 text-right">
+                {copy.columns.age}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.rows.map((row) => (
+              <tr key={row.id} className="align-top">
+                <td className="border-b border-white/5 py-3 pr-3">
+                  <a
+                    href={`/team/applications/${row.id}`}
+                    className="font-semibold text-white underline-offset-4 hover:underline"
+                  >
+                    {row.name}
+                  </a>
+                  {row.isSpam ? (
+                    <span className="ml-2 rounded-full bg-amber-400/15 px-2 py-0.5 text-xs text-amber-200">
+                      {copy.spamBadge}
+                    </span>
+                  ) : null}
+                  <span className="mt-1 block text-xs text-zinc-400 md:hidden">
+                    {row.selectedPlan} · {optionLabel("primaryPlatform", row.primaryPlatform)}
+                  </span>
+                </td>
+                <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 md:table-cell">
+                  {row.selectedPlan}
+                </td>
+                <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 md:table-cell">
+                  {optionLabel("primaryPlatform", row.primaryPlatform)}
+                </td>
+                <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 lg:table-cell">
+                  {optionLabel("audienceSize", row.audienceSize)}
+                </td>
+                <td className="border-b border-white/5 py-3 pr-3">
+                  <StatusBadge status={row.status} />
+                </td>
+                <td className="border-b border-white/5 py-3 text-right whitespace-nowrap text-zinc-300">
+                  {age(row.createdAt, now)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav aria-label={copy.title} className="mt-6 flex justify-between gap-3">
+        {query.before ? (
+          <a href={`/team?${filterParams}`} className={buttonClass("outline", "sm")}>
+            {copy.newest}
+          </a>
+        ) : (
+          <span />
+        )}
+        {page.next ? (
+          <a
+            href={`/team?${inboxParams(query, { before: page.next })}`}
+            className={buttonClass("outline", "sm")}
+          >
+            {copy.older}
+          </a>
+        ) : null}
+      </nav>
+    </TeamShell>
+  );
+}

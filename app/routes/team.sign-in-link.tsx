@@ -1,0 +1,70 @@
+import { data, Form, redirect } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { site } from "~/shared/site";
+import type { LinkState } from "~/shared/team-port";
+import { fillCopy, postedForm, teamMeta, teamPort } from "~/team/route-helpers";
+import { TeamShell } from "~/team/team-shell";
+import type { Route } from "./+types/team.sign-in-link";
+
+const copy = site.team.link;
+
+export const meta: Route.MetaFunction = () => teamMeta(site.team.seo.link);
+
+/**
+ * The page an emailed link opens. Opening it uses nothing (mail scanners open links too): it
+ * says whose link it is, or that it has expired or been used, and only its "Sign in" button
+ * (a POST) uses the token.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const state = await teamPort(context).linkState(token);
+  return { token: state.state === "valid" ? token : "", state };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = (await postedForm(request)).get("token") ?? "";
+  const outcome = await teamPort(context).useLink(token);
+  if (!outcome.ok) {
+    return data({ state: { state: outcome.state } as LinkState }, { status: 410 });
+  }
+  const headers = new Headers();
+  for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+  return redirect("/team", { headers });
+}
+
+export default function TeamSignInLink({ loaderData, actionData }: Route.ComponentProps) {
+  const { state } = actionData ?? loaderData;
+  if (state.state === "valid") {
+    return (
+      <TeamShell>
+        <Card className="mx-auto max-w-md" aria-labelledby="link-title">
+          <h1 id="link-title" className="text-2xl font-bold text-white">
+            {fillCopy(copy.title)}
+          </h1>
+          <p className="mt-3 text-zinc-300">{fillCopy(copy.intro, { email: state.email })}</p>
+          <Form method="post" className="mt-6" reloadDocument>
+            <input type="hidden" name="token" value={loaderData.token} />
+            <button type="submit" className={buttonClass("primary", "lg", "w-full")}>
+              {copy.button}
+            </button>
+          </Form>
+        </Card>
+      </TeamShell>
+    );
+  }
+  const expired = state.state === "expired";
+  return (
+    <TeamShell>
+      <Card className="mx-auto max-w-md" aria-labelledby="link-title">
+        <h1 id="link-title" className="text-2xl font-bold text-white">
+          {expired ? copy.expiredTitle : copy.usedTitle}
+        </h1>
+        <p className="mt-3 text-zinc-300">{expired ? copy.expiredBody : copy.usedBody}</p>
+        <a href="/team/sign-in" className={buttonClass("primary", "lg", "mt-6 w-full")}>
+          {copy.newLink}
+        </a>
+      </Card>
+    </TeamShell>
+  );
+}

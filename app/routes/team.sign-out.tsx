@@ -1,0 +1,16 @@
+import { redirect } from "react-router";
+import { teamPort } from "~/team/route-helpers";
+import type { Route } from "./+types/team.sign-out";
+
+/** Opening /team/sign-out does nothing but go home: only the button's POST signs out. */
+export function loader() {
+  return redirect("/team");
+}
+
+/** Ends the session in the database and clears its cookie. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const cookies = await teamPort(context).signOut(request.headers);
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect("/team/sign-in?signed-out", { headers });
+}

@@ -1,0 +1,62 @@
+import { z } from "zod/mini";
+import { planNames } from "./site.ts";
+
+export const applicationStatuses = ["new", "contacted", "onboarded", "declined"] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+export const spamFilters = ["no", "yes", "all"] as const;
+/** Applications per inbox page. */
+export const inboxPageSize = 50;
+/** Longest search the inbox takes. */
+export const searchMaxLength = 100;
+
+/**
+ * The inbox's filters, as the URL carries them (`/team?status=new&plan=Creator&q=maya`), and the
+ * page: `before` is the (time, id) of the last row of the previous page (keyset pagination).
+ * Anything unknown is ignored, never an error: a hand-edited URL shows the default inbox.
+ */
+export interface InboxQuery {
+  status?: ApplicationStatus;
+  plan?: (typeof planNames)[number];
+  spam: (typeof spamFilters)[number];
+  /** Only applications with a delivery that failed for good. */
+  failed: boolean;
+  q?: string;
+  before?: { createdAt: number; id: string };
+}
+
+const cursor = /^(\d{1,15})_([0-9a-f-]{36})$/;
+
+export function parseInboxQuery(params: URLSearchParams): InboxQuery {
+  const pick = <T extends string>(value: string | null, allowed: readonly T[]) =>
+    allowed.find((candidate) => candidate === value);
+  const q = params.get("q")?.trim().slice(0, searchMaxLength) || undefined;
+  const match = cursor.exec(params.get("before") ?? "");
+  return {
+    status: pick(params.get("status"), applicationStatuses),
+    plan: pick(params.get("plan"), planNames),
+    spam: pick(params.get("spam"), spamFilters) ?? "no",
+    failed: params.get("failed") === "1",
+    q,
+    before: match ? { createdAt: Number(match[1]), id: match[2] as string } : undefined,
+  };
+}
+
+/** The URL parameters of a query (defaults left out), for links and forms. */
+export function inboxParams(query: InboxQuery, page?: { before?: string }): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.status) params.set("status", query.status);
+  if (query.plan) params.set("plan", query.plan);
+  if (query.spam !== "no") params.set("spam", query.spam);
+  if (query.failed) params.set("failed", "1");
+  if (query.q) params.set("q", query.q);
+  if (page?.before) params.set("before", page.before);
+  return params;
+}
+
+export const cursorOf = (row: { createdAt: number; id: string }) => `${row.createdAt}_${row.id}`;
+
+/** A note's longest text (the posted form stays within the team's 16 KiB body limit). */
+export const noteMaxLength = 1000;
+
+export const statusSchema = z.enum(applicationStatuses);

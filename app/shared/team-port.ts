@@ -1,0 +1,97 @@
+import type { ApplicationStatus, InboxQuery } from "./inbox-query.ts";
+
+/**
+ * What the team's routes may ask of the server (handed over on the route's `context`, see
+ * app-context.ts). Types only: the server implements it (server/team/), the routes call it.
+ */
+export interface TeamPort {
+  /** The member signed in for this request (the server checked the session), if any. */
+  member?: TeamMember;
+  /** Asks for a sign-in link: same answer for members and anyone else (no email to them). */
+  requestLink(email: string, ip: string): Promise<{ ok: true } | RateLimited>;
+  linkState(token: string): Promise<LinkState>;
+  /** Uses a sign-in link's token: the session cookies, or why it did not work. */
+  useLink(
+    token: string,
+  ): Promise<{ ok: true; cookies: string[] } | { ok: false; state: "expired" | "used" }>;
+  signOut(headers: Headers): Promise<string[]>;
+  inbox(query: InboxQuery): Promise<InboxPage>;
+  application(id: string): Promise<ApplicationView | undefined>;
+  act(member: TeamMember, id: string, action: TeamAction): Promise<ActionOutcome>;
+  /** The applications of a filter as a streamed CSV or JSON file. */
+  export(query: InboxQuery, format: "csv" | "json"): ReadableStream<Uint8Array>;
+}
+
+export interface TeamMember {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export type RateLimited = { ok: false; retryAfterSeconds: number };
+
+export type LinkState = { state: "valid"; email: string } | { state: "expired" | "used" };
+
+export interface InboxRow {
+  id: string;
+  createdAt: number;
+  name: string;
+  selectedPlan: string;
+  primaryPlatform: string;
+  audienceSize: string;
+  status: string;
+  isSpam: boolean;
+}
+
+export interface InboxPage {
+  rows: InboxRow[];
+  /** The cursor of the next (older) page, when there is one. */
+  next?: string;
+  /** Applications with a delivery that failed for good (the banner). */
+  failedApplications: number;
+}
+
+export interface ApplicationView {
+  id: string;
+  createdAt: number;
+  name: string;
+  email: string;
+  status: ApplicationStatus;
+  isSpam: boolean;
+  /** Every answer, labelled as on the questionnaire. */
+  answers: { label: string; value: string }[];
+  deliveries: {
+    id: string;
+    kind: string;
+    status: string;
+    attempts: number;
+    createdAt: number;
+    updatedAt: number;
+    nextAttemptAt: number;
+    lastError: string | null;
+  }[];
+  notes: { id: string; authorEmail: string; body: string; createdAt: number }[];
+  audit: { id: string; memberEmail: string; action: string; detail: string; createdAt: number }[];
+}
+
+export type TeamAction =
+  | { type: "status"; status: ApplicationStatus }
+  | { type: "note"; body: string }
+  | { type: "spam" }
+  | { type: "not-spam" }
+  | { type: "retry" }
+  | { type: "erase" };
+
+/** What an action did, by the name of its message (site.team.application.done). */
+export type ActionDone =
+  | "status"
+  | "note"
+  | "spam"
+  | "notSpam"
+  | "retry"
+  | "nothingToRetry"
+  | "erase";
+
+export type ActionOutcome =
+  | { ok: true; done: ActionDone; message: string }
+  | { ok: false; error: "not_found" | "invalid"; message: string };

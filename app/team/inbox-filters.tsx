@@ -1,0 +1,88 @@
+import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { controlClass, Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import {
+  applicationStatuses,
+  type InboxQuery,
+  searchMaxLength,
+  spamFilters,
+} from "~/shared/inbox-query";
+import { planNames, site } from "~/shared/site";
+
+const copy = site.team.inbox;
+
+/** The inbox's filters: a GET form, so a filtered inbox is a link like any other. */
+export function InboxFilters({ query }: { query: InboxQuery }) {
+  return (
+    <form
+      method="get"
+      action="/team"
+      aria-label={copy.filtersLabel}
+      className="mt-6 grid gap-3 rounded-2xl border border-white/10 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_2fr_auto]"
+    >
+      <Field name="filter-status" label={copy.statusLabel}>
+        {(control) => (
+          <Select
+            {...control}
+            name="status"
+            defaultValue={query.status ?? ""}
+            placeholder={copy.any}
+            options={applicationStatuses.map((status) => ({
+              value: status,
+              label: site.team.statuses[status],
+            }))}
+          />
+        )}
+      </Field>
+      <Field name="filter-plan" label={copy.planLabel}>
+        {(control) => (
+          <Select
+            {...control}
+            name="plan"
+            defaultValue={query.plan ?? ""}
+            placeholder={copy.any}
+            options={planNames.map((plan) => ({ value: plan, label: plan }))}
+          />
+        )}
+      </Field>
+      <Field name="filter-spam" label={copy.spamLabel}>
+        {(control) => (
+          <select
+            {...control}
+            name="spam"
+            defaultValue={query.spam}
+            className={`${controlClass} h-12`}
+          >
+            {spamFilters.map((value) => (
+              <option key={value} value={value}>
+                {copy.spamOptions[value]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field name="filter-q" label={copy.searchLabel}>
+        {(control) => (
+          <Input
+            {...control}
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            placeholder={copy.searchPlaceholder}
+            maxLength={searchMaxLength}
+          />
+        )}
+      </Field>
+      <div className="flex items-end gap-2">
+        {query.failed ? <input type="hidden" name="failed" value="1" /> : null}
+        <button type="submit" className={buttonClass("primary", "md", "h-12 flex-1")}>
+          {copy.apply}
+        </button>
+        <a href="/team" className={buttonClass("ghost", "md", "h-12")}>
+          {copy.clear}
+        </a>
+      </div>
+    </form>
+  );
+}

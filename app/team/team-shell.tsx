@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { BrandLogo } from "~/components/landing/brand-logo";
+import { buttonClass } from "~/components/ui/button";
+import { site } from "~/shared/site";
+import type { TeamMember } from "~/shared/team-port";
+import { AddPasskeyButton } from "./add-passkey-button";
+
+const copy = site.team.nav;
+
+/** The frame of every signed-in team page: brand, inbox link, who is signed in, sign out. */
+export function TeamShell(props: { member?: TeamMember; children: ReactNode }) {
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-white/10 bg-ink/80">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+          <a href="/team" className="flex items-center gap-2 font-bold text-white">
+            <BrandLogo />
+            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-zinc-200">
+              {site.team.label}
+            </span>
+          </a>
+          {props.member ? (
+            <nav aria-label={copy.label} className="ml-auto flex flex-wrap items-center gap-2">
+              <a href="/team" className={buttonClass("ghost", "sm")}>
+                {copy.inbox}
+              </a>
+              <AddPasskeyButton />
+              <span className="hidden text-sm text-zinc-400 md:inline">
+                {copy.signedInAs} <span className="text-zinc-200">{props.member.email}</span>
+              </span>
+              <Form method="post" action="/team/sign-out" reloadDocument>
+                <button type="submit" className={buttonClass("outline", "sm")}>
+                  {copy.signOut}
+                </button>
+              </Form>
+            </nav>
+          ) : null}
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">{props.children}</main>
+    </div>
+  );
+}

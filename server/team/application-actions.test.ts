@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import type { TeamAction, TeamPort } from "#app/shared/team-port.ts";
+import { storeSubmissions } from "../db/submissions.ts";
+import { storageBackends } from "../test/backends.ts";
+import { pendingSubmission } from "../test/stored.ts";
+import { teamFixture } from "../test/team.ts";
+
+// Every action of the application page, as its route module calls it, on a real database: the
+// change, and its audit line (who, what, when), in one transaction.
+describe.each(storageBackends())("application actions on $name", (backend) => {
+  async function setUp(deliveries?: ("team_notification" | "applicant_confirmation")[]) {
+    const fixture = await teamFixture(backend);
+    const member = await fixture.member("maya@example.com");
+    const stored = pendingSubmission({ deliveries });
+    await storeSubmissions(fixture.database.db, [stored]);
+    const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+    const id = stored.row.id;
+    const act = (action: TeamAction) => port.act(member, id, action);
+    return { fixture, member, port, id, act, stored };
+  }
+
+  it.skipIf(backend.skip)(
+    "status, note, spam: each changes the application and writes its line",
+    async () => {
+      const { port, id, act } = await setUp();
+      const before = Date.now();
+      expect(await act({ type: "status", status: "contacted" })).toMatchObject({ ok: true });
+      expect(await act({ type: "note", body: "  Called her; call back Tuesday.  " })).toMatchObject(
+        { ok: true },
+      );
+      expect(await act({ type: "spam" })).toMatchObject({ ok: true });
+      const view = await port.application(id);
+      expect(view?.status).toBe("contacted");
+      expect(view?.isSpam).toBe(true);
+      expect(view?.notes).toMatchObject([
+        { authorEmail: "maya@example.com", body: "Called her; call back Tuesday." },
+      ]);
+      expect(
+        view?.audit.map(({ memberEmail, action, detail }) => [memberEmail, action, detail]),
+      ).toEqual([
+        ["maya@example.com", "spam", ""],
+        ["maya@example.com", "note", ""],
+        ["maya@example.com", "status", "contacted"],
+      ]);
+      for (const line of view?.audit ?? []) expect(line.createdAt).toBeGreaterThanOrEqual(before);
+    },
+  );
+
+  it.skipIf(backend.skip)("refuses bad input and changes nothing", async () => {
+    const { port, id, act, member } = await setUp();
+    expect(await act({ type: "status", status: "won" as never })).toMatchObject({
+      ok: false,
+      error: "invalid",
+    });
+    expect(await act({ type: "note", body: "   " })).toMatchObject({ ok: false, error: "invalid" });
+    expect(await act({ type: "note", body: "x".repeat(1001) })).toMatchObject({
+      ok: false,
+      error: "invalid",
+    });
+    expect(
+      await port.act(member, "00000000-0000-4000-8000-000000000000", { type: "spam" }),
+    ).toMatchObject({
+      ok: false,
+      error: "not_found",
+    });
+    expect(await port.act(member, "not-an-id", { type: "spam" })).toMatchObject({
+      ok: false,
+      error: "not_found",
+    });
+    const view = await port.application(id);
+    expect(view?.status).toBe("new");
+    expect(view?.notes).toEqual([]);
+    expect(view?.audit).toEqual([]);
+  });
+
+  it.skipIf(backend.skip)(
+    "not spam creates the missing deliveries once, even when pressed twice at once",
+    async () => {
+      const { fixture, port, id, act } = await setUp([]);
+      await fixture.database.db.updateTable("submissions").set({ isSpam: 1 }).execute();
+      const outcomes = await Promise.all([act({ type: "not-spam" }), act({ type: "not-spam" })]);
+      expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+      const view = await port.application(id);
+      expect(view?.isSpam).toBe(false);
+      expect(view?.deliveries.map((delivery) => [delivery.kind, delivery.status]).sort()).toEqual([
+        ["applicant_confirmation", "pending"],
+        ["team_notification", "pending"],
+      ]);
+      expect(fixture.nudges.count).toBeGreaterThanOrEqual(1);
+    },
+  );
+
+  it.skipIf(backend.skip)("retry sets failed deliveries back to pending, due now", async () => {
+    const { fixture, port, id, act } = await setUp();
+    expect(await act({ type: "retry" })).toMatchObject({
+      ok: true,
+      message: "No failed deliveries to retry.",
+    });
+    await fixture.database.db
+      .updateTable("deliveries")
+      .set({ status: "failed", attempts: 6, lastError: "550 mailbox unavailable" })
+      .where("kind", "=", "team_notification")
+      .execute();
+    expect(await act({ type: "retry" })).toMatchObject({ ok: true });
+    const view = await port.application(id);
+    const notification = view?.deliveries.find((delivery) => delivery.kind === "team_notification");
+    expect(notification).toMatchObject({ status: "pending", attempts: 0 });
+    expect(notification?.nextAttemptAt).toBeLessThanOrEqual(Date.now());
+    expect(view?.audit.map((line) => [line.action, line.detail])).toEqual([["retry", "1"]]);
+    expect(fixture.nudges.count).toBe(1);
+  });
+
+  it.skipIf(backend.skip)(
+    "erase deletes every application of that address and keeps the line that says so",
+    async () => {
+      const { fixture, port, id, act, stored } = await setUp();
+      const second = pendingSubmission({ row: { email: stored.row.email.toUpperCase() } });
+      const other = pendingSubmission({ row: { email: "someone.else@example.com" } });
+      await storeSubmissions(fixture.database.db, [second, other]);
+      await act({ type: "note", body: "About to erase" });
+      expect(await act({ type: "erase" })).toMatchObject({ ok: true, done: "erase" });
+      expect(await port.application(id)).toBeUndefined();
+      expect(await port.application(second.row.id)).toBeUndefined();
+      const left = await fixture.database.db.selectFrom("submissions").select("id").execute();
+      expect(left.map((row) => row.id)).toEqual([other.row.id]);
+      const notes = await fixture.database.db.selectFrom("applicationNotes").selectAll().execute();
+      expect(notes).toEqual([]);
+      const audit = await fixture.database.db
+        .selectFrom("teamAuditLog")
+        .select(["submissionId", "action", "memberEmail"])
+        .where("action", "=", "erase")
+        .execute();
+      expect(audit).toEqual([
+        { submissionId: id, action: "erase", memberEmail: "maya@example.com" },
+      ]);
+    },
+  );
+});

@@ -1,0 +1,56 @@
+import { statusSchema } from "#app/shared/inbox-query.ts";
+import type { ApplicationView } from "#app/shared/team-port.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { findSubmission } from "../db/operator-queries.ts";
+import { labelledAnswers } from "../delivery/answers.ts";
+
+type Handle = Pick<DatabaseHandle, "db">;
+
+/** One application as its page shows it: answers, deliveries, notes and audit log. */
+export async function applicationView(
+  handle: Handle,
+  id: string,
+): Promise<ApplicationView | undefined> {
+  const found = await findSubmission(handle, id);
+  if (!found) return undefined;
+  const { submission, deliveries } = found;
+  const [notes, audit] = await Promise.all([
+    handle.db
+      .selectFrom("applicationNotes")
+      .select(["id", "authorEmail", "body", "createdAt"])
+      .where("submissionId", "=", id)
+      .orderBy("createdAt", "desc")
+      .orderBy("id")
+      .execute(),
+    handle.db
+      .selectFrom("teamAuditLog")
+      .select(["id", "memberEmail", "action", "detail", "createdAt"])
+      .where("submissionId", "=", id)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(200)
+      .execute(),
+  ]);
+  const status = statusSchema.safeParse(submission.status);
+  return {
+    id: submission.id,
+    createdAt: Number(submission.createdAt),
+    name: submission.name,
+    email: submission.email,
+    status: status.success ? status.data : "new",
+    isSpam: submission.isSpam === 1,
+    answers: labelledAnswers(submission).map(({ label, value }) => ({ label, value })),
+    deliveries: deliveries.map((delivery) => ({
+      id: delivery.id,
+      kind: delivery.kind,
+      status: delivery.status,
+      attempts: delivery.attempts,
+      createdAt: Number(delivery.createdAt),
+      updatedAt: Number(delivery.updatedAt),
+      nextAttemptAt: Number(delivery.nextAttemptAt),
+      lastError: delivery.lastError,
+    })),
+    notes: notes.map((note) => ({ ...note, createdAt: Number(note.createdAt) })),
+    audit: audit.map((line) => ({ ...line, createdAt: Number(line.createdAt) })),
+  };
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeSubmissions } from "../db/submissions.ts";
+import { startTestServer, type TestServer } from "../test/server.ts";
+import { pendingSubmission } from "../test/stored.ts";
+
+// The guard in front of /team, over HTTP against the real server (no build: the pages
+// themselves are not rendered here; the guard answers before them). tests/e2e covers the pages.
+describe("the /team guard", () => {
+  let server: TestServer;
+  let origin: string;
+  let id: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    origin = new URL(server.url).origin;
+    const stored = pendingSubmission();
+    id = stored.row.id;
+    const database = server.openDatabase();
+    await storeSubmissions(database.db, [stored]);
+    await database.close();
+  });
+  afterAll(() => server?.stop());
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body,
+      redirect: "manual",
+    });
+
+  it("redirects every team page without a session to the sign-in page, never cached nor indexed", async () => {
+    for (const path of ["/team", "/team/", `/team/applications/${id}`, "/team/export?format=csv"]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(302);
+      expect(answer.headers.get("location")).toBe("/team/sign-in");
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      expect(answer.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    }
+  });
+
+  it("answers data requests and actions without a session with 401, and changes nothing", async () => {
+    for (const path of ["/team.data", `/team/applications/${id}.data`]) {
+      expect((await get(path)).status, path).toBe(401);
+    }
+    const forged = { Cookie: "team.session_token=forged.signature", Origin: origin };
+    for (const body of [
+      "intent=spam",
+      "intent=erase&confirm=yes",
+      "intent=status&status=declined",
+    ]) {
+      const answer = await post(`/team/applications/${id}`, body, forged);
+      expect(answer.status, body).toBe(401);
+    }
+    expect((await post("/team/sign-out", "", { Origin: origin })).status).toBe(401);
+    const database = server.openDatabase();
+    const row = await database.db
+      .selectFrom("submissions")
+      .select(["status", "isSpam"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    await database.close();
+    expect(row).toEqual({ status: "new", isSpam: 0 });
+  });
+
+  it("refuses a state-changing request from another site, or from nowhere, with 403", async () => {
+    const evil = { Origin: "https://evil.example" };
+    expect((await post("/team/sign-in", "email=maya%40example.com", evil)).status).toBe(403);
+    expect((await post(`/team/applications/${id}`, "intent=spam", evil)).status).toBe(403);
+    expect((await post("/team/sign-in", "email=maya%40example.com")).status).toBe(403);
+    const referer = { Referer: "https://evil.example/page" };
+    expect((await post("/team/sign-in", "email=maya%40example.com", referer)).status).toBe(403);
+    expect(
+      (
+        await post("/team/auth/passkey/verify-authentication", "{}", {
+          ...evil,
+          "Content-Type": "application/json",
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it("bounds the body of a team request before anything reads it", async () => {
+    const big = `email=${"a".repeat(17 * 1024)}`;
+    expect((await post("/team/sign-in", big, { Origin: origin })).status).toBe(413);
+    // Chunked (no Content-Length) too.
+    const chunks = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode("a".repeat(1024)));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${server.url}/team/sign-in`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+      body: chunks,
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+  });
+
+  it("serves better-auth's passkey ceremonies only, nothing else of it", async () => {
+    const options = await get("/team/auth/passkey/generate-authenticate-options");
+    expect(options.status).toBe(200);
+    expect(await options.json()).toMatchObject({
+      rpId: "localhost",
+      challenge: expect.any(String),
+    });
+    for (const path of [
+      "/team/auth/get-session",
+      "/team/auth/sign-in/magic-link",
+      "/team/auth/magic-link/verify?token=x",
+      "/team/auth/ok",
+    ]) {
+      expect((await get(path)).status, path).toBe(404);
+    }
+    const signUp = await post("/team/auth/sign-up/email", "{}", {
+      Origin: origin,
+      "Content-Type": "application/json",
+    });
+    expect(signUp.status).toBe(404);
+  });
+});

@@ -1,0 +1,88 @@
+import type { Context, MiddlewareHandler, Next } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Logger } from "../logger.ts";
+import type { Member } from "./members.ts";
+import type { SignIn } from "./sign-in.ts";
+
+/** The largest request body a /team request may send (forms, passkey answers). */
+export const teamBodyLimit = 16 * 1024;
+
+/** /team, /team/… and React Router's data requests for them (/team.data, /team/….data). */
+export function isTeamPath(path: string): boolean {
+  return path === "/team" || path === "/team.data" || path.startsWith("/team/");
+}
+
+/** Pages anyone may open: sign-in, the page behind an emailed link, the passkey ceremonies. */
+function isPublic(path: string): boolean {
+  const page = path.replace(/\.data$/, "");
+  return (
+    page === "/team/sign-in" || page === "/team/sign-in/link" || page.startsWith("/team/auth/")
+  );
+}
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * In front of every /team request: never cached nor indexed; a state-changing request from
+ * another origin is refused (403), and its body bounded (413) before anything parses it; the
+ * session is checked on the server, and without one a page redirects to the sign-in page while a
+ * data request or an action gets 401 and changes nothing. The member found is remembered for
+ * the route modules (`members`), and a renewed session cookie goes out with the answer.
+ */
+export function teamGuard(deps: {
+  origin: string;
+  signIn: Pick<SignIn, "session">;
+  members: WeakMap<Request, Member>;
+  logger: Logger;
+}): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: teamBodyLimit,
+    onError: (c) => c.text("Payload Too Large", 413),
+  });
+  return async (c, next) => {
+    const path = c.req.path;
+    if (!isTeamPath(path)) return next();
+    const answer = await guarded(c, next);
+    const response = answer instanceof Response ? answer : c.res;
+    response.headers.set("Cache-Control", "no-store");
+    response.headers.set("X-Robots-Tag", "noindex, nofollow");
+    return answer;
+  };
+
+  async function guarded(c: Context, next: Next): Promise<Response | undefined> {
+    const path = c.req.path;
+    const method = c.req.method;
+    if (!safeMethods.has(method)) {
+      const from = c.req.header("origin") ?? originOf(c.req.header("referer"));
+      if (from !== deps.origin && from !== new URL(c.req.url).origin) {
+        deps.logger.warn({ path, method }, "cross-site request to /team refused");
+        return c.text("Forbidden", 403);
+      }
+    }
+    let refused: Response | undefined;
+    const tooLarge = await limit(c, async () => {
+      if (isPublic(path)) return next();
+      const found = await deps.signIn.session(c.req.raw.headers);
+      if (!found) {
+        refused =
+          safeMethods.has(method) && !path.endsWith(".data")
+            ? c.redirect("/team/sign-in", 302)
+            : c.json({ error: "unauthorized" }, 401);
+        return;
+      }
+      deps.members.set(c.req.raw, found.member);
+      await next();
+      for (const cookie of found.cookies) c.res.headers.append("Set-Cookie", cookie);
+    });
+    return tooLarge ?? refused;
+  }
+}
+
+function originOf(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}

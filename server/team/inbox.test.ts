@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { type InboxQuery, parseInboxQuery } from "#app/shared/inbox-query.ts";
+import type { TeamPort } from "#app/shared/team-port.ts";
+import { toCsv, toJson } from "../cli/format.ts";
+import { exportSubmissions } from "../db/operator-queries.ts";
+import { storeSubmissions } from "../db/submissions.ts";
+import { storageBackends } from "../test/backends.ts";
+import { pendingSubmission } from "../test/stored.ts";
+import { teamFixture } from "../test/team.ts";
+import { exportPageSize } from "./export.ts";
+
+const query = (params: string): InboxQuery => parseInboxQuery(new URLSearchParams(params));
+const plans = ["Creator", "Influencer", "Enterprise"] as const;
+const total = exportPageSize * 2 + 34;
+
+/** `total` applications, one a minute (some at the same millisecond), a few of them spam. */
+async function seed(fixture: Awaited<ReturnType<typeof teamFixture>>) {
+  const start = Date.UTC(2026, 0, 1);
+  const rows = Array.from({ length: total }, (_, i) =>
+    pendingSubmission({
+      row: {
+        createdAt: start + Math.floor(i / 2) * 60_000,
+        name: i === 7 ? "Zoë 100%_sure" : `Applicant ${i}`,
+        email: `applicant${i}@example.com`,
+        accountHandle: i === 11 ? "@=cmd|calc" : `@handle${i}`,
+        contentNiche: i === 13 ? "Sourdough BAKING" : "Fitness",
+        selectedPlan: plans[i % 3],
+        isSpam: i % 50 === 0 ? 1 : 0,
+      },
+    }),
+  );
+  for (let i = 0; i < rows.length; i += 200) {
+    await storeSubmissions(fixture.database.db, rows.slice(i, i + 200));
+  }
+  return rows;
+}
+
+async function text(stream: ReadableStream<Uint8Array>) {
+  return new Response(stream).text();
+}
+
+describe.each(storageBackends())("the inbox and its exports on $name", (backend) => {
+  it.skipIf(backend.skip)(
+    "pages hold every application once, newest first; filters and search narrow them",
+    async () => {
+      const fixture = await teamFixture(backend);
+      const rows = await seed(fixture);
+      const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+
+      const seen: string[] = [];
+      let page = await port.inbox(query(""));
+      expect(page.rows).toHaveLength(50);
+      for (;;) {
+        seen.push(...page.rows.map((row) => row.id));
+        if (!page.next) break;
+        page = await port.inbox(query(`before=${page.next}`));
+      }
+      const notSpam = rows
+        .filter((row) => row.row.isSpam === 0)
+        .sort((a, b) => b.row.createdAt - a.row.createdAt || (a.row.id < b.row.id ? 1 : -1));
+      expect(seen).toEqual(notSpam.map((row) => row.row.id));
+
+      const ids = async (params: string) =>
+        (await port.inbox(query(params))).rows.map((row) => row.name);
+      expect(await ids("q=zoë 100%_")).toEqual(["Zoë 100%_sure"]);
+      expect(await ids("q=100_")).toEqual([]); // "_" is a character, not a wildcard
+      expect(await ids("q=sourdough baking")).toEqual(["Applicant 13"]);
+      expect(await ids("q=APPLICANT42@EXAMPLE")).toEqual(["Applicant 42"]);
+      expect(await ids("q=@HANDLE1033")).toEqual(["Applicant 1033"]);
+      expect((await port.inbox(query("spam=yes"))).rows).toHaveLength(Math.ceil(total / 50));
+      expect(
+        (await port.inbox(query("spam=yes&plan=Influencer"))).rows.every(
+          (row) => row.selectedPlan === "Influencer" && row.isSpam,
+        ),
+      ).toBe(true);
+
+      const member = await fixture.member("maya@example.com");
+      const target = notSpam[3]?.row.id ?? "";
+      await port.act(member, target, { type: "status", status: "onboarded" });
+      expect((await port.inbox(query("status=onboarded"))).rows.map((row) => row.id)).toEqual([
+        target,
+      ]);
+
+      expect(page.failedApplications).toBe(0);
+      await fixture.database.db
+        .updateTable("deliveries")
+        .set({ status: "failed" })
+        .where("submissionId", "in", [target, notSpam[9]?.row.id ?? ""])
+        .execute();
+      const failed = await port.inbox(query("failed=1&spam=all"));
+      expect(failed.failedApplications).toBe(2);
+      expect(failed.rows.map((row) => row.id).sort()).toEqual([target, notSpam[9]?.row.id].sort());
+    },
+  );
+
+  it.skipIf(backend.skip)("exports what the CLI exports, streamed page by page", async () => {
+    const fixture = await teamFixture(backend);
+    await seed(fixture);
+    const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+    const all = await exportSubmissions(fixture.database);
+    expect(await text(port.export(query("spam=all"), "csv"))).toBe(toCsv(all));
+    expect(await text(port.export(query("spam=all"), "json"))).toBe(toJson(all));
+    // Formula neutralising, as the CLI does it.
+    expect(await text(port.export(query("q=calc&spam=all"), "csv"))).toContain(",'@=cmd|calc,");
+    // A filter applies; nothing matching is a header (CSV) or an empty array (JSON).
+    const creators = all.filter((row) => row.selectedPlan === "Creator" && row.isSpam === 0);
+    expect(await text(port.export(query("plan=Creator"), "json"))).toBe(toJson(creators));
+    expect(await text(port.export(query("q=nobody-at-all"), "json"))).toBe("[]\n");
+    expect(await text(port.export(query("q=nobody-at-all"), "csv"))).toBe(toCsv([]));
+  });
+});
+
+describe("the search index on SQLite", () => {
+  it("follows inserts, updates and deletes of applications", async () => {
+    const [sqlite] = storageBackends();
+    if (!sqlite) throw new Error("no SQLite backend");
+    const fixture = await teamFixture(sqlite);
+    const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+    const stored = pendingSubmission({ row: { name: "Quentin Quixote" } });
+    await storeSubmissions(fixture.database.db, [stored]);
+    const names = async (q: string) =>
+      (await port.inbox(query(`q=${encodeURIComponent(q)}&spam=all`))).rows.map((row) => row.name);
+    expect(await names("quixote")).toEqual(["Quentin Quixote"]);
+    await fixture.database.db
+      .updateTable("submissions")
+      .set({ name: "Quentin Rename" })
+      .where("id", "=", stored.row.id)
+      .execute();
+    expect(await names("quixote")).toEqual([]);
+    expect(await names("rename")).toEqual(["Quentin Rename"]);
+    // Two characters: no trigram to look up, a scan instead.
+    expect(await names("qu")).toEqual(["Quentin Rename"]);
+    await fixture.database.db.deleteFrom("submissions").execute();
+    expect(await names("rename")).toEqual([]);
+    const check = fixture.database.sqlite
+      ?.prepare(
+        "insert into submissions_search(submissions_search, rank) values ('integrity-check', 1)",
+      )
+      .run();
+    expect(check?.changes).toBeDefined();
+  });
+});

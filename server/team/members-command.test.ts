@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { migratedDatabase, storageBackends } from "../test/backends.ts";
+import { TeamUsageError, teamCommand } from "./members-command.ts";
+
+function output() {
+  const io = { out: "", err: "" };
+  return {
+    io,
+    sink: {
+      out: (text: string) => {
+        io.out += text;
+      },
+      err: (text: string) => {
+        io.err += text;
+      },
+    },
+  };
+}
+
+describe("npm run team -- arguments", () => {
+  it("refuses bad arguments before opening any database", () => {
+    for (const args of [
+      [],
+      ["hire", "a@example.com"],
+      ["add"],
+      ["add", "not-an-email"],
+      ["add", "a@example.com", "b@example.com"],
+      ["list", "extra"],
+    ]) {
+      expect(() => teamCommand(args), args.join(" ")).toThrow(TeamUsageError);
+    }
+  });
+});
+
+describe.each(storageBackends())("npm run team -- on $name", (backend) => {
+  it.skipIf(backend.skip)("adds, lists and removes members (addresses in any case)", async () => {
+    const { database } = await migratedDatabase(backend);
+    const run = async (...args: string[]) => {
+      const { io, sink } = output();
+      const code = await teamCommand(args)(database, sink);
+      return { code, ...io };
+    };
+    expect(await run("list")).toMatchObject({
+      code: 0,
+      out: "No members yet. Add one: npm run team -- add EMAIL\n",
+    });
+    expect(await run("add", "Maya@Example.com")).toMatchObject({
+      code: 0,
+      out: "Added maya@example.com: they can sign in at /team/sign-in.\n",
+    });
+    expect(await run("add", "maya@example.com")).toMatchObject({
+      code: 0,
+      out: "maya@example.com is already a member.\n",
+    });
+    await run("add", "dre@example.com");
+    expect((await run("list")).out).toBe(
+      "Email             Passkeys\n----------------  --------\ndre@example.com   0\nmaya@example.com  0\n",
+    );
+    expect(await run("remove", "MAYA@example.com")).toMatchObject({
+      code: 0,
+      out: "Removed maya@example.com and ended 0 sessions.\n",
+    });
+    expect(await run("remove", "maya@example.com")).toMatchObject({
+      code: 1,
+      err: "maya@example.com is not a member.\n",
+    });
+  });
+});

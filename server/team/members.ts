@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import type { DatabaseHandle } from "../db/database.ts";
+
+type Handle = Pick<DatabaseHandle, "db" | "dialect">;
+
+export interface Member {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Emails are kept and compared in lower case. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** The member with this email (any case), if any. */
+export function findMember({ db }: Handle, email: string): Promise<Member | undefined> {
+  return db
+    .selectFrom("teamMembers")
+    .select(["id", "email", "name"])
+    .where(sql<string>`lower(email)`, "=", normaliseEmail(email))
+    .executeTakeFirst();
+}
+
+export function listMembers({ db }: Handle): Promise<(Member & { passkeys: number })[]> {
+  return db
+    .selectFrom("teamMembers")
+    .select(["id", "email", "name"])
+    .select((eb) =>
+      eb
+        .selectFrom("teamPasskeys")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("teamPasskeys.userId", "=", "teamMembers.id")
+        .as("passkeys"),
+    )
+    .orderBy("email")
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, passkeys: Number(row.passkeys ?? 0) })));
+}
+
+/** Adds a member (as better-auth stores users); false when the email is already one. */
+export async function addMember(handle: Handle, email: string): Promise<boolean> {
+  const address = normaliseEmail(email);
+  // better-auth's column types: booleans and dates on PostgreSQL, 0/1 and ISO text on SQLite.
+  const now = handle.dialect === "postgres" ? new Date() : new Date().toISOString();
+  const result = await handle.db
+    .insertInto("teamMembers")
+    .values({
+      id: randomBytes(16).toString("base64url"),
+      name: address.split("@")[0] ?? address,
+      email: address,
+      emailVerified: handle.dialect === "postgres" ? true : 1,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Removes a member: their sessions, passkeys and accounts go with them (foreign keys ON DELETE
+ * CASCADE), so they are signed out everywhere at once. Returns the sessions ended, or null
+ * when there was no such member.
+ */
+export function removeMember({ db }: Handle, email: string): Promise<{ sessions: number } | null> {
+  return db.transaction().execute(async (trx) => {
+    const member = await trx
+      .selectFrom("teamMembers")
+      .select("id")
+      .where(sql<string>`lower(email)`, "=", normaliseEmail(email))
+      .executeTakeFirst();
+    if (!member) return null;
+    const sessions = await trx
+      .deleteFrom("teamSessions")
+      .where("userId", "=", member.id)
+      .executeTakeFirst();
+    await trx.deleteFrom("teamMembers").where("id", "=", member.id).execute();
+    return { sessions: Number(sessions.numDeletedRows) };
+  });
+}

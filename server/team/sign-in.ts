@@ -1,0 +1,114 @@
+import type { DatabaseHandle } from "../db/database.ts";
+import { errorSummary } from "../db/errors.ts";
+import type { Logger } from "../logger.ts";
+import type { TeamAuth } from "./auth.ts";
+import type { createLinkLimits, LimitDecision } from "./link-limits.ts";
+import { hashToken } from "./link-token.ts";
+import { findMember, type Member, normaliseEmail } from "./members.ts";
+
+export type LinkState = { state: "valid"; email: string } | { state: "expired" | "used" };
+
+/** Set-Cookie lines of a better-auth answer, to pass on to the browser. */
+const cookiesOf = (headers: Headers | undefined) => headers?.getSetCookie() ?? [];
+
+/**
+ * Sign-in: a member asks for a link (emailed, one use, 15 minutes), opens it, and presses
+ * "Sign in", whose POST alone uses the token. Anyone else gets the same answer and no email.
+ */
+export function createSignIn(deps: {
+  auth: TeamAuth;
+  database: Pick<DatabaseHandle, "db" | "dialect">;
+  limits: ReturnType<typeof createLinkLimits>;
+  logger: Logger;
+}) {
+  const { auth, database, logger } = deps;
+  /** Links being made and sent: answered before they are done (a member's answer takes as
+   * long as anyone's), awaited on stop. */
+  const sending = new Set<Promise<void>>();
+
+  async function sendLinkTo(email: string) {
+    try {
+      await auth.api.signInMagicLink({ body: { email }, headers: new Headers() });
+    } catch (error) {
+      logger.error({ err: errorSummary(error) }, "sign-in link not sent");
+    }
+  }
+
+  return {
+    async requestLink(email: string, ip: string): Promise<LimitDecision> {
+      const address = normaliseEmail(email);
+      const decision = await deps.limits.consume(address, ip);
+      if (!decision.ok) return decision;
+      const member = await findMember(database, address);
+      if (member) {
+        const job = sendLinkTo(member.email).finally(() => sending.delete(job));
+        sending.add(job);
+      }
+      return { ok: true };
+    },
+
+    /** What the link's page says before anyone presses "Sign in" (reads, uses nothing). */
+    async linkState(token: string): Promise<LinkState> {
+      if (!token || token.length > 200) return { state: "used" };
+      const row = await database.db
+        .selectFrom("teamVerifications")
+        .select(["value", "expiresAt"])
+        .where("identifier", "=", hashToken(token))
+        .executeTakeFirst();
+      if (!row) return { state: "used" };
+      if (new Date(row.expiresAt).getTime() < Date.now()) return { state: "expired" };
+      const { email } = JSON.parse(row.value) as { email: string };
+      return { state: "valid", email };
+    },
+
+    /** Uses the token (once): the session's cookies, or why it did not work. */
+    async useLink(
+      token: string,
+    ): Promise<{ ok: true; cookies: string[] } | { ok: false; state: "expired" | "used" }> {
+      const before = await this.linkState(token);
+      if (before.state !== "valid") return { ok: false, state: before.state };
+      try {
+        const { headers } = await auth.api.magicLinkVerify({
+          query: { token },
+          headers: new Headers(),
+          returnHeaders: true,
+        });
+        const cookies = cookiesOf(headers);
+        if (cookies.length === 0) return { ok: false, state: "used" };
+        return { ok: true, cookies };
+      } catch (error) {
+        // Used meanwhile (another tab, another instance), or its member was removed.
+        logger.info({ err: errorSummary(error) }, "sign-in link refused");
+        return { ok: false, state: "used" };
+      }
+    },
+
+    /** The member signed in with these request headers, and cookies to renew the session. */
+    async session(headers: Headers): Promise<{ member: Member; cookies: string[] } | null> {
+      if (!headers.get("cookie")?.includes("session_token")) return null;
+      const { headers: answer, response } = await auth.api.getSession({
+        headers,
+        returnHeaders: true,
+      });
+      if (!response) return null;
+      const { id, email, name } = response.user;
+      return { member: { id, email, name }, cookies: cookiesOf(answer) };
+    },
+
+    /** Ends the session of these headers; the cookies that clear it in the browser. */
+    async signOut(headers: Headers): Promise<string[]> {
+      try {
+        const { headers: answer } = await auth.api.signOut({ headers, returnHeaders: true });
+        return cookiesOf(answer);
+      } catch {
+        return [];
+      }
+    },
+
+    async stop() {
+      await Promise.allSettled([...sending]);
+    },
+  };
+}
+
+export type SignIn = ReturnType<typeof createSignIn>;

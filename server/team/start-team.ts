@@ -1,0 +1,112 @@
+import { cursorOf, inboxPageSize } from "#app/shared/inbox-query.ts";
+import type { TeamPort } from "#app/shared/team-port.ts";
+import type { Config } from "../config.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import type { DeliveryKind } from "../db/schema.ts";
+import { sharedSecret } from "../db/settings.ts";
+import { eraseMailFiles } from "../delivery/mail-files.ts";
+import type { Mailer } from "../delivery/mailer.ts";
+import type { Logger } from "../logger.ts";
+import { createApplicationActions } from "./application-actions.ts";
+import { applicationView } from "./application-queries.ts";
+import { createTeamAuth } from "./auth.ts";
+import { authKysely } from "./auth-database.ts";
+import { exportStream } from "./export.ts";
+import { teamGuard } from "./guard.ts";
+import { failedApplicationCount, inboxRows } from "./inbox-queries.ts";
+import { createLinkLimits } from "./link-limits.ts";
+import type { Member } from "./members.ts";
+import { passkeyRoutes } from "./passkey-routes.ts";
+import { teamOrigin } from "./public-origin.ts";
+import { createSignIn, type SignIn } from "./sign-in.ts";
+import { signInEmail } from "./sign-in-email.ts";
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface TeamServer {
+  /** Guards every /team request (see guard.ts). */
+  guard: ReturnType<typeof teamGuard>;
+  /** better-auth's passkey endpoints, mounted at /team/auth. */
+  authRoutes: ReturnType<typeof passkeyRoutes>;
+  /** What the route modules of this request get (the member the guard found, if any). */
+  portFor(request: Request): TeamPort;
+  /** The member signed in with these request headers (what the guard checks). */
+  session: SignIn["session"];
+  stop(): Promise<void>;
+}
+
+/** The team's side of the server, on the intake's database, writer, mailer and worker. */
+export async function startTeam(deps: {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  deliveryKinds: readonly DeliveryKind[];
+  nudgeWorker: () => void;
+}): Promise<TeamServer> {
+  const { config, logger, database } = deps;
+  const origin = teamOrigin(config);
+  const auth = createTeamAuth({
+    config,
+    logger,
+    db: authKysely(database),
+    dialect: database.dialect,
+    secret: await sharedSecret(database.db, "team_auth_secret"),
+    sendLink: (email, token) =>
+      deps.mailer.send(
+        signInEmail(
+          email,
+          `${origin}/team/sign-in/link?token=${encodeURIComponent(token)}`,
+          config,
+        ),
+      ),
+  });
+  const signIn = createSignIn({
+    auth,
+    database,
+    limits: createLinkLimits(config, database),
+    logger,
+  });
+  const actions = createApplicationActions({
+    database,
+    transaction: database.writeTransaction,
+    deliveryKinds: deps.deliveryKinds,
+    eraseMailFiles: (email) => eraseMailFiles(config.dataDir, email),
+    nudgeWorker: deps.nudgeWorker,
+  });
+  const members = new WeakMap<Request, Member>();
+
+  const port: Omit<TeamPort, "member"> = {
+    requestLink: (email, ip) => signIn.requestLink(email, ip),
+    linkState: (token) => signIn.linkState(token),
+    useLink: (token) => signIn.useLink(token),
+    signOut: (headers) => signIn.signOut(headers),
+    async inbox(query) {
+      const [page, failedApplications] = await Promise.all([
+        inboxRows(database, query, inboxPageSize),
+        failedApplicationCount(database),
+      ]);
+      const last = page.rows.at(-1);
+      return {
+        rows: page.rows,
+        next: page.more && last ? cursorOf(last) : undefined,
+        failedApplications,
+      };
+    },
+    application: (id) =>
+      uuid.test(id) ? applicationView(database, id) : Promise.resolve(undefined),
+    act: async (member, id, action) =>
+      uuid.test(id)
+        ? actions.run(member, id, action)
+        : { ok: false, error: "not_found", message: "" },
+    export: (query, format) => exportStream(database, query, format),
+  };
+
+  return {
+    guard: teamGuard({ origin, signIn, members, logger }),
+    authRoutes: passkeyRoutes(auth),
+    portFor: (request) => ({ ...port, member: members.get(request) }),
+    session: (headers) => signIn.session(headers),
+    stop: () => signIn.stop(),
+  };
+}

@@ -1,0 +1,93 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { onTestFinished } from "vitest";
+import type { TeamMember } from "#app/shared/team-port.ts";
+import { loadConfig } from "../config.ts";
+import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import { createMailer } from "../delivery/mailer.ts";
+import { createLogger } from "../logger.ts";
+import { addMember, findMember } from "../team/members.ts";
+import { startTeam, type TeamServer } from "../team/start-team.ts";
+import { migratedDatabase, type StorageBackend } from "./backends.ts";
+
+export const teamSiteUrl = "http://localhost:3000";
+
+export interface TeamFixture {
+  team: TeamServer;
+  database: DatabaseHandle;
+  dataDir: string;
+  /** Times the delivery worker was told about new work. */
+  nudges: { count: number };
+  /** Adds a member and returns them. */
+  member: (email: string) => Promise<TeamMember>;
+  /** The sign-in emails written so far (.eml files), parsed: recipient, subject, link token. */
+  signInEmails: () => Promise<{ to: string; subject: string; token: string }[]>;
+}
+
+/**
+ * The team's side on a fresh database of `backend`, wired as the server wires it (the SQLite
+ * writer thread, .eml files for mail), without HTTP: what the route modules call.
+ */
+export async function teamFixture(backend: StorageBackend): Promise<TeamFixture> {
+  const { env, dataDir } = await migratedDatabase(backend);
+  const config = loadConfig({
+    ...env,
+    DATA_DIR: dataDir,
+    PUBLIC_SITE_URL: teamSiteUrl,
+    LOG_LEVEL: "silent",
+  });
+  const logger = createLogger(config);
+  // As the server opens it: on SQLite, writes through the writer thread.
+  const database = await openMigratedDatabase({ ...config, writerThread: true });
+  const mailer = createMailer(config, logger);
+  const nudges = { count: 0 };
+  const team = await startTeam({
+    config,
+    logger,
+    database,
+    mailer,
+    deliveryKinds: ["team_notification", "applicant_confirmation"],
+    nudgeWorker: () => {
+      nudges.count += 1;
+    },
+  });
+  onTestFinished(async () => {
+    await team.stop();
+    mailer.close();
+    await database.close();
+  });
+  return {
+    team,
+    database,
+    dataDir,
+    nudges,
+    member: async (email) => {
+      await addMember(database, email);
+      const found = await findMember(database, email);
+      if (!found) throw new Error("member not added");
+      return found;
+    },
+    signInEmails: () => readSignInEmails(dataDir),
+  };
+}
+
+export async function readSignInEmails(dataDir: string) {
+  const directory = path.join(dataDir, "mail");
+  const names = (await readdir(directory).catch(() => [] as string[])).filter((name) =>
+    name.endsWith(".eml"),
+  );
+  const emails = await Promise.all(
+    names.sort().map(async (name) => simpleParser(await readFile(path.join(directory, name)))),
+  );
+  return emails.map((email) => ({
+    to: email.to && !Array.isArray(email.to) ? email.to.text : "",
+    subject: email.subject ?? "",
+    token: /[?&]token=([\w-]+)/.exec(email.text ?? "")?.[1] ?? "",
+  }));
+}
+
+/** The Cookie header a browser would send back after these Set-Cookie lines. */
+export function cookieHeader(setCookies: string[]): string {
+  return setCookies.map((line) => line.split(";")[0]).join("; ");
+}

@@ -1,0 +1,103 @@
+import { spawnSync } from "node:child_process";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import { port } from "../../../playwright.config.ts";
+import { type DatabaseHandle, openDatabase } from "../../../server/db/database.ts";
+import { validApplication } from "../../../server/test/fixtures.ts";
+import { expect } from "./page-health.ts";
+
+/** The team's pages are served as PUBLIC_SITE_URL, http://localhost:PORT (see playwright.config). */
+export const teamOrigin = `http://localhost:${port}`;
+export const dataDir = path.resolve(`data/e2e-${port}`);
+
+/** A member address of its own for each test (the sign-in limits count per address). */
+export function memberAddress(title: string, project: string): string {
+  const slug = `${title}-${project}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 40);
+  return `${slug}-${Date.now().toString(36)}@team.example`;
+}
+
+/** `npm run team -- add EMAIL` against the e2e server's database. */
+export function addMember(email: string) {
+  const result = spawnSync(process.execPath, ["server/team-cli.ts", "add", email], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`team add failed: ${result.stderr}`);
+}
+
+/** The sign-in links emailed to `email` so far (read from the .eml files), oldest first. */
+export async function signInLinks(email: string): Promise<string[]> {
+  const directory = path.join(dataDir, "mail");
+  const names = (await readdir(directory).catch(() => [] as string[]))
+    .filter((name) => name.endsWith(".eml"))
+    .sort();
+  const links: string[] = [];
+  for (const name of names) {
+    const message = await simpleParser(await readFile(path.join(directory, name)));
+    const to = message.to && !Array.isArray(message.to) ? message.to.text : "";
+    if (to !== email || !message.subject?.startsWith("Sign in to")) continue;
+    const link = /https?:\/\/\S+\/team\/sign-in\/link\?token=\w+/.exec(message.text ?? "")?.[0];
+    if (link) links.push(link);
+  }
+  return links;
+}
+
+/** Asks for a link on the sign-in page; returns the link that arrived. */
+export async function requestLink(page: Page, email: string): Promise<string> {
+  const before = (await signInLinks(email)).length;
+  await page.goto(`${teamOrigin}/team/sign-in`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  let links: string[] = [];
+  await expect
+    .poll(async () => {
+      links = await signInLinks(email);
+      return links.length;
+    })
+    .toBeGreaterThan(before);
+  return links.at(-1) as string;
+}
+
+/** A new member, signed in by the emailed link; on the inbox afterwards. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  addMember(email);
+  const link = await requestLink(page, email);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Applications" })).toBeVisible();
+}
+
+let applicants = 0;
+
+/**
+ * An application through the intake API; its id. Each from an address of its own: erasing one
+ * applicant (every application of their address) must not erase another test's.
+ */
+export async function submitApplication(
+  request: APIRequestContext,
+  overrides: Record<string, string> = {},
+): Promise<string> {
+  applicants += 1;
+  const email = `applicant-${process.pid}-${Date.now().toString(36)}-${applicants}@example.com`;
+  const answer = await request.post(`${teamOrigin}/functions/v1/send-onboarding-email`, {
+    data: validApplication({ email, ...overrides }),
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { id: string }).id;
+}
+
+/** A connection of the test's own to the e2e server's SQLite database. */
+export async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const database = openDatabase({ DATABASE_URL: undefined, dataDir });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,220 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./helpers/page-health";
+import { memberAddress, signIn, submitApplication, teamOrigin, withDatabase } from "./helpers/team";
+
+// Behaviour once, at 1440 px: the phone project (390 px) runs the team pages' axe checks.
+test.skip(({ isMobile }) => isMobile, "desktop only");
+
+// The inbox and one application, with scripts on and off: every action posts a plain form to
+// its route action, and each writes its line in the audit log.
+
+/** A name no other test (or earlier run) uses, to find this test's application. */
+const uniqueName = (label: string) =>
+  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function openApplication(page: Page, name: string) {
+  await page.goto(`${teamOrigin}/team`);
+  await page.getByLabel("Search").fill(name);
+  await page.getByLabel("Spam").selectOption("all");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/q=/);
+  await page.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+/** Waits until the worker has sent an application's deliveries (so it is done with them). */
+async function deliveriesSent(id: string) {
+  await expect
+    .poll(() =>
+      withDatabase(async (database) => {
+        const rows = await database.db
+          .selectFrom("deliveries")
+          .select("status")
+          .where("submissionId", "=", id)
+          .execute();
+        return rows.length > 0 && rows.every((row) => row.status === "done");
+      }),
+    )
+    .toBe(true);
+}
+
+const delivery = (page: Page, kind: string) =>
+  page.getByRole("listitem").filter({ hasText: kind }).first();
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("every action on an application, each with its audit line", async ({
+      page,
+      request,
+    }, testInfo) => {
+      test.slow();
+      const member = memberAddress(testInfo.title, testInfo.project.name);
+      await signIn(page, member);
+      const name = uniqueName("Spammy Sam");
+      // Caught by the honeypot: stored as spam, nothing sent.
+      await submitApplication(request, { name, website: "https://spam.example" });
+      await openApplication(page, name);
+      for (const label of [
+        "Full Name",
+        "Email Address",
+        "Account Handle",
+        "Your Goals",
+        "Selected Plan",
+      ]) {
+        await expect(page.getByRole("term").filter({ hasText: label }).first()).toBeVisible();
+      }
+      await expect(page.getByText("No deliveries: spam is never sent.")).toBeVisible();
+      const audit = page.getByRole("region", { name: "Audit log" });
+
+      await page.getByRole("combobox", { name: "Status" }).selectOption("contacted");
+      await page.getByRole("button", { name: "Save status" }).click();
+      await expect(page.getByText("Status saved.")).toBeVisible();
+      await expect(audit.getByText(`${member} set the status to Contacted`)).toBeVisible();
+
+      await page
+        .getByRole("textbox", { name: "Note" })
+        .fill("Called: wants the Influencer plan after all.");
+      await page.getByRole("button", { name: "Add note" }).click();
+      await expect(page.getByText("Note added.")).toBeVisible();
+      const notes = page.getByRole("region", { name: "Notes" });
+      await expect(notes.getByText("Called: wants the Influencer plan after all.")).toBeVisible();
+      await expect(notes.getByText(member)).toBeVisible();
+      await expect(audit.getByText(`${member} added a note`)).toBeVisible();
+
+      // Not spam: its deliveries are created, and sent.
+      await page.getByRole("button", { name: "Not spam" }).click();
+      await expect(audit.getByText(`${member} marked it as not spam`)).toBeVisible();
+      await expect(async () => {
+        await page.reload();
+        await expect(delivery(page, "Team notification")).toContainText("Sent");
+        await expect(delivery(page, "Applicant confirmation")).toContainText("Sent");
+      }).toPass({ timeout: 15_000 });
+
+      await page.getByRole("button", { name: "Mark as spam" }).click();
+      await expect(audit.getByText(`${member} marked it as spam`)).toBeVisible();
+      await page.getByRole("button", { name: "Not spam" }).click();
+      await expect(audit.getByText(`${member} marked it as not spam`)).toHaveCount(2);
+
+      // A delivery that failed for good, retried.
+      const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+      await withDatabase((database) =>
+        database.db
+          .updateTable("deliveries")
+          .set({ status: "failed", attempts: 6, lastError: "550 5.1.1 mailbox unavailable" })
+          .where("submissionId", "=", id)
+          .where("kind", "=", "team_notification")
+          .execute(),
+      );
+      await page.reload();
+      await expect(delivery(page, "Team notification")).toContainText("Failed");
+      await expect(delivery(page, "Team notification")).toContainText(
+        "550 5.1.1 mailbox unavailable",
+      );
+      await page.getByRole("button", { name: "Retry" }).click();
+      await expect(audit.getByText(`${member} retried 1 failed deliveries`)).toBeVisible();
+      await expect(async () => {
+        await page.reload();
+        await expect(delivery(page, "Team notification")).toContainText("Sent");
+      }).toPass({ timeout: 15_000 });
+
+      // Erase, after a confirmation.
+      await page.locator("summary", { hasText: "Erase" }).click();
+      await expect(page.getByText("This cannot be undone.")).toBeVisible();
+      await page.getByRole("button", { name: "Yes, erase everything of this applicant" }).click();
+      await expect(page).toHaveURL(`${teamOrigin}/team?erased=1`);
+      await expect(page.getByText("The applicant was erased.")).toBeVisible();
+      const gone = await page.request.get(`${teamOrigin}/team/applications/${id}`);
+      expect(gone.status()).toBe(404);
+      const lines = await withDatabase((database) =>
+        database.db
+          .selectFrom("teamAuditLog")
+          .select("action")
+          .where("submissionId", "=", id)
+          .execute(),
+      );
+      expect(lines.map((line) => line.action)).toContain("erase");
+    });
+
+    test("exports the current filter as CSV and as JSON", async ({ page, request }, testInfo) => {
+      await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
+      const name = uniqueName("Export Eve");
+      await submitApplication(request, { name, accountHandle: '=HYPERLINK("x")' });
+      await page.goto(`${teamOrigin}/team`);
+      await page.getByLabel("Search").fill(name);
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect(page.getByRole("link", { name })).toBeVisible();
+
+      const csvDownload = page.waitForEvent("download");
+      await page.getByRole("link", { name: "Export CSV" }).click();
+      const csv = await readFile((await (await csvDownload).path()) as string, "utf8");
+      const [header, row, ...rest] = csv.trim().split("\n");
+      expect(header).toBe(
+        "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam",
+      );
+      expect(rest).toEqual([]);
+      expect(row).toContain(name);
+      expect(row).toContain(`"'=HYPERLINK(""x"")"`);
+
+      const jsonDownload = page.waitForEvent("download");
+      await page.getByRole("link", { name: "Export JSON" }).click();
+      const json = JSON.parse(
+        await readFile((await (await jsonDownload).path()) as string, "utf8"),
+      );
+      expect(json).toHaveLength(1);
+      expect(json[0]).toMatchObject({ name, accountHandle: '=HYPERLINK("x")', isSpam: false });
+    });
+  });
+}
+
+test("a delivery that failed for good raises a banner, linking to those applications", async ({
+  page,
+  request,
+}, testInfo) => {
+  await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
+  const name = uniqueName("Bounced Bo");
+  const id = await submitApplication(request, { name });
+  await deliveriesSent(id);
+  await withDatabase((database) =>
+    database.db
+      .updateTable("deliveries")
+      .set({ status: "failed", attempts: 6, lastError: "550 no such user" })
+      .where("submissionId", "=", id)
+      .execute(),
+  );
+  await page.goto(`${teamOrigin}/team`);
+  const banner = page.getByRole("alert").filter({ hasText: "failed for good" });
+  await expect(banner).toContainText(/\d+ applications? with a delivery that failed for good/);
+  await banner.getByRole("link", { name: "Show them" }).click();
+  await expect(page).toHaveURL(/failed=1/);
+  await expect(page.getByRole("link", { name })).toBeVisible();
+});
+
+test("filters, search and pages", async ({ page, request }, testInfo) => {
+  await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
+  const tag = uniqueName("Pager");
+  for (let i = 0; i < 3; i++) {
+    await submitApplication(request, {
+      name: `${tag} ${i}`,
+      selectedPlan: i === 1 ? "Enterprise" : "Creator",
+    });
+  }
+  await page.goto(`${teamOrigin}/team?q=${encodeURIComponent(tag)}`);
+  const rows = page.getByRole("row");
+  await expect(rows).toHaveCount(4); // header + 3, newest first
+  await expect(rows.nth(1)).toContainText(`${tag} 2`);
+  await page.getByLabel("Plan").selectOption("Enterprise");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(`${tag} 1`);
+  // More than a page: "Older" leads on, "Newest" back.
+  await page.goto(`${teamOrigin}/team?spam=all`);
+  const older = page.getByRole("link", { name: "Older" });
+  if ((await rows.count()) === 51) {
+    await older.click();
+    await expect(page).toHaveURL(/before=/);
+    await expect(page.getByRole("link", { name: "Newest" })).toBeVisible();
+  }
+});
