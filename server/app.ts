@@ -5,6 +5,8 @@ import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import type { IntakePort } from "../app/app-context.ts";
 import type { Config } from "./config.ts";
+import { closeUnreadBodies } from "./http/close-unread-bodies.ts";
+import { publicRequestOf } from "./http/proxy-trust.ts";
 import type { Logger } from "./logger.ts";
 import { reactRouterHandler } from "./pages.ts";
 import { type PrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
@@ -47,7 +49,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
-  app.use(securityHeaders(config, (path) => prerendered.get(path)?.scriptHashes));
+  app.use(closeUnreadBodies);
+  app.use(
+    securityHeaders(
+      config,
+      (path) => prerendered.get(path)?.scriptHashes,
+      (c) => publicRequestOf(c, config.TRUST_PROXY).protocol === "https",
+    ),
+  );
   app.use(compress());
 
   app.onError((error, c) => {

@@ -2,33 +2,64 @@ import type { Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createAppContext, type IntakePort } from "../app/app-context.ts";
 import { deferModulePreloads } from "./defer-module-preloads.ts";
-import { clientIp } from "./intake/client-ip.ts";
+import { isFormActionPath, type PageBody, readPageBody } from "./http/page-body.ts";
+import { publicRequestOf, type TrustProxy } from "./http/proxy-trust.ts";
 
 /** Hands a request to React Router (server-rendered pages, the onboarding form action, 404s). */
 export function reactRouterHandler(options: {
   loadBuild: () => Promise<ServerBuild>;
   mode: "production" | "development";
   intake?: IntakePort;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** The stylesheet to inline into every rendered page (production). */
   inlineCss?: string;
 }) {
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   return async (c: Context) => {
+    // Bounded before anything parses it; only the questionnaire's action reads a body.
+    const body = await readPageBody(c);
+    if (!body.ok && (body.status === 405 || body.status === 400)) {
+      if (body.status === 405) {
+        c.header("Allow", isFormActionPath(c.req.path) ? "GET, HEAD, POST" : "GET, HEAD");
+      }
+      return c.text(body.status === 405 ? "Method Not Allowed" : "Bad Request", body.status);
+    }
     handler ??= createRequestHandler(
       options.mode === "development" ? options.loadBuild : await options.loadBuild(),
       options.mode,
     );
     const nonce = c.get("secureHeadersNonce") ?? "";
+    const visitor = publicRequestOf(c, options.trustProxy);
     const response = await handler(
-      c.req.raw,
+      publicRequest(c.req.raw, visitor.origin, body),
       createAppContext({
         nonce,
         intake: options.intake,
-        clientIp: clientIp(c, options.trustProxy) || undefined,
+        clientIp: visitor.clientIp || undefined,
         inlineCss: options.inlineCss,
+        // Too large or not a form: the action answers with the page and its own message.
+        formRejection:
+          body.ok || body.status === 400 || body.status === 405 ? undefined : body.status,
       }),
     );
     return options.mode === "production" ? deferModulePreloads(response) : response;
   };
+}
+
+/**
+ * The request as the visitor made it: behind a trusted proxy its URL has the public scheme and
+ * host (React Router compares the form post's Origin with it), and its body is the one read
+ * and bounded here (none when refused).
+ */
+function publicRequest(raw: Request, origin: string, body: PageBody): Request {
+  const url = new URL(raw.url);
+  const publicUrl = `${origin}${url.pathname}${url.search}`;
+  const method = raw.method;
+  if (publicUrl === raw.url && (method === "GET" || method === "HEAD")) return raw;
+  const headers = new Headers(raw.headers);
+  headers.delete("content-length");
+  headers.delete("transfer-encoding");
+  const content = body.ok && body.body ? body.body : undefined;
+  if (!body.ok) headers.delete("content-type");
+  return new Request(publicUrl, { method, headers, body: content, signal: raw.signal });
 }

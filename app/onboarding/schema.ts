@@ -84,11 +84,29 @@ const printable = z.refine<string>((value) => !forbiddenCharacters.test(value), 
   error: invisibleCharactersMessage,
 });
 
+/** For text with bidirectional controls or zero-width characters (see `formattingCharacters`). */
+export const formattingCharactersMessage =
+  "Please remove invisible formatting characters (text-direction or zero-width marks)";
+
+/**
+ * Bidirectional controls (U+202A–202E, U+2066–2069) and zero-width characters (U+200B–200F,
+ * U+FEFF). They reorder or hide text: "Refund pending" can be made to read otherwise in the
+ * team's email and in the CSV export. A zero-width joiner inside an emoji sequence (👩‍🍳) is
+ * the emoji itself and stays: such joiners are taken out before looking.
+ */
+const formattingCharacters = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+const emojiJoiner =
+  /\p{Extended_Pictographic}[\u{1f3fb}-\u{1f3ff}\ufe0f]?\u200d(?=\p{Extended_Pictographic})/gu;
+const plain = z.refine<string>(
+  (value) => !formattingCharacters.test(value.replace(emojiJoiner, "")),
+  { error: formattingCharactersMessage },
+);
+
 /** A trimmed string of `min` to `max` characters; anything else (or no string) gets `message`. */
 function text(min: number, max: number, message: string, maxMessage: string) {
   return z
     .string({ error: message })
-    .check(z.trim(), z.minLength(min, message), z.maxLength(max, maxMessage), printable);
+    .check(z.trim(), z.minLength(min, message), z.maxLength(max, maxMessage), printable, plain);
 }
 
 function choice<const T extends readonly { value: string }[]>(options: T, message: string) {
@@ -122,7 +140,7 @@ export const onboardingSchema = z.object({
   brandStyle: z._default(
     z
       .string({ error: "Brand style must be text" })
-      .check(z.trim(), z.maxLength(maxLengths.brandStyle, tooLong.brandStyle), printable),
+      .check(z.trim(), z.maxLength(maxLengths.brandStyle, tooLong.brandStyle), printable, plain),
     "",
   ),
   selectedPlan: z.enum(planNames as unknown as [PlanName, ...PlanName[]], {

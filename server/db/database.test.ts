@@ -19,10 +19,14 @@ describe("SQLite", () => {
     expect(handle.sqlite?.pragma("synchronous", { simple: true })).toBe(2); // FULL
     const tables = await handle.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
+      "confirmation_hours",
+      "confirmation_recipients",
       "deliveries",
       "settings",
       "submissions",
     ]);
+    // Erased rows are overwritten, not left readable in free pages.
+    expect(handle.sqlite?.pragma("secure_delete", { simple: true })).toBe(1);
     // Migrating again applies nothing.
     expect(await migrateToLatest(handle.db.withoutPlugins(), "sqlite")).toEqual([]);
   });
@@ -41,12 +45,17 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
     });
     const [first] = handles;
     if (!first) throw new Error("no handle");
-    const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(
-      first.db,
-    );
-    expect(migrations.rows).toEqual([{ name: "0001_intake" }]);
+    const migrations = await sql<{
+      name: string;
+    }>`select name from kysely_migration order by name`.execute(first.db);
+    expect(migrations.rows).toEqual([
+      { name: "0001_intake" },
+      { name: "0002_idempotency_and_confirmation_caps" },
+    ]);
     const tables = await first.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
+      "confirmation_hours",
+      "confirmation_recipients",
       "deliveries",
       "rate_limits",
       "settings",

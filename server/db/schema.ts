@@ -25,11 +25,14 @@ export interface SubmissionsTable {
   /** 1 when the honeypot was filled: kept, never delivered. */
   isSpam: number;
   idempotencyKey: string | null;
+  /** SHA-256 (hex) of the answers sent with the idempotency key; null without a key. */
+  idempotencyHash: string | null;
 }
 
 export const deliveryKinds = ["team_notification", "applicant_confirmation", "webhook"] as const;
 export type DeliveryKind = (typeof deliveryKinds)[number];
-export type DeliveryStatus = "pending" | "done" | "failed";
+/** `skipped`: never sent, by design (a confirmation over its caps; see `skipReason`). */
+export type DeliveryStatus = "pending" | "done" | "failed" | "skipped";
 
 export interface DeliveriesTable {
   id: string;
@@ -41,8 +44,22 @@ export interface DeliveriesTable {
   leaseOwner: string | null;
   leaseExpiresAt: number | null;
   lastError: string | null;
+  /** Why a `skipped` delivery was not sent (see server/intake/confirmation-budget.ts). */
+  skipReason: string | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** When each recipient (HMAC of the lower-cased address) was last granted a confirmation. */
+export interface ConfirmationRecipientsTable {
+  recipientHash: string;
+  sentAt: number;
+}
+
+/** Confirmations granted per clock hour (hour = epoch ms / 3,600,000, rounded down). */
+export interface ConfirmationHoursTable {
+  hour: number;
+  count: number;
 }
 
 /** Values shared by every instance (the IP-hash secret). */
@@ -55,6 +72,8 @@ export interface Database {
   submissions: SubmissionsTable;
   deliveries: DeliveriesTable;
   settings: SettingsTable;
+  confirmationRecipients: ConfirmationRecipientsTable;
+  confirmationHours: ConfirmationHoursTable;
 }
 
 export type Submission = Selectable<SubmissionsTable>;

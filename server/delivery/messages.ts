@@ -96,6 +96,7 @@ export async function warmUpEmails(config: MailConfig): Promise<void> {
     userAgent: "",
     isSpam: 0,
     idempotencyKey: null,
+    idempotencyHash: null,
   } satisfies Submission;
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
   await builder.sendMail(await teamNotification(sample, config));

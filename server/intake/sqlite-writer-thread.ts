@@ -10,15 +10,16 @@ import type { Statement } from "better-sqlite3";
 import { errorSummary } from "../db/errors.ts";
 import { openSqliteConnection, sqliteKysely } from "../db/sqlite.ts";
 import { createSqliteStore } from "./sqlite-store.ts";
-import type { PendingSubmission } from "./store.ts";
+import type { PendingSubmission, StoreOptions } from "./store.ts";
 
 export type WriterRequest =
   | { type: "batch"; id: number; items: PendingSubmission[]; now: number }
   | { type: "statement"; id: number; sql: string; parameters: readonly unknown[] }
   | { type: "close" };
 
-const sqlite = openSqliteConnection((workerData as { file: string }).file);
-const writeBatch = createSqliteStore(sqliteKysely(sqlite), sqlite);
+const { file, options } = workerData as { file: string; options: StoreOptions };
+const sqlite = openSqliteConnection(file);
+const writeBatch = createSqliteStore(sqliteKysely(sqlite), sqlite, options);
 const statements = new Map<string, Statement>();
 
 function runStatement(sql: string, parameters: readonly unknown[]) {

@@ -2,17 +2,19 @@ import type { Hono } from "hono";
 import type { IntakePort } from "../../app/app-context.ts";
 import type { AppEnv } from "../app.ts";
 import type { Config } from "../config.ts";
+import { ensurePrivateDirectory, restrictFiles } from "../db/data-dir.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { isRowDataError } from "../db/errors.ts";
 import { startRetention } from "../db/retention.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
+import { mailDirectory } from "../delivery/mail-files.ts";
 import { createMailer } from "../delivery/mailer.ts";
 import { warmUpEmails } from "../delivery/messages.ts";
 import { type DeliveryWorker, startDeliveryWorker } from "../delivery/worker.ts";
 import type { Logger } from "../logger.ts";
 import { createIntakeApi } from "./api.ts";
-import { createIpHasher } from "./client-ip.ts";
+import { createIpHasher, createRecipientHasher } from "./client-ip.ts";
 import { createGroupCommitter } from "./group-commit.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import { createIntakeService } from "./service.ts";
@@ -33,6 +35,13 @@ export interface RunningIntake {
 export async function startIntake(config: Config, logger: Logger): Promise<RunningIntake> {
   // Cold template code would stall the first delivery (and the requests around it).
   await warmUpEmails(config);
+  // DATA_DIR (the SQLite file, the .eml outbox) for the server's user only, files made by
+  // earlier versions included.
+  if (!config.DATABASE_URL || !config.SMTP_URL) {
+    ensurePrivateDirectory(config.dataDir);
+    restrictFiles(config.dataDir);
+    restrictFiles(mailDirectory(config.dataDir));
+  }
   const database = await openMigratedDatabase(config, logger);
   logger.info({ database: database.location }, "database ready");
   const ipHashSecret =
@@ -50,16 +59,19 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
   }
   // SQLite: every write (intake batches, the worker's statements) goes through one writer
   // thread; the main connection only reads. PostgreSQL: through the pool.
-  const writer = database.sqlite ? startSqliteWriter(database.location) : undefined;
+  const storeOptions = { confirmationsPerHour: config.CONFIRMATIONS_PER_HOUR };
+  const writer = database.sqlite ? startSqliteWriter(database.location, storeOptions) : undefined;
   await writer?.ready.catch(async (error) => {
     await database.close();
     throw error;
   });
   const store = writer
     ? (items: readonly PendingSubmission[]) => writer.write(items)
-    : (items: readonly PendingSubmission[]) => storeSubmissions(database.db, items);
+    : (items: readonly PendingSubmission[]) =>
+        storeSubmissions(database.db, items, Date.now(), storeOptions);
   const committer = createGroupCommitter((items: PendingSubmission[]) => store(items), {
     isItemError: isRowDataError,
+    maxWaiting: config.INTAKE_QUEUE_MAX,
   });
   const worker = startDeliveryWorker({
     database: writer ? { ...database, write: writesThrough(writer) } : database,
@@ -80,6 +92,7 @@ export async function startIntake(config: Config, logger: Logger): Promise<Runni
     committer,
     rateLimit: createRateLimit(config, database),
     hashIp: createIpHasher(ipHashSecret),
+    hashRecipient: createRecipientHasher(ipHashSecret),
     deliveryKinds,
     logger,
     onDeliveriesCreated: () => worker.nudge(),
