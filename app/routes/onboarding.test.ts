@@ -18,11 +18,7 @@ function intakeAnswering(outcome: IntakeOutcome) {
   return { submit: vi.fn<IntakePort["submit"]>(async () => outcome) };
 }
 
-async function run(
-  fields: Record<string, string>,
-  intake?: IntakePort,
-  formRejection?: 413 | 415,
-) {
+async function run(fields: Record<string, string>, intake?: IntakePort, formRejection?: 413 | 415) {
   const context = createAppContext({ nonce: "", intake, clientIp: "203.0.113.7", formRejection });
   // biome-ignore lint/suspicious/noExplicitAny: the route's generated argument type is not needed here
   return (await action({ request: post(fields), context, params: {} } as any)) as any;

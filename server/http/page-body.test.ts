@@ -109,7 +109,12 @@ describe("readPageBody: every body bounded before it is parsed", () => {
 
   it("refuses a form over 64 KiB with 413; a modest excess is read to the end, so the answer arrives", async () => {
     for (const declare of [true, false]) {
-      const sent = await send(port, { path: "/onboarding", type: form, total: maxFormBytes + 1, declare });
+      const sent = await send(port, {
+        path: "/onboarding",
+        type: form,
+        total: maxFormBytes + 1,
+        declare,
+      });
       expect(sent.json).toEqual({ ok: false, status: 413, complete: true });
       expect(sent.connection).not.toBe("close");
     }
