@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
+import { configVariables, loadConfig } from "./config.ts";
 import { testWebhookSecret } from "./test/webhook-receiver.ts";
 
 const webhook = {
@@ -70,4 +72,10 @@ describe("loadConfig: the variables of issue 10", () => {
   ])("a bad %s stops the server with a message naming it", (_name, env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
+});
+
+it(".env.example lists every variable the server reads", () => {
+  const example = readFileSync(path.join(import.meta.dirname, "../.env.example"), "utf8");
+  const listed = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+  expect(configVariables.filter((name) => !listed.has(name))).toEqual([]);
 });

@@ -88,6 +88,9 @@ const schema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 
+/** The names of every variable the server reads (each listed in .env.example). */
+export const configVariables = Object.keys(schema.shape);
+
 export type Config = z.infer<typeof schema> & {
   /**
    * True when PUBLIC_SITE_URL is https. Whether a request came over HTTPS is its own question:

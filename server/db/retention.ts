@@ -50,8 +50,30 @@ export async function purgeExpired(
 }
 
 /**
+ * Forgets the confirmation counts once they no longer count: recipients granted more than 24
+ * hours ago, and the hour counters of earlier days. Returns how many rows it deleted.
+ */
+export async function purgeConfirmationCounts(handle: Handle, now = Date.now()): Promise<number> {
+  const write = runWrite(handle);
+  const recipients = await write(
+    handle.db
+      .deleteFrom("confirmationRecipients")
+      .where("sentAt", "<=", now - day)
+      .returning("recipientHash"),
+  );
+  const hours = await write(
+    handle.db
+      .deleteFrom("confirmationHours")
+      .where("hour", "<", Math.floor((now - day) / (60 * 60 * 1000)))
+      .returning("hour"),
+  );
+  return recipients.length + hours.length;
+}
+
+/**
  * Purges applications older than RETENTION_DAYS at start and then every hour (every instance
- * does; the deletes do not mind), with the .eml files of that age. Nothing with RETENTION_DAYS=0.
+ * does; the deletes do not mind), with the .eml files of that age (nothing with
+ * RETENTION_DAYS=0), and the confirmation counts older than a day (always).
  */
 export function startRetention(deps: {
   database: Handle;
@@ -59,12 +81,15 @@ export function startRetention(deps: {
   logger: Logger;
 }): { stop: () => Promise<void> } {
   const { database, config, logger } = deps;
-  if (config.RETENTION_DAYS === 0) return { stop: async () => {} };
   let running: Promise<void> | undefined;
   const purge = () => {
     const cutoff = retentionCutoff(config.RETENTION_DAYS);
-    if (running || cutoff === null) return;
-    running = Promise.all([purgeExpired(database, cutoff), purgeMailFiles(config.dataDir, cutoff)])
+    if (running) return;
+    running = Promise.all([
+      cutoff === null ? { submissions: 0, deliveries: 0 } : purgeExpired(database, cutoff),
+      cutoff === null ? 0 : purgeMailFiles(config.dataDir, cutoff),
+      purgeConfirmationCounts(database),
+    ])
       .then(([purged, mailFiles]) => {
         if (purged.submissions > 0 || mailFiles > 0) {
           logger.info(
