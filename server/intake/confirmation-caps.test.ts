@@ -54,7 +54,19 @@ const confirmationsTo = (sink: SmtpSink, address: string) =>
 const teamNotifications = (sink: SmtpSink) =>
   sink.messages.filter((message) => message.mail.messageId?.includes(".team@"));
 
+/** The deliveries not done, once none is pending any more (each sent or skipped). */
 async function statusesOf(database: DatabaseHandle) {
+  await waitFor(
+    async () =>
+      (
+        await database.db
+          .selectFrom("deliveries")
+          .select("id")
+          .where("status", "=", "pending")
+          .execute()
+      ).length === 0,
+    { what: "every delivery sent or skipped", timeoutMs: 20_000 },
+  );
   return database.db
     .selectFrom("deliveries")
     .select(["kind", "status", "skipReason"])
