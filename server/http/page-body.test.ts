@@ -1,9 +1,9 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeUnreadBodies } from "./close-unread-bodies.ts";
+import { closeUnreadBodies, lingerMs } from "./close-unread-bodies.ts";
 import { drainBytes, maxFormBytes, readPageBody } from "./page-body.ts";
 
 /** A page route as the server has it: the body read by readPageBody, the verdict as JSON. */
@@ -129,6 +129,31 @@ describe("readPageBody: every body bounded before it is parsed", () => {
       // Answered long before the body was sent: at most the drain allowance, and buffers.
       expect(sent.writtenBeforeAnswer).toBeLessThan(drainBytes + 8 * 1024 * 1024);
     }
+  });
+
+  it("closes such a connection after the answer, lingering a moment so the client reads it", async () => {
+    // A client that keeps sending its 50 MB body, a 64 KiB piece every 10 ms, answer or not.
+    const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    let answer = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on("error", () => {}); // a reset once the lingering is over is how it may end
+    socket.write(
+      `POST /onboarding HTTP/1.1\r\nHost: x\r\nContent-Type: ${form}\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n`,
+    );
+    const started = performance.now();
+    const piece = Buffer.alloc(64 * 1024, "a");
+    const writer = setInterval(() => socket.writable && socket.write(piece), 10);
+    await new Promise((resolve) => socket.once("close", resolve));
+    clearInterval(writer);
+    const closedAfterMs = performance.now() - started;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /); // the stub answers the verdict with 200
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer).toContain('{"ok":false,"status":413,"complete":false}');
+    expect(closedAfterMs).toBeGreaterThanOrEqual(lingerMs - 100);
+    expect(closedAfterMs).toBeLessThan(lingerMs + 3000);
   });
 
   it.each([
