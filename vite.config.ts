@@ -8,4 +8,7 @@ export default defineConfig({
   envPrefix: ["VITE_", "PUBLIC_"],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
+  // The 16 Lucide icons go into the server build, so the production install needs no
+  // lucide-react (a devDependency: 51 MB for all of its icons).
+  ssr: { noExternal: ["lucide-react"] },
 });

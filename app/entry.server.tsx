@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { appContext } from "./app-context";
+import { appContext } from "~/shared/app-context";
 import { DocumentProvider } from "./document-context";
 
 export const streamTimeout = 5_000;

@@ -8,10 +8,10 @@ import {
   useMatches,
 } from "react-router";
 import { Toaster } from "sonner";
+import { site } from "~/shared/site";
 import type { Route } from "./+types/root";
 import appCssHref from "./app.css?url";
 import { ErrorScreen } from "./components/error-screen";
-import { site } from "./content/site";
 import { Stylesheet, useNonce } from "./document-context";
 
 /**

@@ -12,8 +12,8 @@ import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { sampleApplication } from "../app/onboarding/sample-application.ts";
-import { intakePath } from "../server/app.ts";
+import { intakePath } from "#app/shared/paths.ts";
+import { sampleApplication } from "#app/shared/sample-application.ts";
 import { openSqliteConnection } from "../server/db/sqlite.ts";
 import { startChildServer } from "./child-server.ts";
 

@@ -14,8 +14,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { hasBuild } from "#server/build-files.ts";
 import { headlineOffsets, javascriptGzipBytes } from "../scripts/page-budget.ts";
-import { hasBuild } from "../server/start.ts";
 import { chromiumFlags, chromiumPath } from "../tests/chromium.ts";
 import { startChildServer } from "./child-server.ts";
 

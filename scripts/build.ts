@@ -4,11 +4,12 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import reactRouterConfig from "../react-router.config.ts";
 import { generateAssets } from "./generate-assets.ts";
 
 /**
- * `npm run build`: images and icons from app/content/site.ts, then the React Router build
- * (client bundle, server bundle, prerendered `/` and `/thank-you`), then what the server
+ * `npm run build`: images and icons from app/shared/site.ts, then the React Router build
+ * (client bundle, server bundle, the pages react-router.config.ts prerenders), then what the server
  * needs to answer fast and safely: the CSS inlined into the prerendered pages, the hashes of each
  * prerendered page's inline scripts (for the Content-Security-Policy), and brotli/gzip
  * variants of every compressible file.
@@ -16,7 +17,7 @@ import { generateAssets } from "./generate-assets.ts";
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const clientDir = path.join(buildDir, "client");
-const prerenderedPages = { "/": "index.html", "/thank-you": "thank-you/index.html" };
+const prerenderedPages = prerenderedFiles(reactRouterConfig.prerender);
 
 await rm(buildDir, { recursive: true, force: true });
 await generateAssets(root);
@@ -37,6 +38,17 @@ const compressed = await precompress(clientDir);
 console.log(
   `build: ${compressed} files precompressed; prerendered ${Object.keys(pages).join(", ")}`,
 );
+
+/** Where React Router writes each page of the config's `prerender` list, under build/client. */
+function prerenderedFiles(prerender: unknown): Record<string, string> {
+  if (!Array.isArray(prerender)) throw new Error("build: expected a list of paths to prerender");
+  return Object.fromEntries(
+    prerender.map((route: string) => [
+      route,
+      route === "/" ? "index.html" : `${route.replace(/^\/|\/$/g, "")}/index.html`,
+    ]),
+  );
+}
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });

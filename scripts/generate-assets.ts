@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { site } from "../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
 import { brandIcons } from "./assets/brand-icons.ts";
 import { interSubset } from "./assets/inter-subset.ts";
 import { ogImage } from "./assets/og-image.ts";
 import { reelFormats, reelFrame, reelImage, reelWidths } from "./assets/reel-frame.ts";
 
 /**
- * Images and icons made from app/content/site.ts, before Vite runs (scripts/build.ts) and when
+ * Images and icons made from app/shared/site.ts, before Vite runs (scripts/build.ts) and when
  * the dev server starts (scripts/assets/vite-plugin.ts). Nothing here is committed:
  * - app/generated/fonts/inter-latin.woff2: Inter cut to the weights and features the site uses;
  * - app/generated/creators/{id}-{width}.{avif,webp}: the creators band's reels, drawn as SVG and

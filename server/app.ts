@@ -3,13 +3,14 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
-import type { IntakePort } from "../app/app-context.ts";
+import type { IntakePort } from "#app/shared/app-context.ts";
+import { intakePath } from "#app/shared/paths.ts";
 import type { Config } from "./config.ts";
 import { closeUnreadBodies } from "./http/close-unread-bodies.ts";
 import { publicRequestOf } from "./http/proxy-trust.ts";
 import type { Logger } from "./logger.ts";
-import { reactRouterHandler } from "./pages.ts";
 import { type PrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { seoRoutes } from "./seo-routes.ts";
 import { staticFiles } from "./static-files.ts";
@@ -30,8 +31,6 @@ export interface AppDeps {
   inlineCss?: string;
   mode?: "production" | "development";
 }
-
-export const intakePath = "/functions/v1/send-onboarding-email";
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, logger, prerendered } = deps;

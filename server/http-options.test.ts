@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { intakePath } from "./app.ts";
+import { intakePath } from "#app/shared/paths.ts";
 import { loadConfig } from "./config.ts";
 import { httpServerOptions } from "./http-options.ts";
 import { validApplication } from "./test/fixtures.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { site } from "../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
 import { seoRoutes } from "./seo-routes.ts";
 
 const app = seoRoutes({ PUBLIC_SITE_URL: "https://reelsmith.example" });

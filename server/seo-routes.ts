@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { site } from "../app/content/site.ts";
+import { paths } from "#app/shared/paths.ts";
+import { site } from "#app/shared/site.ts";
 import type { Config } from "./config.ts";
 
 /**
@@ -20,7 +21,7 @@ export function seoRoutes(config: Pick<Config, "PUBLIC_SITE_URL">): Hono {
   });
 
   app.get("/sitemap.xml", (c) => {
-    const urls = ["/", "/onboarding"]
+    const urls = [paths.home, paths.onboarding]
       .map((path) => `  <url><loc>${base}${path}</loc></url>`)
       .join("\n");
     c.header("Content-Type", "application/xml; charset=utf-8");
@@ -38,7 +39,7 @@ export function seoRoutes(config: Pick<Config, "PUBLIC_SITE_URL">): Hono {
         name: `${site.brand.name}: ${site.brand.tagline}`,
         short_name: site.brand.name,
         description: site.brand.description,
-        start_url: "/",
+        start_url: paths.home,
         display: "standalone",
         background_color: "#09090b",
         theme_color: "#09090b",

@@ -4,7 +4,7 @@
 // Stops cleanly on SIGTERM/SIGINT: in-flight requests are answered, queued writes committed.
 // React picks its production or development build when first imported: decide that first.
 process.env.NODE_ENV ??= "production";
-const { startServer } = await import("./start.ts");
+const { startServer } = await import("./composition-root.ts");
 
 const server = await startServer();
 // Started by a parent process (the benchmarks): tell it where we listen.

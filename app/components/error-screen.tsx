@@ -1,3 +1,4 @@
+import { paths } from "~/shared/paths";
 import { buttonClass } from "./ui/button";
 
 /** Full-page message with a way home: the 404 page and the application error screen. */
@@ -21,7 +22,7 @@ export function ErrorScreen(props: {
             {props.detail}
           </pre>
         ) : null}
-        <a href="/" className={buttonClass("light", "lg", "mt-10")}>
+        <a href={paths.home} className={buttonClass("light", "lg", "mt-10")}>
           {props.back}
         </a>
       </div>

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { site } from "~/content/site";
+import { site } from "~/shared/site";
 
 /** The public origin of the site, fixed at build time (canonical URLs of prerendered pages). */
 export const siteUrl = (import.meta.env.PUBLIC_SITE_URL || "http://localhost:3000").replace(

@@ -2,8 +2,9 @@
  * How each question is asked: the copy comes from site.ts, the choices from the schema; this
  * file only says which control each field is and how browsers may help fill it.
  */
-import { site } from "~/content/site";
-import { accountTypes, audienceSizes, type FieldName, platforms } from "./schema";
+
+import { accountTypes, audienceSizes, type FieldName, platforms } from "~/shared/schema";
+import { site } from "~/shared/site";
 
 type Option = { value: string; label: string };
 

@@ -2,11 +2,13 @@ import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { buttonClass } from "~/components/ui/button";
-import { type PlanName, site } from "~/content/site";
+import { honeypotField } from "~/shared/intake-rules";
+import { paths } from "~/shared/paths";
+import type { FieldErrors } from "~/shared/schema";
+import { type PlanName, site } from "~/shared/site";
 import { type FormValues, readForm } from "./form-data";
 import { sections } from "./form-fields";
 import { Question } from "./question";
-import type { FieldErrors } from "./schema";
 import { sendOnboarding } from "./submit";
 import { useDraft } from "./use-draft";
 import { firstInvalid, useValidation } from "./use-validation";
@@ -22,8 +24,8 @@ export interface OnboardingFormProps {
 
 /**
  * The questionnaire: native controls read with FormData. With JavaScript it validates in the
- * browser and sends JSON to the intake endpoint (SPEC §7); without, the same form posts to the
- * route's action. Either way the names, rules and messages are the shared schema's.
+ * browser and sends JSON to the intake endpoint (docs/intake-api.md); without, the same form
+ * posts to the route's action. Either way the names, rules and messages are the shared schema's.
  */
 export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormProps) {
   const navigate = useNavigate();
@@ -67,7 +69,7 @@ export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormP
       console.error("Onboarding submission failed:", result.cause);
       toast(site.toasts.fallback.title, { description: site.toasts.fallback.description });
     }
-    navigate("/thank-you");
+    navigate(paths.thankYou);
   };
 
   return (
@@ -90,8 +92,14 @@ export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormP
       <input type="hidden" name="selectedPlan" value={plan} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <div className="absolute -left-[10000px] size-px overflow-hidden" aria-hidden="true">
-        <label htmlFor="field-website">{copy.honeypotLabel}</label>
-        <input id="field-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        <label htmlFor={`field-${honeypotField}`}>{copy.honeypotLabel}</label>
+        <input
+          id={`field-${honeypotField}`}
+          name={honeypotField}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
       </div>
       <div className="flex flex-col gap-10">
         {sections.map((section, index) => (

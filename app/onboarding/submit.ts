@@ -1,19 +1,22 @@
 /**
- * Sending the questionnaire from the browser (SPEC §7): one POST with the eleven fields as JSON.
- * Only whether the answer is ok matters; a failure is reported to the caller, never thrown.
+ * Sending the questionnaire from the browser (docs/intake-api.md): one POST with the eleven
+ * fields as JSON. Only whether the answer is ok matters; a failure is reported to the caller,
+ * never thrown.
  */
-import { fieldNames, type OnboardingSubmission } from "./schema";
+import { honeypotField } from "~/shared/intake-rules";
+import { intakePath } from "~/shared/paths";
+import { fieldNames, type OnboardingSubmission } from "~/shared/schema";
 
 export const submitTimeoutMs = 15_000;
 
 /** `{API_BASE}/functions/v1/send-onboarding-email`; the same origin when no base is set. */
 export function intakeUrl(apiBase: string | undefined): string {
-  return `${(apiBase ?? "").replace(/\/+$/, "")}/functions/v1/send-onboarding-email`;
+  return `${(apiBase ?? "").replace(/\/+$/, "")}${intakePath}`;
 }
 
 /**
  * The JSON body: exactly the eleven keys, in the form's order (brandStyle "" when empty, option
- * codes as they are). The honeypot `website` goes along only when something filled it in.
+ * codes as they are). The honeypot goes along only when something filled it in.
  */
 export function buildPayload(
   submission: OnboardingSubmission,
@@ -21,7 +24,7 @@ export function buildPayload(
 ): Record<string, string> {
   const body: Record<string, string> = {};
   for (const field of fieldNames) body[field] = submission[field] ?? "";
-  if (website !== "") body.website = website;
+  if (website !== "") body[honeypotField] = website;
   return body;
 }
 

@@ -3,9 +3,9 @@ import { useEffect } from "react";
 const userInput = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 
 /**
- * The page starts at the top on load (SPEC §2), also on a reload. On a reload React Router's
- * <ScrollRestoration> script has already started gliding back to the old position (the site
- * scrolls smoothly), and that glide outlives one instant scroll: so while it runs (at most a
+ * The page starts at the top on load, also on a reload (docs/product.md). On a reload React
+ * Router's <ScrollRestoration> script has already started gliding back to the old position (the
+ * site scrolls smoothly), and that glide outlives one instant scroll: so while it runs (at most a
  * second, and only until the visitor scrolls, taps or types) the page is held at the top.
  */
 export function useScrollToTop() {

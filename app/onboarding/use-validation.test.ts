@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
-import { sampleApplication } from "./sample-application";
+import { sampleApplication } from "~/shared/sample-application";
 import { firstInvalid, useValidation } from "./use-validation";
 
 const valid = sampleApplication;

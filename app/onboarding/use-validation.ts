@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { type FieldErrors, type FieldName, fieldNames, validateOnboarding } from "./schema";
+import { type FieldErrors, type FieldName, fieldNames, validateOnboarding } from "~/shared/schema";
 
 type Result = ReturnType<typeof validateOnboarding>;
 

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { data, useLocation } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
-import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { site } from "~/shared/site";
 import type { Route } from "./+types/not-found";
 
 // Any path no other route claims: answered with status 404 and this page.

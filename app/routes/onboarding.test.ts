@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
-import { createAppContext, type IntakeOutcome, type IntakePort } from "~/app-context";
-import { sampleApplication } from "~/onboarding/sample-application";
+import { createAppContext, type IntakeOutcome, type IntakePort } from "~/shared/app-context";
+import { sampleApplication } from "~/shared/sample-application";
 import { action, loader } from "./onboarding";
 
 const key = "0b6f2a8e-3c1d-4f5e-9a7b-1c2d3e4f5a6b";

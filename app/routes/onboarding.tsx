@@ -1,19 +1,20 @@
 import { data, redirect } from "react-router";
-import { appContext } from "~/app-context";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { readPostedForm } from "~/onboarding/form-data";
 import { OnboardingForm } from "~/onboarding/onboarding-form";
-import { type FieldErrors, resolvePlan, validateOnboarding } from "~/onboarding/schema";
 import { useScrollToTop } from "~/onboarding/use-scroll-to-top";
+import { appContext } from "~/shared/app-context";
+import { paths } from "~/shared/paths";
+import { type FieldErrors, resolvePlan, validateOnboarding } from "~/shared/schema";
+import { site } from "~/shared/site";
 import type { Route } from "./+types/onboarding";
 
 const copy = site.onboarding;
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ ...site.seo.onboarding, path: "/onboarding" });
+  pageMeta({ ...site.seo.onboarding, path: paths.onboarding });
 
 // Per visit: a fresh idempotency key and the CSP nonce are in the page, so it is never cached.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     userAgent: request.headers.get("user-agent") ?? "",
     idempotencyKey: posted.idempotencyKey,
   });
-  if (outcome.ok) return redirect("/thank-you");
+  if (outcome.ok) return redirect(paths.thankYou);
   switch (outcome.error) {
     case "validation_failed":
       return answer(400, {
@@ -89,7 +90,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
         className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237/0.25),transparent)]"
       />
       <div className="mx-auto max-w-3xl">
-        <a href="/" className={buttonClass("ghost", "sm", "-ml-3")}>
+        <a href={paths.home} className={buttonClass("ghost", "sm", "-ml-3")}>
           <span aria-hidden="true">←</span>
           {copy.back}
         </a>

@@ -1,8 +1,9 @@
 import { buttonClass } from "~/components/ui/button";
-import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { useScrollToTop } from "~/onboarding/use-scroll-to-top";
 import type { RouteHandle } from "~/root";
+import { paths } from "~/shared/paths";
+import { site } from "~/shared/site";
 import type { Route } from "./+types/thank-you";
 
 const copy = site.thankYou;
@@ -13,7 +14,7 @@ const copy = site.thankYou;
 export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ ...site.seo.thankYou, path: "/thank-you", noindex: true });
+  pageMeta({ ...site.seo.thankYou, path: paths.thankYou, noindex: true });
 
 export default function ThankYou() {
   useScrollToTop();
@@ -24,8 +25,9 @@ export default function ThankYou() {
         className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237/0.25),transparent)]"
       />
       {typeof document === "undefined" ? (
-        // The page opens at the top, also on a reload (SPEC §2): the one line of script its static
-        // HTML carries (allowed by its hash). In the running app React Router handles scrolling.
+        // The page opens at the top, also on a reload (docs/product.md): the one line of script
+        // its static HTML carries (allowed by its hash). In the running app React Router handles
+        // scrolling.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, no user input.
         <script dangerouslySetInnerHTML={{ __html: 'history.scrollRestoration="manual"' }} />
       ) : null}
@@ -56,7 +58,7 @@ export default function ThankYou() {
         <div className="animate-fade-up [--fade-delay:200ms]">
           <p className="mt-4 text-xl font-semibold text-zinc-100">{copy.received}</p>
           <p className="mt-4 text-lg text-zinc-400">{copy.body}</p>
-          <a href="/" className={buttonClass("light", "lg", "mt-10")}>
+          <a href={paths.home} className={buttonClass("light", "lg", "mt-10")}>
             {copy.back}
           </a>
         </div>

@@ -3,7 +3,7 @@ import path from "node:path";
 import { convert } from "fontverter";
 import { Blob, Face } from "harfbuzzjs";
 import { describe, expect, it } from "vitest";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
 import { codePoints, interSubset, interUnicodeRange, interWeights } from "./inter-subset.ts";
 
 const subset = await interSubset();

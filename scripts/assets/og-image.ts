@@ -1,6 +1,6 @@
 import sharp from "sharp";
+import { site } from "#app/shared/site.ts";
 import { brandGradient, playGlyphPath } from "../../app/components/landing/brand-mark.ts";
-import { site } from "../../app/content/site.ts";
 import { reelHeight, reelWidth } from "./reel-frame.ts";
 
 const width = 1200;

@@ -1,5 +1,7 @@
 /** The CLI's usage text and the checks of its arguments (a bad one is a UsageError: exit 2). */
 
+import { uuidPattern } from "#app/shared/intake-rules.ts";
+
 export const usage = `Usage: npm run submissions -- <command> [options]
 
 Commands:
@@ -16,8 +18,6 @@ Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR
 `;
 
 export class UsageError extends Error {}
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseLimit(value: string | undefined): number {
   if (value === undefined) return 50;
@@ -42,7 +42,8 @@ export function parseSince(value: string | undefined): Date | undefined {
 }
 
 export function parseId(value: string | undefined): string {
-  if (!value || !uuid.test(value)) throw new UsageError(`"${value ?? ""}" is not a submission ID`);
+  if (!value || !uuidPattern.test(value))
+    throw new UsageError(`"${value ?? ""}" is not a submission ID`);
   return value.toLowerCase();
 }
 

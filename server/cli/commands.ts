@@ -1,4 +1,6 @@
+import { printable } from "#app/shared/text.ts";
 import { type Config, loadConfig } from "../config.ts";
+import { type SkipReason, skipReasonText } from "../db/confirmation-budget.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import {
   eraseByEmail,
@@ -12,7 +14,6 @@ import { sharedSecret } from "../db/settings.ts";
 import { labelledAnswers } from "../delivery/answers.ts";
 import { eraseMailFiles, purgeMailFiles } from "../delivery/mail-files.ts";
 import { createRecipientHasher } from "../intake/client-ip.ts";
-import { type SkipReason, skipReasonText } from "../intake/confirmation-budget.ts";
 import {
   parseEmail,
   parseFormat,
@@ -21,7 +22,7 @@ import {
   parseSince,
   UsageError,
 } from "./arguments.ts";
-import { printable, table, toCsv, toJson } from "./format.ts";
+import { table, toCsv, toJson } from "./format.ts";
 
 interface Options {
   format?: string;

@@ -1,12 +1,7 @@
 import { stringify } from "csv-stringify/sync";
-import { fieldNames } from "../../app/onboarding/schema.ts";
+import { fieldNames } from "#app/shared/schema.ts";
+import { printable } from "#app/shared/text.ts";
 import type { Submission } from "../db/schema.ts";
-
-/** Text safe for a terminal: control characters (escape sequences, CR, LF) become spaces. */
-export function printable(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ");
-}
 
 /** A plain text table: a header row, a rule, then the rows; cells cut at `maxWidth`. */
 export function table(headers: string[], rows: string[][], maxWidth = 32): string {

@@ -1,39 +1,83 @@
 import path from "node:path";
 import type SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
+import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import type { Config } from "../config.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "pino";
 import { migrateToLatest } from "./migrations.ts";
 import type { Database } from "./schema.ts";
 import { openSqliteConnection, sqliteKysely } from "./sqlite.ts";
+import { startSqliteWriter, writesThrough } from "./sqlite-writer.ts";
+import {
+  type PendingSubmission,
+  type StoredSubmission,
+  type StoreOptions,
+  storeSubmissions,
+} from "./submissions.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
+export interface WriteQuery<O> {
+  compile(): CompiledQuery<O>;
+  execute(): Promise<O[]>;
+}
+
+/** Runs one write statement (built with Kysely) and returns its rows, in camelCase. */
+export type RunWrite = <O>(query: WriteQuery<O>) => Promise<O[]>;
+
+/**
+ * The database, for everything that reads or writes it. Writes take the handle's route, fixed
+ * when it is opened: through the SQLite writer thread when it has one (the server: see
+ * sqlite-writer.ts), otherwise on its own connection (PostgreSQL: the pool).
+ */
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   /** The PostgreSQL pool (shared with the rate limiter); absent on SQLite. */
   pool?: pg.Pool;
-  /** The SQLite connection under Kysely; absent on PostgreSQL. */
+  /** The SQLite connection under Kysely (reads); absent on PostgreSQL. */
   sqlite?: SQLite.Database;
   /** Where the data lives, for logs: the SQLite file or the PostgreSQL host/database. */
   location: string;
+  /** Runs a write statement on the handle's write route. */
+  write: RunWrite;
+  /** Writes submissions and their delivery rows in one transaction (see submissions.ts). */
+  storeSubmissions: (items: readonly PendingSubmission[]) => Promise<StoredSubmission[]>;
   ping: () => Promise<void>;
+  /** Closes the writer thread (after the writes in flight), then the connection or the pool. */
   close: () => Promise<void>;
 }
 
-type DatabaseConfig = Pick<Config, "DATABASE_URL" | "dataDir"> &
-  Partial<Pick<Config, "DATABASE_QUERY_TIMEOUT_MS">>;
-
-/** Opens SQLite at DATA_DIR/reelsmith.db, or PostgreSQL when DATABASE_URL is set. */
-export function openDatabase(config: DatabaseConfig, logger?: Logger): DatabaseHandle {
-  return config.DATABASE_URL
-    ? openPostgres(config.DATABASE_URL, config.DATABASE_QUERY_TIMEOUT_MS ?? 5000, logger)
-    : openSqlite(path.join(config.dataDir, "reelsmith.db"));
+/** Which database: plain values (the server passes its configuration, which has these names). */
+export interface DatabaseOptions {
+  /** PostgreSQL when set; otherwise SQLite at `dataDir`/reelsmith.db. */
+  DATABASE_URL?: string;
+  dataDir: string;
+  /** PostgreSQL: how long a query may go unanswered before it fails (default 5000). */
+  DATABASE_QUERY_TIMEOUT_MS?: number;
+  /** Confirmations granted per clock hour at most (see confirmation-budget.ts; default: no cap). */
+  CONFIRMATIONS_PER_HOUR?: number;
 }
 
-function openSqlite(file: string): DatabaseHandle {
+const storeOptionsOf = (options: DatabaseOptions): StoreOptions => ({
+  confirmationsPerHour: options.CONFIRMATIONS_PER_HOUR ?? Number.POSITIVE_INFINITY,
+});
+
+/** Opens SQLite at DATA_DIR/reelsmith.db, or PostgreSQL when DATABASE_URL is set. */
+export function openDatabase(options: DatabaseOptions, logger?: Logger): DatabaseHandle {
+  const store = storeOptionsOf(options);
+  return options.DATABASE_URL
+    ? openPostgres(options.DATABASE_URL, options.DATABASE_QUERY_TIMEOUT_MS ?? 5000, store, logger)
+    : openSqlite(path.join(options.dataDir, "reelsmith.db"), store);
+}
+
+/** Writes on the handle's own connection. */
+const directWrites = (db: Kysely<Database>, store: StoreOptions) => ({
+  write: ((query) => query.execute()) as RunWrite,
+  storeSubmissions: (items: readonly PendingSubmission[]) =>
+    storeSubmissions(db, items, Date.now(), store),
+});
+
+function openSqlite(file: string, store: StoreOptions): DatabaseHandle {
   const sqlite = openSqliteConnection(file);
   const db = sqliteKysely(sqlite);
   return {
@@ -41,6 +85,7 @@ function openSqlite(file: string): DatabaseHandle {
     dialect: "sqlite",
     sqlite,
     location: file,
+    ...directWrites(db, store),
     ping: async () => {
       sqlite.prepare("select 1").get();
     },
@@ -48,7 +93,12 @@ function openSqlite(file: string): DatabaseHandle {
   };
 }
 
-function openPostgres(url: string, queryTimeoutMs: number, logger?: Logger): DatabaseHandle {
+function openPostgres(
+  url: string,
+  queryTimeoutMs: number,
+  store: StoreOptions,
+  logger?: Logger,
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -80,6 +130,7 @@ function openPostgres(url: string, queryTimeoutMs: number, logger?: Logger): Dat
     dialect: "postgres",
     pool,
     location: `postgres://${hostname}:${port || 5432}${pathname}`,
+    ...directWrites(db, store),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -87,18 +138,43 @@ function openPostgres(url: string, queryTimeoutMs: number, logger?: Logger): Dat
   };
 }
 
-/** Opens the database and applies every pending migration. */
+/**
+ * Opens the database and applies every pending migration. With `writerThread` on SQLite, every
+ * write of the returned handle then goes through one writer thread, the process's one writing
+ * connection (the server; the CLI and tests write on their own connection).
+ */
 export async function openMigratedDatabase(
-  config: DatabaseConfig,
+  options: DatabaseOptions & { writerThread?: boolean },
   logger?: Logger,
 ): Promise<DatabaseHandle> {
-  const handle = openDatabase(config, logger);
+  const handle = openDatabase(options, logger);
   try {
     const applied = await migrateToLatest(handle.db.withoutPlugins(), handle.dialect);
     if (applied.length) logger?.info({ applied, database: handle.location }, "migrations applied");
+    // After the migrations: the thread prepares its statements on the tables as they are now.
+    if (options.writerThread && handle.sqlite) {
+      return await withWriterThread(handle, storeOptionsOf(options));
+    }
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;
   }
   return handle;
+}
+
+async function withWriterThread(
+  handle: DatabaseHandle,
+  store: StoreOptions,
+): Promise<DatabaseHandle> {
+  const writer = startSqliteWriter(handle.location, store);
+  await writer.ready;
+  return {
+    ...handle,
+    write: writesThrough(writer),
+    storeSubmissions: (items) => writer.write(items),
+    close: async () => {
+      await writer.close();
+      await handle.close();
+    },
+  };
 }

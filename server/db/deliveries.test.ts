@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { storeSubmissions } from "../intake/store.ts";
 import { migratedDatabase, storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { claimDueDeliveries } from "./deliveries.ts";
+import { storeSubmissions } from "./submissions.ts";
 
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`claiming deliveries (${backend.name})`, () => {

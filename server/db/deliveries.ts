@@ -1,22 +1,5 @@
-import type { CompiledQuery } from "kysely";
 import type { DatabaseHandle } from "./database.ts";
-import type { Delivery } from "./schema.ts";
-
-export interface WriteQuery<O> {
-  compile(): CompiledQuery<O>;
-  execute(): Promise<O[]>;
-}
-
-/**
- * How the worker's write statements run: through Kysely (PostgreSQL), or through the SQLite
- * writer thread (see server/intake/sqlite-writer.ts), the server's one writing connection.
- */
-export type RunWrite = <O>(query: WriteQuery<O>) => Promise<O[]>;
-
-type Handle = Pick<DatabaseHandle, "db" | "dialect"> & { write?: RunWrite };
-
-/** How `handle` runs a write statement (through the SQLite writer thread when it has one). */
-export const runWrite = (handle: Handle): RunWrite => handle.write ?? ((query) => query.execute());
+import type { Delivery, Submission } from "./schema.ts";
 
 /**
  * Claims up to `limit` due deliveries for `owner` with a lease until now + leaseMs, in one
@@ -28,7 +11,7 @@ export const runWrite = (handle: Handle): RunWrite => handle.write ?? ((query) =
  * instances never claim the same row.
  */
 export function claimDueDeliveries(
-  handle: Handle,
+  handle: DatabaseHandle,
   owner: string,
   options: { now: number; leaseMs: number; limit: number },
 ): Promise<Delivery[]> {
@@ -49,7 +32,7 @@ export function claimDueDeliveries(
     .orderBy("nextAttemptAt")
     .limit(limit);
   if (dialect === "postgres") due = due.forUpdate().skipLocked();
-  return runWrite(handle)(
+  return handle.write(
     db
       .updateTable("deliveries")
       .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs, updatedAt: now })
@@ -59,8 +42,8 @@ export function claimDueDeliveries(
 }
 
 /** Marks a delivery done, if `owner` still holds its lease (kept as who delivered it). */
-export async function markDelivered(handle: Handle, delivery: Delivery, owner: string) {
-  await runWrite(handle)(
+export async function markDelivered(handle: DatabaseHandle, delivery: Delivery, owner: string) {
+  await handle.write(
     handle.db
       .updateTable("deliveries")
       .set({
@@ -80,13 +63,13 @@ export async function markDelivered(handle: Handle, delivery: Delivery, owner: s
  * is null (the retry delays are used up).
  */
 export async function markAttemptFailed(
-  handle: Handle,
+  handle: DatabaseHandle,
   delivery: Delivery,
   owner: string,
   failure: { error: string; retryAt: number | null },
 ) {
   const now = Date.now();
-  await runWrite(handle)(
+  await handle.write(
     handle.db
       .updateTable("deliveries")
       .set({
@@ -104,8 +87,8 @@ export async function markAttemptFailed(
 }
 
 /** Gives claimed deliveries back unsent (on stop), so the next worker need not wait out the lease. */
-export async function releaseLeases(handle: Handle, deliveries: Delivery[], owner: string) {
-  await runWrite(handle)(
+export async function releaseLeases(handle: DatabaseHandle, deliveries: Delivery[], owner: string) {
+  await handle.write(
     handle.db
       .updateTable("deliveries")
       .set({ leaseOwner: null, leaseExpiresAt: null, updatedAt: Date.now() })
@@ -117,4 +100,18 @@ export async function releaseLeases(handle: Handle, deliveries: Delivery[], owne
       .where("leaseOwner", "=", owner)
       .where("status", "=", "pending"),
   );
+}
+
+/** The submissions of a batch of deliveries, by id, in one query. */
+export async function submissionsOf(
+  handle: DatabaseHandle,
+  deliveries: Delivery[],
+): Promise<Map<string, Submission>> {
+  const ids = [...new Set(deliveries.map((delivery) => delivery.submissionId))];
+  const rows = await handle.db
+    .selectFrom("submissions")
+    .selectAll()
+    .where("id", "in", ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -1,11 +1,6 @@
-import type { Config } from "../config.ts";
-import { purgeMailFiles } from "../delivery/mail-files.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "pino";
 import type { DatabaseHandle } from "./database.ts";
-import { type RunWrite, runWrite } from "./deliveries.ts";
 import { errorSummary } from "./errors.ts";
-
-type Handle = Pick<DatabaseHandle, "db" | "dialect"> & { write?: RunWrite };
 
 const day = 24 * 60 * 60 * 1000;
 /** How often the server purges (and once at start). */
@@ -21,11 +16,10 @@ export function retentionCutoff(retentionDays: number, now = Date.now()): number
  * (short statements: the server keeps taking applications meanwhile). Returns what it deleted.
  */
 export async function purgeExpired(
-  handle: Handle,
+  handle: DatabaseHandle,
   cutoff: number,
   batch = 500,
 ): Promise<{ submissions: number; deliveries: number }> {
-  const write = runWrite(handle);
   const purged = { submissions: 0, deliveries: 0 };
   for (;;) {
     const rows = await handle.db
@@ -37,10 +31,10 @@ export async function purgeExpired(
       .execute();
     const ids = rows.map((row) => row.id);
     if (ids.length === 0) return purged;
-    const deliveries = await write(
+    const deliveries = await handle.write(
       handle.db.deleteFrom("deliveries").where("submissionId", "in", ids).returning("id"),
     );
-    const submissions = await write(
+    const submissions = await handle.write(
       handle.db.deleteFrom("submissions").where("id", "in", ids).returning("id"),
     );
     purged.deliveries += deliveries.length;
@@ -50,18 +44,21 @@ export async function purgeExpired(
 }
 
 /**
+/**
  * Forgets the confirmation counts once they no longer count: recipients granted more than 24
  * hours ago, and the hour counters of earlier days. Returns how many rows it deleted.
  */
-export async function purgeConfirmationCounts(handle: Handle, now = Date.now()): Promise<number> {
-  const write = runWrite(handle);
-  const recipients = await write(
+export async function purgeConfirmationCounts(
+  handle: DatabaseHandle,
+  now = Date.now(),
+): Promise<number> {
+  const recipients = await handle.write(
     handle.db
       .deleteFrom("confirmationRecipients")
       .where("sentAt", "<=", now - day)
       .returning("recipientHash"),
   );
-  const hours = await write(
+  const hours = await handle.write(
     handle.db
       .deleteFrom("confirmationHours")
       .where("hour", "<", Math.floor((now - day) / (60 * 60 * 1000)))
@@ -71,31 +68,30 @@ export async function purgeConfirmationCounts(handle: Handle, now = Date.now()):
 }
 
 /**
- * Purges applications older than RETENTION_DAYS at start and then every hour (every instance
- * does; the deletes do not mind), with the .eml files of that age (nothing with
- * RETENTION_DAYS=0), and the confirmation counts older than a day (always).
+ * Purges applications older than `retentionDays` (RETENTION_DAYS) at start and then every hour
+ * (every instance does; the deletes do not mind), with the .eml files of that age
+ * (`purgeMailFiles`: how many it deleted), nothing of those when `retentionDays` is 0; and the
+ * confirmation counts older than a day, always.
  */
 export function startRetention(deps: {
-  database: Handle;
-  config: Pick<Config, "RETENTION_DAYS" | "dataDir">;
+  database: DatabaseHandle;
+  retentionDays: number;
+  purgeMailFiles: (cutoff: number) => Promise<number>;
   logger: Logger;
 }): { stop: () => Promise<void> } {
-  const { database, config, logger } = deps;
+  const { database, retentionDays, logger } = deps;
   let running: Promise<void> | undefined;
   const purge = () => {
-    const cutoff = retentionCutoff(config.RETENTION_DAYS);
+    const cutoff = retentionCutoff(retentionDays);
     if (running) return;
     running = Promise.all([
       cutoff === null ? { submissions: 0, deliveries: 0 } : purgeExpired(database, cutoff),
-      cutoff === null ? 0 : purgeMailFiles(config.dataDir, cutoff),
+      cutoff === null ? 0 : deps.purgeMailFiles(cutoff),
       purgeConfirmationCounts(database),
     ])
       .then(([purged, mailFiles]) => {
         if (purged.submissions > 0 || mailFiles > 0) {
-          logger.info(
-            { ...purged, mailFiles, retentionDays: config.RETENTION_DAYS },
-            "old applications purged",
-          );
+          logger.info({ ...purged, mailFiles, retentionDays }, "old applications purged");
         }
       })
       .catch((error) => logger.warn({ err: errorSummary(error) }, "retention purge failed"))

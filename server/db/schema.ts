@@ -44,7 +44,7 @@ export interface DeliveriesTable {
   leaseOwner: string | null;
   leaseExpiresAt: number | null;
   lastError: string | null;
-  /** Why a `skipped` delivery was not sent (see server/intake/confirmation-budget.ts). */
+  /** Why a `skipped` delivery was not sent (see server/db/confirmation-budget.ts). */
   skipReason: string | null;
   createdAt: number;
   updatedAt: number;

@@ -1,5 +1,5 @@
-import { site } from "../../app/content/site.ts";
-import { type FieldName, optionLabel, textFieldNames } from "../../app/onboarding/schema.ts";
+import { type FieldName, isOptionField, optionLabel, textFieldNames } from "#app/shared/schema.ts";
+import { site } from "#app/shared/site.ts";
 import type { Submission } from "../db/schema.ts";
 
 export interface Answer {
@@ -8,17 +8,13 @@ export interface Answer {
   value: string;
 }
 
-const optionFields = new Set<FieldName>(["accountType", "primaryPlatform", "audienceSize"]);
-
 /** Every answer of a submission, labelled as the form labels it, options by their labels. */
 export function labelledAnswers(submission: Submission): Answer[] {
   const answers: Answer[] = site.onboarding.sections.flatMap((section) =>
     section.fields.map((field) => {
       const name = field.name as FieldName;
       const raw = String(submission[name]);
-      const value = optionFields.has(name)
-        ? optionLabel(name as "accountType" | "primaryPlatform" | "audienceSize", raw)
-        : raw;
+      const value = isOptionField(name) ? optionLabel(name, raw) : raw;
       return { field: name, label: field.label, value };
     }),
   );
@@ -28,17 +24,6 @@ export function labelledAnswers(submission: Submission): Answer[] {
     value: submission.selectedPlan,
   });
   return answers;
-}
-
-/** Fills `{name}`-style placeholders of the copy in site.ts. */
-export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-}
-
-/** Text for a header or a subject line: control characters (CR, LF, tab…) become spaces. */
-export function oneLine(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
 }
 
 /**

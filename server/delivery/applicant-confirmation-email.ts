@@ -1,8 +1,15 @@
-import { Body, Container, Head, Heading, Html, Link, Preview, Text } from "@react-email/components";
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Text } from "@react-email/text";
 import { createElement as h, type ReactElement } from "react";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
+import { fill, oneLine } from "#app/shared/text.ts";
 import type { Submission } from "../db/schema.ts";
-import { fill, oneLine } from "./answers.ts";
 import { styles } from "./email-styles.ts";
 
 const copy = site.emails.confirmation;

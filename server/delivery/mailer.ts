@@ -5,6 +5,7 @@ import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Config } from "../config.ts";
 import { ensurePrivateDirectory, fileMode } from "../db/data-dir.ts";
 import type { Logger } from "../logger.ts";
+import { mailDirectory } from "./mail-files.ts";
 
 export interface Mailer {
   /** Sends one message; resolves once the SMTP server accepted it or the .eml file exists. */
@@ -42,7 +43,7 @@ export function createMailer(config: Pick<Config, "SMTP_URL" | "dataDir">, logge
     };
   }
 
-  const directory = path.join(config.dataDir, "mail");
+  const directory = mailDirectory(config.dataDir);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(message) {

@@ -2,10 +2,10 @@ import { plainTextSelectors, render } from "@react-email/render";
 import { compile } from "html-to-text";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
+import { fill, oneLine } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
 import type { Submission } from "../db/schema.ts";
-import { fill, oneLine } from "./answers.ts";
 import { applicantConfirmationEmail } from "./applicant-confirmation-email.ts";
 import { teamNotificationEmail } from "./team-notification-email.ts";
 

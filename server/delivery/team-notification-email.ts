@@ -1,18 +1,17 @@
-import {
-  Body,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Preview,
-  Section,
-  Text,
-} from "@react-email/components";
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { createElement as h, type ReactElement } from "react";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
+import { fill, oneLine } from "#app/shared/text.ts";
 import type { Submission } from "../db/schema.ts";
-import { fill, labelledAnswers, oneLine } from "./answers.ts";
+import { labelledAnswers } from "./answers.ts";
 import { lines, styles } from "./email-styles.ts";
 
 const copy = site.emails.team;

@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks";
-import { fieldNames } from "../../app/onboarding/schema.ts";
+import { fieldNames } from "#app/shared/schema.ts";
 import type { Submission } from "../db/schema.ts";
 
 export const webhookTimeoutMs = 10_000;

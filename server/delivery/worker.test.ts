@@ -4,7 +4,7 @@ import path from "node:path";
 import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
-import { storeSubmissions } from "../intake/store.ts";
+import { storeSubmissions } from "../db/submissions.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { sleep, waitFor } from "../test/wait.ts";
 import type { Mailer } from "./mailer.ts";
@@ -51,17 +51,23 @@ function recordingMailer(ms: number) {
   return { mailer, sends, maxActive: () => maxActive };
 }
 
-it("delivers several at once while the intake is quiet", async () => {
-  const database = await databaseWith(3);
-  const recorder = recordingMailer(40);
+/** A worker on `database` (stopped when the test ends), the intake busy or not. */
+function startWorker(database: DatabaseHandle, mailer: Mailer, intakeBusy: boolean) {
   const worker = startDeliveryWorker({
     database,
     config,
     logger: pino({ level: "silent" }),
-    mailer: recorder.mailer,
-    intakeBusy: () => false,
+    mailer,
+    intakeBusy: () => intakeBusy,
   });
   onTestFinished(() => worker.stop());
+  return worker;
+}
+
+it("delivers several at once while the intake is quiet", async () => {
+  const database = await databaseWith(3);
+  const recorder = recordingMailer(40);
+  startWorker(database, recorder.mailer, false);
   await waitFor(() => recorder.sends.length === 6);
   expect(recorder.maxActive()).toBeGreaterThan(1);
 });
@@ -69,14 +75,7 @@ it("delivers several at once while the intake is quiet", async () => {
 it("gives way while applications pour in: one at a time, then a pause of 9x its duration", async () => {
   const database = await databaseWith(2);
   const recorder = recordingMailer(20);
-  const worker = startDeliveryWorker({
-    database,
-    config,
-    logger: pino({ level: "silent" }),
-    mailer: recorder.mailer,
-    intakeBusy: () => true,
-  });
-  onTestFinished(() => worker.stop());
+  startWorker(database, recorder.mailer, true);
   await waitFor(() => recorder.sends.length === 4, { timeoutMs: 15_000 });
   expect(recorder.maxActive()).toBe(1);
   const ordered = [...recorder.sends].sort((a, b) => a.start - b.start);

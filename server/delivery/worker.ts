@@ -6,16 +6,18 @@ import {
   claimDueDeliveries,
   markAttemptFailed,
   markDelivered,
-  type RunWrite,
   releaseLeases,
+  submissionsOf,
 } from "../db/deliveries.ts";
 import { errorSummary } from "../db/errors.ts";
 import type { Delivery, Submission } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { withoutAnswers } from "./answers.ts";
-import { nextAttemptAt } from "./backoff.ts";
 import type { Mailer } from "./mailer.ts";
+import { type Attempt, type DeliveryOutcome, decideOutcome } from "./outcome.ts";
+import { startPoller } from "./poller.ts";
 import { createSender } from "./send.ts";
+import { createSendPool } from "./send-pool.ts";
+import { createUnrecordedOutcomes } from "./unrecorded-outcomes.ts";
 
 export interface DeliveryWorker {
   /** Look for due deliveries now (called right after a commit that created some). */
@@ -42,77 +44,38 @@ const batchSize = 10;
 const concurrency = 4;
 
 /**
- * The delivery worker, in the server's process: every DELIVERY_POLL_MS (or when nudged) it
- * claims due deliveries under a lease, sends them, and records the outcome. It never throws:
- * a database outage is logged and the next poll tries again.
+ * The delivery worker, in the server's process: every DELIVERY_POLL_MS (or when nudged, see
+ * poller.ts) it claims due deliveries under a lease, sends them (send-pool.ts), and records the
+ * outcome (outcome.ts decides it; unrecorded-outcomes.ts keeps what the database did not take).
+ * It never throws: a database outage is logged and the next poll tries again.
  */
 export function startDeliveryWorker(deps: {
-  /** `write`: how write statements run (the SQLite writer thread); default: through Kysely. */
-  database: Pick<DatabaseHandle, "db" | "dialect"> & { write?: RunWrite };
+  database: DatabaseHandle;
   config: WorkerConfig;
   logger: Logger;
   mailer: Mailer;
-  /** True while applications are arriving: deliveries then give way (see `pause`). */
+  /** True while applications are arriving: deliveries then give way (see send-pool.ts). */
   intakeBusy?: () => boolean;
 }): DeliveryWorker {
   const { database, config, logger, mailer } = deps;
   const owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   const send = createSender(config, mailer);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
-  function trigger() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = runUntilIdle().finally(() => {
-      running = undefined;
-      if (stopped) return;
-      if (again) {
-        again = false;
-        trigger();
-      } else {
-        timer = setTimeout(trigger, config.DELIVERY_POLL_MS);
-        timer.unref();
-      }
-    });
-  }
-
-  /**
-   * Writes that failed while the database was unreachable: a delivery's outcome (sent, or failed
-   * and when to retry) and the leases of deliveries not started. They are written before the next
-   * claim, so a sent email is not sent again when its lease runs out, and the others go out
-   * without waiting for it. (If the process stops first, the leases expire as after a crash.)
-   */
-  const unrecorded = new Map<string, () => Promise<unknown>>();
-
-  async function recordUnrecorded(): Promise<boolean> {
-    for (const [id, write] of unrecorded) {
-      try {
-        await write();
-        unrecorded.delete(id);
-      } catch (error) {
-        logger.warn({ err: errorSummary(error) }, "delivery worker cannot reach the database");
-        return false;
-      }
-    }
-    return true;
-  }
+  const stopping = new AbortController();
+  const { signal } = stopping;
+  const unrecorded = createUnrecordedOutcomes(logger);
+  const pool = createSendPool({ concurrency, signal, busy: deps.intakeBusy });
+  const unreachable = (error: unknown) =>
+    logger.warn({ err: errorSummary(error) }, "delivery worker cannot reach the database");
 
   const releaseLater = (deliveries: Delivery[]) => {
     for (const delivery of deliveries) {
-      unrecorded.set(delivery.id, () => releaseLeases(database, [delivery], owner));
+      unrecorded.add(delivery.id, () => releaseLeases(database, [delivery], owner));
     }
   };
 
   async function runUntilIdle() {
-    while (!stopped) {
-      if (!(await recordUnrecorded())) return;
+    while (!signal.aborted) {
+      if (!(await unrecorded.recordAll())) return;
       let claimed: Delivery[];
       try {
         claimed = await claimDueDeliveries(database, owner, {
@@ -121,7 +84,7 @@ export function startDeliveryWorker(deps: {
           limit: batchSize,
         });
       } catch (error) {
-        logger.warn({ err: errorSummary(error) }, "delivery worker cannot reach the database");
+        unreachable(error);
         return;
       }
       if (claimed.length === 0) return;
@@ -131,119 +94,74 @@ export function startDeliveryWorker(deps: {
   }
 
   /**
-   * Up to `concurrency` lanes, each delivering one at a time. On stop the lanes finish the
-   * delivery in hand and hand the rest of the batch back (lease released) for the next start.
-   * They also start no delivery once half of the batch's lease has passed (slow sends, or the
-   * pauses below): it could still be sending when the lease ends and another instance claims
-   * the same delivery, and the email would go out twice. Those are handed back too.
-   *
-   * Rendering an email and recording its outcome run on the event loop that answers visitors.
-   * While applications are arriving, the lanes take turns (one delivery at a time), each followed
-   * by a pause of nine times its duration: deliveries get at most a tenth of the time, and the
-   * backlog goes out at full speed once the rush is over. Otherwise a lane only yields a turn.
+   * Sends a claimed batch through the pool. On stop, the deliveries not started are handed back
+   * (lease released) for the next start. So are those the pool reaches once half of the batch's
+   * lease has passed (slow sends, or its pauses): one could still be sending when the lease ends
+   * and another instance claims it, and the email would go out twice.
    */
   async function deliverAll(claimed: Delivery[]) {
     let submissions: Map<string, Submission>;
     try {
-      submissions = await loadSubmissions(claimed);
+      submissions = await submissionsOf(database, claimed);
     } catch (error) {
-      logger.warn({ err: errorSummary(error) }, "delivery worker cannot reach the database");
+      unreachable(error);
       releaseLater(claimed);
       return;
     }
-    const queue = [...claimed];
     const inTime = (delivery: Delivery) =>
       Date.now() < (delivery.leaseExpiresAt ?? 0) - config.DELIVERY_LEASE_MS / 2;
-    const lane = async () => {
-      while (!stopped) {
-        const busy = deps.intakeBusy?.() ?? false;
-        let endTurn = () => {};
-        if (busy) {
-          const previous = turn;
-          turn = new Promise((resolve) => {
-            endTurn = resolve;
-          });
-          await previous;
-        }
-        try {
-          const delivery = stopped ? undefined : queue[0];
-          if (!delivery || !inTime(delivery)) return;
-          queue.shift();
-          const started = performance.now();
-          await deliver(delivery, submissions.get(delivery.submissionId));
-          await pause(busy ? Math.min(2000, 9 * (performance.now() - started)) : 0);
-        } finally {
-          endTurn();
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, lane));
-    if (queue.length > 0) {
-      await releaseLeases(database, queue, owner).catch((error) => {
+    const unstarted = await pool.run(
+      claimed,
+      (delivery) => deliver(delivery, submissions.get(delivery.submissionId)),
+      inTime,
+    );
+    if (unstarted.length > 0) {
+      await releaseLeases(database, unstarted, owner).catch((error) => {
         logger.warn({ err: errorSummary(error) }, "could not release unstarted deliveries");
-        releaseLater(queue);
+        releaseLater(unstarted);
       });
     }
   }
 
-  let turn: Promise<void> = Promise.resolve();
-  /** Pauses in progress, ended early by stop(). */
-  const wakers = new Set<() => void>();
-  function pause(ms: number) {
-    return new Promise<void>((resolve) => {
-      if (ms <= 0 || stopped) {
-        setImmediate(resolve);
-        return;
-      }
-      const timeout = setTimeout(finish, ms);
-      function finish() {
-        clearTimeout(timeout);
-        wakers.delete(finish);
-        resolve();
-      }
-      wakers.add(finish);
-    });
-  }
-
-  /** The submissions of a batch of deliveries, in one query (by id). */
-  async function loadSubmissions(deliveries: Delivery[]): Promise<Map<string, Submission>> {
-    const ids = [...new Set(deliveries.map((delivery) => delivery.submissionId))];
-    const rows = await database.db
-      .selectFrom("submissions")
-      .selectAll()
-      .where("id", "in", ids)
-      .execute();
-    return new Map(rows.map((row) => [row.id, row]));
-  }
-
+  /** One attempt at a delivery: send it, then settle what became of it. */
   async function deliver(delivery: Delivery, submission: Submission | undefined) {
+    let attempt: Attempt;
+    try {
+      if (!submission) throw new Error("submission not found");
+      await send(delivery, submission);
+      attempt = { ok: true };
+    } catch (error) {
+      attempt = { ok: false, error, submission };
+    }
+    await settle(delivery, decideOutcome(delivery, attempt, config.DELIVERY_RETRY_DELAYS));
+  }
+
+  /** Logs the outcome and records it (kept for later while the database is unreachable). */
+  async function settle(delivery: Delivery, outcome: DeliveryOutcome) {
     const context = {
       delivery: delivery.id,
       kind: delivery.kind,
       submission: delivery.submissionId,
     };
     let record: () => Promise<unknown>;
-    try {
-      if (!submission) throw new Error("submission not found");
-      await send(delivery, submission);
+    if (outcome.status === "delivered") {
       record = () => markDelivered(database, delivery, owner);
       logger.info(context, "delivered");
-    } catch (error) {
-      const attempts = delivery.attempts + 1;
-      const retryAt = nextAttemptAt(attempts, config.DELIVERY_RETRY_DELAYS);
-      const message = withoutAnswers(errorSummary(error).message, submission);
-      record = () => markAttemptFailed(database, delivery, owner, { error: message, retryAt });
+    } else {
+      const { attempts, error } = outcome;
+      const retryAt = outcome.status === "retry" ? outcome.retryAt : null;
+      record = () => markAttemptFailed(database, delivery, owner, { error, retryAt });
       if (retryAt === null) {
-        logger.error({ ...context, attempts, err: message }, "delivery failed for good");
+        logger.error({ ...context, attempts, err: error }, "delivery failed for good");
       } else {
         const retryInSeconds = Math.round((retryAt - Date.now()) / 100) / 10;
-        logger.warn({ ...context, attempts, retryInSeconds, err: message }, "delivery failed");
+        logger.warn({ ...context, attempts, retryInSeconds, err: error }, "delivery failed");
       }
     }
     try {
       await record();
     } catch (error) {
-      unrecorded.set(delivery.id, record);
+      unrecorded.add(delivery.id, record);
       logger.error(
         { ...context, err: errorSummary(error) },
         "delivery outcome not recorded yet (database unreachable): recorded when it is back",
@@ -251,16 +169,14 @@ export function startDeliveryWorker(deps: {
     }
   }
 
-  trigger();
+  const poller = startPoller(runUntilIdle, { intervalMs: config.DELIVERY_POLL_MS, signal });
   return {
     owner,
-    nudge: trigger,
+    nudge: poller.nudge,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      for (const wake of wakers) wake();
-      await running;
-      await recordUnrecorded();
+      stopping.abort(); // no claim or delivery starts any more; pauses end at once
+      await poller.idle();
+      await unrecorded.recordAll();
     },
   };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Context } from "hono";
+import { paths } from "#app/shared/paths.ts";
 
 /** The largest questionnaire a form post may carry (urlencoded; ten answers fit many times). */
 export const maxFormBytes = 64 * 1024;
@@ -12,9 +13,14 @@ export const maxFormBytes = 64 * 1024;
  */
 export const drainBytes = 1024 * 1024;
 
-/** The paths whose POST is the questionnaire's action: the page, and React Router's data request. */
+/**
+ * The paths whose POST is the questionnaire's action: the page (React Router matches it in any
+ * case, with or without a trailing slash), and React Router's data request for it.
+ */
 export function isFormActionPath(path: string): boolean {
-  return /^\/onboarding(?:\/|\.data)?$/i.test(path);
+  const action = paths.onboarding.toLowerCase();
+  const wanted = path.toLowerCase();
+  return wanted === action || wanted === `${action}/` || wanted === `${action}.data`;
 }
 
 export type PageBody =

@@ -2,7 +2,7 @@ import http from "node:http";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../app/onboarding/schema.ts";
+import { messages } from "#app/shared/schema.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { sleep } from "../test/wait.ts";

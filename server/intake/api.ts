@@ -1,18 +1,13 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import type { IntakePort } from "../../app/app-context.ts";
+import type { IntakePort } from "#app/shared/app-context.ts";
+import { idempotencyKeyMessage, idempotencyKeyPattern } from "#app/shared/intake-rules.ts";
 import type { AppEnv } from "../app.ts";
 import type { Config } from "../config.ts";
 import { publicRequestOf } from "../http/proxy-trust.ts";
 import type { Logger } from "../logger.ts";
-import {
-  idempotencyKeyMessage,
-  idempotencyKeyPattern,
-  keyReusedMessage,
-  overloadedMessage,
-  unavailableMessage,
-} from "./service.ts";
+import { keyReusedMessage, overloadedMessage, unavailableMessage } from "./service.ts";
 
 export const maxBodyBytes = 32 * 1024;
 const allow = "POST, OPTIONS";

@@ -1,23 +1,19 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { IntakeMeta, IntakeOutcome, IntakePort } from "../../app/app-context.ts";
+import type { IntakeMeta, IntakeOutcome, IntakePort } from "#app/shared/app-context.ts";
 import {
-  fieldNames,
-  type OnboardingSubmission,
-  validateOnboarding,
-} from "../../app/onboarding/schema.ts";
+  honeypotField,
+  idempotencyKeyMessage,
+  idempotencyKeyPattern,
+} from "#app/shared/intake-rules.ts";
+import { fieldNames, type OnboardingSubmission, validateOnboarding } from "#app/shared/schema.ts";
 import { errorSummary } from "../db/errors.ts";
 import type { DeliveryKind } from "../db/schema.ts";
+import type { PendingSubmission, StoredSubmission } from "../db/submissions.ts";
 import type { Logger } from "../logger.ts";
 import { type GroupCommitter, QueueFullError } from "./group-commit.ts";
 import type { RateLimit } from "./rate-limit.ts";
 import { rateLimitKey } from "./rate-limit-key.ts";
-import type { PendingSubmission, StoredSubmission } from "./store.ts";
 
-/** The hidden field bots fill in and people never see. */
-export const honeypotField = "website";
-/** Idempotency keys: 1 to 200 visible ASCII characters. */
-export const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
-export const idempotencyKeyMessage = "Idempotency-Key must be 1 to 200 visible ASCII characters";
 /** What a visitor is told to wait when the database is unreachable. */
 export const unavailableRetrySeconds = 5;
 /** The 503's explanation, for whoever reads the JSON (the form shows its own copy). */

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fieldNames } from "../../app/onboarding/schema.ts";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { fieldNames } from "#app/shared/schema.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
@@ -11,6 +11,24 @@ import { startTestServer, type TestServer } from "../test/server.ts";
 import { startTcpProxy } from "../test/tcp-proxy.ts";
 import { waitFor } from "../test/wait.ts";
 import { unavailableMessage } from "./service.ts";
+
+/**
+ * A server on a fresh PostgreSQL database that it reaches through a TCP proxy (to cut or freeze
+ * at will); all three go when the test ends.
+ */
+async function serverBehindProxy(env: Record<string, string> = {}) {
+  const target = await createTestDatabase();
+  const url = new URL(target.url);
+  const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  url.host = `127.0.0.1:${proxy.port}`;
+  const server = await startTestServer({ DATABASE_URL: url.toString(), ...env });
+  onTestFinished(async () => {
+    await server.stop();
+    await proxy.cut();
+    await target.drop();
+  });
+  return { server, proxy };
+}
 
 async function json(response: Response) {
   return {
@@ -226,61 +244,38 @@ describe("intake while the database is unreachable", () => {
 
   describe.skipIf(!testDatabaseUrl && !process.env.CI)("on PostgreSQL", () => {
     it("answers 503 while PostgreSQL is gone, and recovers by itself", async () => {
-      const target = await createTestDatabase();
-      const url = new URL(target.url);
-      const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-      url.host = `127.0.0.1:${proxy.port}`;
-      const server = await startTestServer({ DATABASE_URL: url.toString() });
-      try {
-        expect((await json(await server.submit(validApplication()))).status).toBe(200);
-        await proxy.cut();
-        const down = await json(await server.submit(validApplication()));
-        expect(down.status).toBe(503);
-        expect(down.body).toEqual({ ok: false, error: "unavailable", message: unavailableMessage });
-        expect(Number(down.headers.get("retry-after"))).toBeGreaterThan(0);
-        const health = await fetch(`${server.url}/healthz`);
-        expect(health.status).toBe(503);
-        expect(await health.json()).toMatchObject({ ok: false, database: "unreachable" });
-        await proxy.restore();
-        expect((await json(await server.submit(validApplication()))).status).toBe(200);
-        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-      } finally {
-        await server.stop();
-        await proxy.cut();
-        await target.drop();
-      }
+      const { server, proxy } = await serverBehindProxy();
+      expect((await json(await server.submit(validApplication()))).status).toBe(200);
+      await proxy.cut();
+      const down = await json(await server.submit(validApplication()));
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({ ok: false, error: "unavailable", message: unavailableMessage });
+      expect(Number(down.headers.get("retry-after"))).toBeGreaterThan(0);
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ ok: false, database: "unreachable" });
+      await proxy.restore();
+      expect((await json(await server.submit(validApplication()))).status).toBe(200);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     });
 
     it("answers 503 in bounded time while PostgreSQL stops answering (a partition)", async () => {
-      const target = await createTestDatabase();
-      const url = new URL(target.url);
-      const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-      url.host = `127.0.0.1:${proxy.port}`;
-      const server = await startTestServer({
-        DATABASE_URL: url.toString(),
-        DATABASE_QUERY_TIMEOUT_MS: "1000",
+      const { server, proxy } = await serverBehindProxy({ DATABASE_QUERY_TIMEOUT_MS: "1000" });
+      expect((await json(await server.submit(validApplication()))).status).toBe(200);
+      proxy.freeze(); // connections stay open, nothing comes back
+      const started = performance.now();
+      const down = await json(await server.submit(validApplication()));
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({ ok: false, error: "unavailable", message: unavailableMessage });
+      // The hung statement, then its ROLLBACK: each gets the query timeout.
+      expect(performance.now() - started).toBeLessThan(4000);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+      proxy.thaw();
+      await waitFor(async () => (await server.submit(validApplication())).status === 200, {
+        timeoutMs: 10_000,
+        what: "the intake to take applications again",
       });
-      try {
-        expect((await json(await server.submit(validApplication()))).status).toBe(200);
-        proxy.freeze(); // connections stay open, nothing comes back
-        const started = performance.now();
-        const down = await json(await server.submit(validApplication()));
-        expect(down.status).toBe(503);
-        expect(down.body).toEqual({ ok: false, error: "unavailable", message: unavailableMessage });
-        // The hung statement, then its ROLLBACK: each gets the query timeout.
-        expect(performance.now() - started).toBeLessThan(4000);
-        expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
-        proxy.thaw();
-        await waitFor(async () => (await server.submit(validApplication())).status === 200, {
-          timeoutMs: 10_000,
-          what: "the intake to take applications again",
-        });
-        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-      } finally {
-        await server.stop();
-        await proxy.cut();
-        await target.drop();
-      }
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     });
 
     it("shares the rate limit between instances", async () => {

@@ -1,9 +1,9 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { intakePath } from "../app.ts";
+import { intakePath } from "#app/shared/paths.ts";
+import { type RunningServer, startServer } from "../composition-root.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
-import { type RunningServer, startServer } from "../start.ts";
 
 export interface TestServer extends RunningServer {
   dataDir: string;

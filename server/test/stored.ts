@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { Submission } from "../db/schema.ts";
-import { type PendingSubmission, storeSubmissions } from "../intake/store.ts";
+import { type PendingSubmission, storeSubmissions } from "../db/submissions.ts";
 import { validApplication } from "./fixtures.ts";
 
 const day = 24 * 60 * 60 * 1000;

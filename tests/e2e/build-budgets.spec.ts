@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { site } from "../../app/content/site.ts";
+import { site } from "#app/shared/site.ts";
 import { headlineOffsets, javascriptGzipBytes } from "../../scripts/page-budget.ts";
 
 // Byte budgets of `/`, read from the build output (no browser): BUILD_DIR or ./build.

@@ -1,5 +1,5 @@
-import { site } from "../../app/content/site.ts";
-import { formattingCharactersMessage } from "../../app/onboarding/schema.ts";
+import { formattingCharactersMessage } from "../../app/shared/schema.ts";
+import { site } from "../../app/shared/site.ts";
 import { expect, test } from "./helpers/page-health.ts";
 import { fillForm, submitButton } from "./onboarding-page.ts";
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { site } from "../../app/content/site.ts";
-import { coveredTop, expect, settledTop, test } from "./helpers/page-health.ts";
+import { site } from "#app/shared/site.ts";
+import { coveredTop, expect, test, topAfterScroll } from "./helpers/page-health.ts";
 
 // The landing page `/`, as visitors get it: prerendered HTML and CSS, no JavaScript of ours.
 // Runs in both projects (desktop 1440 × 900, phone 390 × 844).
@@ -14,11 +14,14 @@ const planCard = (page: Page, name: string) =>
     .locator("#pricing li")
     .filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
 
-/** Clicks an in-page link and checks its section comes to rest just below the fixed header. */
-async function expectLandsBelowHeader(page: Page, targetId: string) {
-  await expect(page).toHaveURL(new RegExp(`#${targetId}$`));
+/**
+ * Follows an in-page link (`act` clicks or taps it) and checks its section comes to rest just
+ * below the fixed header, once the smooth scroll has started and ended.
+ */
+async function expectLandsBelowHeader(page: Page, targetId: string, act: () => Promise<void>) {
   const section = page.locator(`#${targetId}`);
-  const top = await settledTop(section);
+  const top = await topAfterScroll(section, act);
+  await expect(page).toHaveURL(new RegExp(`#${targetId}$`));
   const covered = await coveredTop(page);
   expect(top, `#${targetId} starts below the fixed header`).toBeGreaterThanOrEqual(covered - 1);
   // It is the section the visitor now sees, not one further down the page.
@@ -68,37 +71,46 @@ for (const item of site.nav) {
       await header.getByRole("button", { name: site.header.menuLabel }).tap();
       const menu = page.getByRole("navigation", { name: site.header.menuLabel });
       await expect(menu).toBeVisible();
-      await menu.getByRole("link", { name: item.label, exact: true }).tap();
+      await expectLandsBelowHeader(page, item.href.slice(1), () =>
+        menu.getByRole("link", { name: item.label, exact: true }).tap(),
+      );
     } else {
-      await header
-        .getByRole("navigation", { name: "Main" })
-        .getByRole("link", { name: item.label, exact: true })
-        .click();
+      await expectLandsBelowHeader(page, item.href.slice(1), () =>
+        header
+          .getByRole("navigation", { name: "Main" })
+          .getByRole("link", { name: item.label, exact: true })
+          .click(),
+      );
     }
-    await expectLandsBelowHeader(page, item.href.slice(1));
   });
 }
 
 test("Get Started in the header scrolls to pricing", async ({ page }) => {
-  await page.locator("header").first().getByRole("link", { name: site.header.cta }).click();
-  await expectLandsBelowHeader(page, "pricing");
+  await expectLandsBelowHeader(page, "pricing", () =>
+    page.locator("header").first().getByRole("link", { name: site.header.cta }).click(),
+  );
 });
 
 test("the brand in the header brings the visitor back to the top", async ({ page }) => {
   await page.evaluate(() => window.scrollTo({ top: 3000, behavior: "instant" }));
-  await page.locator("header").first().getByRole("link", { name: site.brand.name }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(3000);
+  await topAfterScroll(page.locator("#top"), () =>
+    page.locator("header").first().getByRole("link", { name: site.brand.name }).click(),
+  );
   await expect(page).toHaveURL(/#top$/);
-  await settledTop(page.locator("#top"));
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test("the hero's buttons scroll to pricing and to the process", async ({ page }) => {
   const hero = page.locator("#top");
-  await hero.getByRole("link", { name: site.hero.primaryCta }).click();
-  await expectLandsBelowHeader(page, "pricing");
+  await expectLandsBelowHeader(page, "pricing", () =>
+    hero.getByRole("link", { name: site.hero.primaryCta }).click(),
+  );
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-  await hero.getByRole("link", { name: site.hero.secondaryCta }).click();
-  await expectLandsBelowHeader(page, "process");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expectLandsBelowHeader(page, "process", () =>
+    hero.getByRole("link", { name: site.hero.secondaryCta }).click(),
+  );
 });
 
 test("wide screens show the links inline; on phones a menu opens and closes by keyboard", async ({
@@ -290,17 +302,20 @@ test.describe("with JavaScript disabled", () => {
     }
     if (isPhone(page)) {
       await page.getByRole("button", { name: site.header.menuLabel }).tap();
-      await page
-        .getByRole("navigation", { name: site.header.menuLabel })
-        .getByRole("link", { name: "Pricing" })
-        .tap();
+      await expectLandsBelowHeader(page, "pricing", () =>
+        page
+          .getByRole("navigation", { name: site.header.menuLabel })
+          .getByRole("link", { name: "Pricing" })
+          .tap(),
+      );
     } else {
-      await page
-        .getByRole("navigation", { name: "Main" })
-        .getByRole("link", { name: "Pricing" })
-        .click();
+      await expectLandsBelowHeader(page, "pricing", () =>
+        page
+          .getByRole("navigation", { name: "Main" })
+          .getByRole("link", { name: "Pricing" })
+          .click(),
+      );
     }
-    await expectLandsBelowHeader(page, "pricing");
     await planCard(page, "Enterprise").getByRole("link", { name: "Choose Enterprise" }).click();
     await expect(page).toHaveURL("/onboarding?plan=Enterprise");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.onboarding.title);

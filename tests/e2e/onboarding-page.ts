@@ -39,7 +39,7 @@ export function expectedBody(selectedPlan: string) {
   };
 }
 
-/** The nine messages of an empty form (SPEC §5). */
+/** The nine messages of an empty form (docs/product.md). */
 export const emptyFormMessages = [
   "Name must be at least 2 characters",
   "Please enter a valid email",

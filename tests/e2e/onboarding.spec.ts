@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { animationRun } from "./helpers/page-health.ts";
 import {
   answers,
   emptyFormMessages,
@@ -13,7 +14,7 @@ import {
   toast,
 } from "./onboarding-page";
 
-// The questionnaire (SPEC §2 Onboarding, §3–§5, §7, §8), in a real Chromium against the built
+// The questionnaire (docs/product.md, docs/intake-api.md), in a real Chromium against the built
 // server. The intake endpoint is intercepted where a test needs to see or shape its answer.
 
 test.describe("the page", () => {
@@ -108,9 +109,12 @@ test.describe("the page", () => {
     expect(await heading.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
     expect(await heading.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
     const card = page.locator("section", { has: page.getByText("Let's Get to Know You") });
-    expect(await card.evaluate((el) => getComputedStyle(el).animationName)).toBe("fade-up");
-    expect(await card.evaluate((el) => getComputedStyle(el).animationDelay)).toBe("0.6s");
-    await expect.poll(() => card.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    expect(await animationRun(card)).toEqual({
+      name: "fade-up",
+      delay: 600,
+      fromOpacity: "0",
+      endOpacity: "1",
+    });
   });
 
   test("with reduced motion the card is simply there", async ({ page }) => {

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
+import { animationRun } from "./helpers/page-health.ts";
 import { expect, test } from "./onboarding-page";
 
-// The confirmation page (SPEC §2 Thank-you), prerendered at build time.
+// The confirmation page (docs/product.md), prerendered at build time.
 
 test("says thank you, promises a reply within 24 hours and leads home", async ({ page }) => {
   await page.goto("/thank-you");
@@ -31,9 +32,12 @@ test("the heading shows at once, the confirmation fades in after 200 ms; reduced
   expect(await heading.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
   expect(await heading.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
   const content = page.locator("div", { has: page.getByText("Return to Home") }).last();
-  expect(await content.evaluate((el) => getComputedStyle(el).animationName)).toBe("fade-up");
-  expect(await content.evaluate((el) => getComputedStyle(el).animationDelay)).toBe("0.2s");
-  await expect.poll(() => content.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  expect(await animationRun(content)).toEqual({
+    name: "fade-up",
+    delay: 200,
+    fromOpacity: "0",
+    endOpacity: "1",
+  });
 
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.reload();
@@ -46,9 +50,13 @@ test("scrolls to the top on load, also on a reload", async ({ page }) => {
   await page.goto("/thank-you");
   await page.evaluate(() => window.scrollTo({ top: 1e6, behavior: "instant" }));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await page.reload(); // the browser would restore the position
+  await page.reload(); // the browser would restore the position, once the page has loaded
   await page.waitForLoadState("load");
-  await page.waitForTimeout(300); // restoration, when it happens, happens right after load
+  // Two frames after load: a restoration would have been drawn by then.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  expect(await page.evaluate(() => history.scrollRestoration)).toBe("manual");
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 

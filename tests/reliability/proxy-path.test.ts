@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { hasBuild } from "../../server/start.ts";
+import { hasBuild } from "#server/build-files.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import { type Nginx, nginxAvailable, proxyAddress, startNginx } from "../nginx.ts";
 import { recordFigures } from "./support/figures.ts";

@@ -1,4 +1,4 @@
-import { site } from "~/content/site";
+import { site } from "~/shared/site";
 import { playGlyphPath } from "./brand-mark";
 
 /** The mark and the name. The mark's gradient is CSS, so the SVG needs no ids. */

@@ -1,6 +1,7 @@
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
-import { site } from "~/content/site";
+import { paths } from "~/shared/paths";
+import { site } from "~/shared/site";
 import { container } from "./section-heading";
 
 /** The last call to action: straight to the questionnaire, no plan chosen yet. */
@@ -21,7 +22,7 @@ export function ClosingCta() {
             {closing.title}
           </h2>
           <p className="mx-auto mt-5 max-w-xl text-lg text-pretty text-white/90">{closing.body}</p>
-          <a href="/onboarding" className={buttonClass("light", "lg", "mt-10")}>
+          <a href={paths.onboarding} className={buttonClass("light", "lg", "mt-10")}>
             {closing.cta}
             <Icon name="arrowRight" className="size-4" />
           </a>

@@ -1,4 +1,4 @@
-import { site } from "~/content/site";
+import { site } from "~/shared/site";
 import { creatorImage } from "./creator-images";
 import { container, SectionHeading } from "./section-heading";
 

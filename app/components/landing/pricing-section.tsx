@@ -1,11 +1,12 @@
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
-import { type Plan, site } from "~/content/site";
+import { onboardingPath } from "~/shared/paths";
+import { type Plan, site } from "~/shared/site";
 import { container, SectionHeading } from "./section-heading";
 
 /** Where a plan's button goes: the questionnaire with the plan preselected. */
 export function planHref(plan: Pick<Plan, "name">): string {
-  return `/onboarding?plan=${encodeURIComponent(plan.name)}`;
+  return onboardingPath(plan.name);
 }
 
 export function contactHref(): string {

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icon";
-import { site } from "~/content/site";
+import { site } from "~/shared/site";
 import { container, SectionHeading } from "./section-heading";
 
 /** How it works: four numbered steps, joined by a line on wide screens. */

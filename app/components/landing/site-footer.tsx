@@ -1,4 +1,4 @@
-import { site } from "~/content/site";
+import { site } from "~/shared/site";
 import { BrandLogo } from "./brand-logo";
 import { container } from "./section-heading";
 

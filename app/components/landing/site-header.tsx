@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
-import { site } from "~/content/site";
+import { site } from "~/shared/site";
 import { BrandLogo } from "./brand-logo";
 import { container } from "./section-heading";
 

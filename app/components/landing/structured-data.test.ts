@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { site } from "~/content/site";
+import { site } from "~/shared/site";
 import { inlineJson, organizationJsonLd, speculationRules } from "./structured-data";
 
 describe("organizationJsonLd", () => {

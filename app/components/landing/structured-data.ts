@@ -1,5 +1,6 @@
-import { site } from "~/content/site";
 import { absoluteUrl } from "~/lib/seo";
+import { onboardingPath, paths } from "~/shared/paths";
+import { site } from "~/shared/site";
 
 /** JSON-LD for `/`: the organisation and its three plans as offers (schema.org). */
 export function organizationJsonLd() {
@@ -8,7 +9,7 @@ export function organizationJsonLd() {
     "@type": "Organization",
     name: site.brand.name,
     description: site.brand.description,
-    url: absoluteUrl("/"),
+    url: absoluteUrl(paths.home),
     logo: absoluteUrl("/icon-512.png"),
     email: site.contact.email,
     makesOffer: site.pricing.plans.map((plan) => {
@@ -17,7 +18,7 @@ export function organizationJsonLd() {
         "@type": "Offer",
         name: `${plan.name} plan`,
         description: plan.description,
-        url: absoluteUrl(`/onboarding?plan=${encodeURIComponent(plan.name)}`),
+        url: absoluteUrl(onboardingPath(plan.name)),
         price,
         priceCurrency: "USD",
         priceSpecification: {
@@ -43,7 +44,7 @@ export function organizationJsonLd() {
  * a JSON rule set the browser reads; other browsers ignore it.
  */
 export const speculationRules = {
-  prerender: [{ where: { href_matches: "/onboarding*" }, eagerness: "moderate" }],
+  prerender: [{ where: { href_matches: `${paths.onboarding}*` }, eagerness: "moderate" }],
 };
 
 /** JSON for an inline <script>: `<` escaped so no string can close the element. */

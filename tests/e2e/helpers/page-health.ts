@@ -53,16 +53,83 @@ export async function coveredTop(page: Page): Promise<number> {
   });
 }
 
-/** The element's top once smooth scrolling has come to rest. */
-export async function settledTop(locator: Locator): Promise<number> {
-  let previous = Number.NaN;
-  let steady = 0;
-  for (let i = 0; i < 80; i++) {
-    const top = await locator.evaluate((element) => element.getBoundingClientRect().top);
-    steady = Math.abs(top - previous) < 0.5 ? steady + 1 : 0;
-    if (steady >= 4) return top;
-    previous = top;
-    await locator.page().waitForTimeout(50);
+/** The element's top, relative to the viewport. */
+export function topOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => element.getBoundingClientRect().top);
+}
+
+type ScrollWatch = { __scrollEnds?: number[]; __listenersRun?: boolean };
+
+/**
+ * Runs `act` (a click on an in-page link…), waits for the scroll it starts from its start to its
+ * end, and returns where the element's top came to rest. A page at rest before the scroll has
+ * begun looks the same as one after it, so "a few steady readings" is not an end. With scripts
+ * on, the end is the browser's `scrollend` at a new position (fired once, when a scroll is over;
+ * a late one from an earlier instant scroll is at the old position and does not count). With
+ * scripts off (no listener runs), the top must first leave where it was, then hold still 300 ms.
+ */
+export async function topAfterScroll(locator: Locator, act: () => Promise<void>): Promise<number> {
+  const page = locator.page();
+  const { listenersRun, startY } = await page.evaluate(() => {
+    const watch = window as ScrollWatch;
+    if (watch.__scrollEnds === undefined) {
+      window.addEventListener("scrollend", () => watch.__scrollEnds?.push(window.scrollY));
+      window.addEventListener("scroll-watch-probe", () => {
+        watch.__listenersRun = true;
+      });
+    }
+    watch.__scrollEnds = [];
+    window.dispatchEvent(new Event("scroll-watch-probe"));
+    return { listenersRun: watch.__listenersRun === true, startY: window.scrollY };
+  });
+  const before = await topOf(locator);
+  await act();
+  if (listenersRun) {
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            (from) => (window as ScrollWatch).__scrollEnds?.some((y) => y !== from),
+            startY,
+          ),
+        { message: "the scroll starts and ends (scrollend at a new position)" },
+      )
+      .toBe(true);
+    return topOf(locator);
   }
-  throw new Error("scrolling did not come to rest within 4 s");
+  await expect
+    .poll(async () => Math.abs((await topOf(locator)) - before), { message: "the scroll starts" })
+    .toBeGreaterThan(0.5);
+  let top = await topOf(locator);
+  let stillSince = Date.now();
+  const deadline = Date.now() + 10_000;
+  while (Date.now() - stillSince < 300) {
+    if (Date.now() > deadline) throw new Error("the scroll did not come to rest within 10 s");
+    await page.waitForTimeout(50);
+    const next = await topOf(locator);
+    if (Math.abs(next - top) >= 0.5) stillSince = Date.now();
+    top = next;
+  }
+  return top;
+}
+
+/**
+ * The element's CSS animation from its start to its end: its name, delay (ms) and starting
+ * opacity, and its opacity once it has finished (awaited: no polling for a quiet moment).
+ * Null when the element has no animation.
+ */
+export function animationRun(locator: Locator) {
+  return locator.evaluate(async (element) => {
+    const [animation] = element.getAnimations() as CSSAnimation[];
+    if (!animation?.effect) return null;
+    const [from] = (animation.effect as KeyframeEffect).getKeyframes();
+    const { delay } = animation.effect.getComputedTiming();
+    await animation.finished;
+    return {
+      name: animation.animationName,
+      delay,
+      fromOpacity: from?.opacity,
+      endOpacity: getComputedStyle(element).opacity,
+    };
+  });
 }

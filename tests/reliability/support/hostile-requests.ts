@@ -1,5 +1,4 @@
 import fc from "fast-check";
-import { planNames } from "../../../app/content/site.ts";
 import {
   accountTypes,
   audienceSizes,
@@ -7,7 +6,8 @@ import {
   maxLengths,
   platforms,
   textFieldNames,
-} from "../../../app/onboarding/schema.ts";
+} from "#app/shared/schema.ts";
+import { planNames } from "#app/shared/site.ts";
 import { validApplication } from "../../../server/test/fixtures.ts";
 
 /**

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { intakePath } from "../../../server/app.ts";
+import { intakePath } from "#app/shared/paths.ts";
 import { freePort, sleep } from "../../../server/test/wait.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");

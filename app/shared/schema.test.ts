@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { planNames } from "~/content/site";
-import { sampleApplication } from "./sample-application";
+import { sampleApplication } from "./sample-application.ts";
 import {
   accountTypes,
   audienceSizes,
@@ -16,7 +15,8 @@ import {
   resolvePlan,
   textFieldNames,
   validateOnboarding,
-} from "./schema";
+} from "./schema.ts";
+import { planNames } from "./site.ts";
 
 const valid = sampleApplication;
 
@@ -31,7 +31,7 @@ function accepts(field: FieldName, value: unknown): boolean {
 }
 
 describe("the onboarding schema", () => {
-  test("has the eleven fields of SPEC §3, in the form's order", () => {
+  test("has the eleven fields of docs/product.md, in the form's order", () => {
     expect(fieldNames).toEqual([
       "name",
       "email",

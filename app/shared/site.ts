@@ -1,6 +1,6 @@
 /**
  * All copy and data of the site. Rebranding means editing this file (and nothing else).
- * Plan facts, prices and the names of things come from SPEC.md and are exact.
+ * Plan facts, prices and the names of things are the product's (docs/product.md) and exact.
  * The server imports this file too (plan names, contact address): keep it plain data.
  */
 
@@ -38,16 +38,19 @@ export interface Creator {
   colors: readonly [string, string];
 }
 
+/** The brand: its name is written here once; titles, subjects and the signature derive from it. */
+const brand = {
+  name: "Reelsmith",
+  tagline: "Done-for-you short-form video editing",
+  description:
+    "Send us your raw footage. We return scroll-stopping short-form videos with captions, hashtags and a posting schedule, ready for TikTok, Reels, Shorts and LinkedIn.",
+} as const;
+
 export const site = {
-  brand: {
-    name: "Reelsmith",
-    tagline: "Done-for-you short-form video editing",
-    description:
-      "Send us your raw footage. We return scroll-stopping short-form videos with captions, hashtags and a posting schedule, ready for TikTok, Reels, Shorts and LinkedIn.",
-  },
+  brand,
   contact: {
     email: "hello@reelsmith.example",
-    subject: "Question about Reelsmith plans",
+    subject: `Question about ${brand.name} plans`,
   },
   responseHours: 24,
   nav: [
@@ -65,7 +68,7 @@ export const site = {
     primaryCta: "View Our Packages",
     secondaryCta: "See how it works",
   },
-  /** The six claims of SPEC §1, shown in the hero. */
+  /** The six claims of the service (docs/product.md), shown in the hero. */
   claims: [
     { value: "24–48h", label: "delivery" },
     { value: "Secure", label: "client portal" },
@@ -387,12 +390,12 @@ export const site = {
       notProvided: "(not provided)",
     },
     confirmation: {
-      subject: "Thanks for applying to Reelsmith — {plan} plan",
+      subject: `Thanks for applying to ${brand.name} — {plan} plan`,
       heading: "Thank you, {name}!",
       received: "We have received your application for the {plan} plan.",
       next: "Our team is reviewing your answers, and we'll reach out within 24 hours with your next steps.",
       contact: "Questions in the meantime? Write to us at {email}.",
-      signature: "The Reelsmith team",
+      signature: `The ${brand.name} team`,
     },
   },
   toasts: {
@@ -403,19 +406,19 @@ export const site = {
   error: { title: "Unexpected Application Error", back: "Return to Home" },
   seo: {
     home: {
-      title: "Reelsmith | Done-for-you short-form video editing",
+      title: `${brand.name} | ${brand.tagline}`,
       description:
         "Send raw footage, get back edited short-form videos with captions, hashtags and a posting schedule. Plans from $99/month, delivered in 24–48 hours.",
     },
     onboarding: {
-      title: "Start your onboarding | Reelsmith",
+      title: `Start your onboarding | ${brand.name}`,
       description: "Tell us about your brand. Our team reaches out within 24 hours.",
     },
     thankYou: {
-      title: "Thank you | Reelsmith",
+      title: `Thank you | ${brand.name}`,
       description: "Your application has been received. We'll reach out within 24 hours.",
     },
-    notFound: { title: "Page not found | Reelsmith", description: "This page does not exist." },
+    notFound: { title: `Page not found | ${brand.name}`, description: "This page does not exist." },
   },
 } as const;
 

@@ -1,7 +1,8 @@
 import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
-import type { Database, NewDelivery, NewSubmission } from "../db/schema.ts";
+import { fieldNames } from "#app/shared/schema.ts";
 import { hourOf, planConfirmations, recipientWindowMs } from "./confirmation-budget.ts";
+import type { Database, NewDelivery, NewSubmission } from "./schema.ts";
 import {
   confirmationCandidates,
   deliveryRows,
@@ -9,10 +10,10 @@ import {
   repeatOutcome,
   type StoredSubmission,
   type StoreOptions,
-} from "./store.ts";
+} from "./submissions.ts";
 
 /**
- * storeSubmissions for SQLite, on the hot path: the same statements (built by Kysely, so they
+ * storeSubmissions (submissions.ts) for SQLite, on the hot path of the writer thread: the same statements (built by Kysely, so they
  * follow the typed schema) prepared once and run synchronously in one better-sqlite3
  * transaction. Kysely's SQLite driver prepares every statement anew, which costs more than
  * the inserts themselves at a few thousand rows per second.
@@ -24,17 +25,7 @@ export function createSqliteStore(
 ) {
   const submissionColumns = [
     "id",
-    "name",
-    "email",
-    "accountHandle",
-    "accountType",
-    "primaryPlatform",
-    "audienceSize",
-    "contentNiche",
-    "goals",
-    "currentChallenges",
-    "brandStyle",
-    "selectedPlan",
+    ...fieldNames,
     "createdAt",
     "ipHash",
     "userAgent",

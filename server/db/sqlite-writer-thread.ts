@@ -7,10 +7,10 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { Statement } from "better-sqlite3";
-import { errorSummary } from "../db/errors.ts";
-import { openSqliteConnection, sqliteKysely } from "../db/sqlite.ts";
-import { createSqliteStore } from "./sqlite-store.ts";
-import type { PendingSubmission, StoreOptions } from "./store.ts";
+import { errorSummary } from "./errors.ts";
+import { openSqliteConnection, sqliteKysely } from "./sqlite.ts";
+import { createSqliteStore } from "./sqlite-submissions.ts";
+import type { PendingSubmission, StoreOptions } from "./submissions.ts";
 
 export type WriterRequest =
   | { type: "batch"; id: number; items: PendingSubmission[]; now: number }

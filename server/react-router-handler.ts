@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { createAppContext, type IntakePort } from "../app/app-context.ts";
+import { createAppContext, type IntakePort } from "#app/shared/app-context.ts";
 import { deferModulePreloads } from "./defer-module-preloads.ts";
 import { isFormActionPath, type PageBody, readPageBody } from "./http/page-body.ts";
 import { publicRequestOf, type TrustProxy } from "./http/proxy-trust.ts";

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import type { DatabaseHandle } from "../db/database.ts";
 import { storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
 import { waitFor } from "../test/wait.ts";
 import { planConfirmations } from "./confirmation-budget.ts";
+import type { DatabaseHandle } from "./database.ts";
 
 describe("planConfirmations", () => {
   const candidates = ["a", "b", "a", "c", "d"].map((recipientHash, index) => ({

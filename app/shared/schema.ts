@@ -1,10 +1,11 @@
 /**
  * The onboarding submission: one schema for the form (browser) and the intake service (server).
- * Codes, labels and messages are exact (SPEC.md §3, §5). Strings are trimmed before checking.
+ * Codes, labels and messages are exact (docs/product.md). Strings are trimmed before checking.
  * Built on zod/mini to keep the questionnaire's JavaScript small.
  */
 import { z } from "zod/mini";
-import { type PlanName, planNames } from "../content/site.ts";
+import { defaultPlan, type PlanName, planNames } from "./site.ts";
+import { forbiddenCharacters, hasFormattingCharacters } from "./text.ts";
 
 export const accountTypes = [
   { value: "personal", label: "Personal Brand" },
@@ -44,7 +45,8 @@ export const maxLengths = {
 } as const;
 
 /** The fields a visitor types freely (the others are choices): each has a maximum length. */
-export const textFieldNames = Object.keys(maxLengths) as (keyof typeof maxLengths)[];
+export const textFieldNames = Object.keys(maxLengths) as TextFieldName[];
+export type TextFieldName = keyof typeof maxLengths;
 
 export const messages = {
   name: "Name must be at least 2 characters",
@@ -59,48 +61,39 @@ export const messages = {
   selectedPlan: "Please choose one of our plans",
 } as const;
 
-const tooLong = {
-  name: "Name must be at most 100 characters",
-  email: "Email must be at most 254 characters",
-  accountHandle: "Account handle must be at most 100 characters",
-  contentNiche: "Content niche must be at most 200 characters",
-  goals: "Goals must be at most 5,000 characters",
-  currentChallenges: "Challenges must be at most 5,000 characters",
-  brandStyle: "Brand style must be at most 5,000 characters",
-} as const;
+/** What each typed field is called in its "too long" message. */
+const shortNames = {
+  name: "Name",
+  email: "Email",
+  accountHandle: "Account handle",
+  contentNiche: "Content niche",
+  goals: "Goals",
+  currentChallenges: "Challenges",
+  brandStyle: "Brand style",
+} as const satisfies Record<TextFieldName, string>;
+
+/** "Goals must be at most 5,000 characters": made from `maxLengths`, never restated. */
+const tooLong = Object.fromEntries(
+  textFieldNames.map((field) => [
+    field,
+    `${shortNames[field]} must be at most ${maxLengths[field].toLocaleString("en-US")} characters`,
+  ]),
+) as Record<TextFieldName, string>;
 
 /** For text with characters no keyboard types (see `forbiddenCharacters`). */
 export const invisibleCharactersMessage = "Please remove invisible control characters";
 
-/**
- * Control characters other than tab, line feed and carriage return (C0, DEL, C1) and unpaired
- * UTF-16 surrogates. Nobody types them; stored, they break CSV exports and terminals, and
- * PostgreSQL refuses a NUL outright. (No lookbehind and no `u` flag: older Safari.)
- */
-const forbiddenCharacters =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
 const printable = z.refine<string>((value) => !forbiddenCharacters.test(value), {
   error: invisibleCharactersMessage,
 });
 
-/** For text with bidirectional controls or zero-width characters (see `formattingCharacters`). */
+/** For text with bidirectional controls or zero-width characters (see text.ts). */
 export const formattingCharactersMessage =
   "Please remove invisible formatting characters (text-direction or zero-width marks)";
 
-/**
- * Bidirectional controls (U+202A–202E, U+2066–2069) and zero-width characters (U+200B–200F,
- * U+FEFF). They reorder or hide text: "Refund pending" can be made to read otherwise in the
- * team's email and in the CSV export. A zero-width joiner inside an emoji sequence (👩‍🍳) is
- * the emoji itself and stays: such joiners are taken out before looking.
- */
-const formattingCharacters = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
-const emojiJoiner =
-  /\p{Extended_Pictographic}[\u{1f3fb}-\u{1f3ff}\ufe0f]?\u200d(?=\p{Extended_Pictographic})/gu;
-const plain = z.refine<string>(
-  (value) => !formattingCharacters.test(value.replace(emojiJoiner, "")),
-  { error: formattingCharactersMessage },
-);
+const plain = z.refine<string>((value) => !hasFormattingCharacters(value), {
+  error: formattingCharactersMessage,
+});
 
 /** A trimmed string of `min` to `max` characters; anything else (or no string) gets `message`. */
 function text(min: number, max: number, message: string, maxMessage: string) {
@@ -167,21 +160,26 @@ export function validateOnboarding(
   return { ok: false, fieldErrors: z.flattenError(result.error).fieldErrors as FieldErrors };
 }
 
-/** `?plan=` matched case-insensitively to a plan name; absent or unknown: Creator. */
+/** `?plan=` matched case-insensitively to a plan name; absent or unknown: the default plan. */
 export function resolvePlan(value: string | null | undefined): PlanName {
   const wanted = value?.trim().toLowerCase();
-  return planNames.find((plan) => plan.toLowerCase() === wanted) ?? "Creator";
+  return planNames.find((plan) => plan.toLowerCase() === wanted) ?? defaultPlan;
+}
+
+/** The fields answered by picking an option, with their options (code and label). */
+export const optionFields = {
+  accountType: accountTypes,
+  primaryPlatform: platforms,
+  audienceSize: audienceSizes,
+} as const;
+export type OptionField = keyof typeof optionFields;
+
+export function isOptionField(field: string): field is OptionField {
+  return Object.hasOwn(optionFields, field);
 }
 
 /** The label of an option code, as the form shows it (for emails and exports). */
-export function optionLabel(
-  field: "accountType" | "primaryPlatform" | "audienceSize",
-  value: string,
-): string {
-  const options = {
-    accountType: accountTypes,
-    primaryPlatform: platforms,
-    audienceSize: audienceSizes,
-  }[field];
+export function optionLabel(field: OptionField, value: string): string {
+  const options: readonly { value: string; label: string }[] = optionFields[field];
   return options.find((option) => option.value === value)?.label ?? value;
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { Database, DeliveryKind, NewDelivery, NewSubmission } from "../db/schema.ts";
 import {
   type ConfirmationCandidate,
   type ConfirmationPlan,
@@ -9,6 +8,7 @@ import {
   recipientWindowMs,
   type SkipReason,
 } from "./confirmation-budget.ts";
+import type { Database, DeliveryKind, NewDelivery, NewSubmission } from "./schema.ts";
 
 /** A checked submission waiting to be written, with the deliveries it should get. */
 export interface PendingSubmission {
@@ -16,7 +16,7 @@ export interface PendingSubmission {
   deliveries: readonly DeliveryKind[];
   /**
    * HMAC of the applicant's lower-cased address: its confirmation then counts against the caps
-   * (server/intake/confirmation-budget.ts). Without it (tests) the confirmation is not capped.
+   * (server/db/confirmation-budget.ts). Without it (tests) the confirmation is not capped.
    */
   recipientHash?: string;
 }

@@ -1,0 +1,31 @@
+import { describe, expect, test } from "vitest";
+import { fill, forbiddenCharacters, oneLine, printable } from "./text.ts";
+
+describe("fill", () => {
+  test("fills known placeholders and leaves unknown ones as written", () => {
+    expect(fill("Thank you, {name}! ({plan})", { name: "Maya" })).toBe("Thank you, Maya! ({plan})");
+  });
+});
+
+describe("oneLine", () => {
+  test("turns line breaks, tabs and escapes into spaces, and trims", () => {
+    expect(oneLine(" Maya\r\nBcc: x@example.com\t\u001b\u2028Lopez ")).toBe(
+      "Maya Bcc: x@example.com Lopez",
+    );
+  });
+});
+
+describe("printable", () => {
+  test("turns C0, DEL and C1 controls into spaces, keeps the rest", () => {
+    expect(printable("a\u001b[31mb\u007f\u0085c é 🎬")).toBe("a [31mb c é 🎬");
+  });
+});
+
+describe("forbiddenCharacters", () => {
+  test("finds controls and lone surrogates, not tabs, line breaks or emoji", () => {
+    for (const bad of ["\u0000", "\u000b", "\u007f", "\u009f", "\ud800x", "x\udc00"]) {
+      expect(forbiddenCharacters.test(`a${bad}b`)).toBe(true);
+    }
+    expect(forbiddenCharacters.test("line\r\nnext\ttab 🎬")).toBe(false);
+  });
+});

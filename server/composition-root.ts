@@ -1,0 +1,161 @@
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app.ts";
+import { type BuiltPages, loadBuiltPages } from "./build-files.ts";
+import { type Config, loadConfig } from "./config.ts";
+import { ensurePrivateDirectory, restrictFiles } from "./db/data-dir.ts";
+import { openMigratedDatabase } from "./db/database.ts";
+import { isRowDataError } from "./db/errors.ts";
+import { startRetention } from "./db/retention.ts";
+import type { DeliveryKind } from "./db/schema.ts";
+import { sharedSecret } from "./db/settings.ts";
+import type { PendingSubmission } from "./db/submissions.ts";
+import { mailDirectory, purgeMailFiles } from "./delivery/mail-files.ts";
+import { createMailer } from "./delivery/mailer.ts";
+import { warmUpEmails } from "./delivery/messages.ts";
+import { startDeliveryWorker } from "./delivery/worker.ts";
+import { listen, type Middleware } from "./http-server.ts";
+import { createIntakeApi } from "./intake/api.ts";
+import { createIpHasher, createRecipientHasher } from "./intake/client-ip.ts";
+import { createGroupCommitter } from "./intake/group-commit.ts";
+import { createRateLimit } from "./intake/rate-limit.ts";
+import { createIntakeService } from "./intake/service.ts";
+import { createLogger, type Logger } from "./logger.ts";
+
+/**
+ * The composition root: the one place that starts things and stops them. The entry points
+ * (index.ts, serve.ts, dev.ts) call startServer; tests call it too (server/test/server.ts).
+ */
+export interface RunningServer {
+  url: string;
+  port: number;
+  config: Config;
+  logger: Logger;
+  /** Stops accepting, finishes in-flight requests and work, closes the database. */
+  stop: () => Promise<void>;
+}
+
+/** `npm run dev`: pages rendered by Vite on demand, Vite's middleware in front of the app. */
+export interface DevPages {
+  loadBuild: () => Promise<ServerBuild>;
+  middleware: Middleware;
+}
+
+/**
+ * Starts the whole product in this process: configuration → the build's pages → database
+ * (migrated; SQLite writes through its writer thread) → mailer → delivery worker → retention →
+ * rate limit → intake service and endpoint → app; then listens.
+ */
+export async function startServer(
+  env: Record<string, string | undefined> = process.env,
+  dev?: DevPages,
+): Promise<RunningServer> {
+  const config = loadConfig(env);
+  const logger = createLogger(config);
+  const pages: BuiltPages = dev
+    ? { prerendered: new Map() }
+    : await loadBuiltPages(config.buildDir, logger);
+
+  // Cold template code would stall the first delivery (and the requests around it).
+  await warmUpEmails(config);
+  // DATA_DIR (the SQLite file, the .eml outbox) for the server's user only, files made by
+  // earlier versions included.
+  if (!config.DATABASE_URL || !config.SMTP_URL) {
+    ensurePrivateDirectory(config.dataDir);
+    restrictFiles(config.dataDir);
+    restrictFiles(mailDirectory(config.dataDir));
+  }
+  // SQLite: every write (intake batches, the worker's statements) goes through one writer
+  // thread; the main connection only reads. PostgreSQL: through the pool.
+  const database = await openMigratedDatabase({ ...config, writerThread: true }, logger);
+  logger.info({ database: database.location }, "database ready");
+  const ipHashSecret =
+    config.IP_HASH_SECRET ??
+    (await sharedSecret(database.db, "ip_hash_secret").catch(async (error) => {
+      await database.close();
+      throw error;
+    }));
+  const mailer = createMailer(config, logger);
+  if (!config.SMTP_URL) {
+    logger.info(
+      { directory: mailDirectory(config.dataDir) },
+      "no SMTP_URL: emails are written as .eml files",
+    );
+  }
+  const committer = createGroupCommitter(
+    (items: PendingSubmission[]) => database.storeSubmissions(items),
+    { isItemError: isRowDataError, maxWaiting: config.INTAKE_QUEUE_MAX },
+  );
+  const worker = startDeliveryWorker({
+    database,
+    config,
+    logger,
+    mailer,
+    intakeBusy: () => committer.busy(),
+  });
+  const retention = startRetention({
+    database,
+    retentionDays: config.RETENTION_DAYS,
+    purgeMailFiles: (cutoff) => purgeMailFiles(config.dataDir, cutoff),
+    logger,
+  });
+  const deliveryKinds: DeliveryKind[] = ["team_notification", "applicant_confirmation"];
+  if (config.WEBHOOK_URL) deliveryKinds.push("webhook");
+  const intake = createIntakeService({
+    committer,
+    rateLimit: createRateLimit(config, database),
+    hashIp: createIpHasher(ipHashSecret),
+    hashRecipient: createRecipientHasher(ipHashSecret),
+    deliveryKinds,
+    logger,
+    onDeliveriesCreated: () => worker.nudge(),
+  });
+  /** Waits for queued writes, finishes the delivery in hand, closes the database. */
+  const stopWork = async () => {
+    await committer.drain();
+    await retention.stop();
+    await worker.stop(); // records the delivery in hand through the writer: before closing it
+    mailer.close();
+    await database.close(); // the writer thread, then the connection
+  };
+
+  const app = createApp({
+    config,
+    logger,
+    prerendered: pages.prerendered,
+    inlineCss: pages.inlineCss,
+    intakeApi: createIntakeApi({ config, logger, intake }),
+    intake,
+    health: async () => {
+      try {
+        await database.ping();
+        return { ok: true, database: database.dialect };
+      } catch {
+        return { ok: false, database: "unreachable" };
+      }
+    },
+    mode: dev ? "development" : "production",
+    loadBuild:
+      dev?.loadBuild ??
+      (async () => {
+        if (!pages.build) throw new Error(`no build in ${config.buildDir}: run npm run build`);
+        return pages.build;
+      }),
+  });
+  const http = await listen(app.fetch, config, dev?.middleware).catch(async (error) => {
+    await stopWork();
+    throw error;
+  });
+  logger.info({ url: http.url }, "listening");
+
+  return {
+    url: http.url,
+    port: http.port,
+    config,
+    logger,
+    stop: async () => {
+      await http.close();
+      // In-flight requests are answered; now the queued writes, the delivery in hand, the DB.
+      await stopWork();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { errorSummary } from "../db/errors.ts";
+import type { Delivery, Submission } from "../db/schema.ts";
+import { withoutAnswers } from "./answers.ts";
+import { nextAttemptAt } from "./backoff.ts";
+
+/** What became of one attempt at a delivery. */
+export type DeliveryOutcome =
+  | { status: "delivered" }
+  /** To be tried again at `retryAt`. */
+  | { status: "retry"; attempts: number; retryAt: number; error: string }
+  /** Failed for good: the retry delays are used up (an operator may retry it). */
+  | { status: "failed"; attempts: number; error: string };
+
+export type Attempt = { ok: true } | { ok: false; error: unknown; submission?: Submission };
+
+/**
+ * The one place that decides the outcome of an attempt: delivered, or the next try after the
+ * DELIVERY_RETRY_DELAYS delay for this attempt, or failed for good. `error` is what is logged
+ * and stored of the failure: its message, with the applicant's answers blanked out.
+ */
+export function decideOutcome(
+  delivery: Pick<Delivery, "attempts">,
+  attempt: Attempt,
+  retryDelaysSeconds: readonly number[],
+): DeliveryOutcome {
+  if (attempt.ok) return { status: "delivered" };
+  const attempts = delivery.attempts + 1;
+  const retryAt = nextAttemptAt(attempts, retryDelaysSeconds);
+  const error = withoutAnswers(errorSummary(attempt.error).message, attempt.submission);
+  return retryAt === null
+    ? { status: "failed", attempts, error }
+    : { status: "retry", attempts, retryAt, error };
+}

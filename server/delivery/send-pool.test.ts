@@ -1,0 +1,60 @@
+import { expect, it, onTestFinished } from "vitest";
+import { timedCalls } from "../test/timed-calls.ts";
+import { sleep } from "../test/wait.ts";
+import { createSendPool } from "./send-pool.ts";
+
+/** Work that takes `ms` per item and records when each ran and how many ran at once. */
+function recordingWork(ms: number) {
+  const recorder = timedCalls<number>(ms);
+  return { work: recorder.call, done: recorder.calls, maxActive: recorder.maxActive };
+}
+
+function stopper() {
+  const controller = new AbortController();
+  onTestFinished(() => controller.abort());
+  return controller;
+}
+
+const always = () => true;
+const items = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+it("works `concurrency` items at once while the intake is quiet", async () => {
+  const pool = createSendPool({ concurrency: 4, signal: stopper().signal, busy: () => false });
+  const recorder = recordingWork(30);
+  expect(await pool.run(items(8), recorder.work, always)).toEqual([]);
+  expect(recorder.done.map((entry) => entry.item).sort()).toEqual(items(8));
+  expect(recorder.maxActive()).toBe(4);
+});
+
+it("gives way while busy: one at a time, each followed by a pause of 9x its duration", async () => {
+  const pool = createSendPool({ concurrency: 4, signal: stopper().signal, busy: () => true });
+  const recorder = recordingWork(20);
+  expect(await pool.run(items(3), recorder.work, always)).toEqual([]);
+  expect(recorder.maxActive()).toBe(1);
+  const ordered = [...recorder.done].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < ordered.length; i++) {
+    const gap = (ordered[i]?.start ?? 0) - (ordered[i - 1]?.end ?? 0);
+    expect(gap).toBeGreaterThanOrEqual(9 * 20 - 1);
+  }
+});
+
+it("starts no item once it is out of time, and hands back the rest in order", async () => {
+  const pool = createSendPool({ concurrency: 2, signal: stopper().signal, busy: () => false });
+  const recorder = recordingWork(5);
+  const left = await pool.run(items(6), recorder.work, (item) => item < 3);
+  expect(recorder.done.map((entry) => entry.item).sort()).toEqual([0, 1, 2]);
+  expect(left).toEqual([3, 4, 5]);
+});
+
+it("on abort: ends its pause at once, starts nothing more, hands back the rest", async () => {
+  const controller = stopper();
+  const pool = createSendPool({ concurrency: 4, signal: controller.signal, busy: () => true });
+  const recorder = recordingWork(200); // then a pause of 1.8 s
+  const started = performance.now();
+  const running = pool.run(items(4), recorder.work, always);
+  await sleep(300); // the first item is done, its pause has begun
+  controller.abort();
+  expect(await running).toEqual([1, 2, 3]);
+  expect(recorder.done.map((entry) => entry.item)).toEqual([0]);
+  expect(performance.now() - started).toBeLessThan(1000);
+});
