@@ -12,6 +12,7 @@ import { site } from "~/shared/site";
 import type { Route } from "./+types/root";
 import appCssHref from "./app.css?url";
 import { ErrorScreen } from "./components/error-screen";
+import { brandMarkSvg, svgDataUri } from "./components/landing/brand-mark";
 import { Stylesheet, useNonce } from "./document-context";
 
 /**
@@ -22,11 +23,12 @@ export interface RouteHandle {
   hydrate?: boolean;
 }
 
+// The favicon travels inside the page (no request before the first paint); browsers without
+// SVG favicons ask for /favicon.ico on their own. No web manifest link: browsers fetch it
+// while the page loads, for an install prompt this site does not offer (decision 0024).
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: svgDataUri(brandMarkSvg({ size: 32, radius: 8 })), type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import reactRouterConfig from "../react-router.config.ts";
 import { generateAssets } from "./generate-assets.ts";
+import { stylesheetForPage } from "./page-css.ts";
 
 /**
  * `npm run build`: images and icons from app/shared/site.ts, then the React Router build
@@ -56,15 +57,16 @@ function run(command: string, args: string[]) {
 }
 
 /**
- * Replaces the page's one stylesheet link by the stylesheet itself (no request before the first
- * paint; these pages do not hydrate, so nothing compares the HTML). Returns the stylesheet's URL.
+ * Replaces the page's one stylesheet link by the stylesheet itself, cut to the rules the page
+ * can use (no request before the first paint; these pages do not hydrate, so nothing compares
+ * the HTML or adds a class later). Returns the stylesheet's URL.
  */
 async function inlineStylesheet(file: string): Promise<string> {
   const html = await readFile(file, "utf8");
   const links = [...html.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g)];
   if (links.length !== 1) throw new Error(`build: expected one stylesheet link in ${file}`);
   const [tag, href] = links[0]!;
-  const css = await readFile(path.join(clientDir, href!), "utf8");
+  const css = stylesheetForPage(await readFile(path.join(clientDir, href!), "utf8"), html);
   await writeFile(
     file,
     html.replace(tag, () => `<style>${css.trim()}</style>`),

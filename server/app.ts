@@ -9,6 +9,8 @@ import type { Config } from "./config.ts";
 import { closeUnreadBodies } from "./http/close-unread-bodies.ts";
 import { publicRequestOf } from "./http/proxy-trust.ts";
 import type { Logger } from "./logger.ts";
+import { mountMetrics } from "./metrics/http-metrics.ts";
+import type { Metrics } from "./metrics/metrics.ts";
 import { type PrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -25,6 +27,8 @@ export interface AppDeps {
   /** What route actions call to take an application (the no-JavaScript form path). */
   intake?: IntakePort;
   health: () => Promise<{ ok: boolean; database: string }>;
+  /** Counters and gauges for /metrics; absent (and /metrics a 404) unless METRICS_TOKEN is set. */
+  metrics?: Metrics;
   loadBuild: () => Promise<ServerBuild>;
   prerendered: PrerenderedPages;
   /** The stylesheet inlined into server-rendered pages (absent: they link it). */
@@ -57,6 +61,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ),
   );
   app.use(compress());
+  mountMetrics(app, { metrics: deps.metrics, token: config.METRICS_TOKEN });
 
   app.onError((error, c) => {
     logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error");

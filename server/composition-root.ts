@@ -4,11 +4,14 @@ import { type BuiltPages, loadBuiltPages } from "./build-files.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { ensurePrivateDirectory, restrictFiles } from "./db/data-dir.ts";
 import { openMigratedDatabase } from "./db/database.ts";
+import { cachedBacklog } from "./db/delivery-backlog.ts";
 import { isRowDataError } from "./db/errors.ts";
 import { startRetention } from "./db/retention.ts";
 import type { DeliveryKind } from "./db/schema.ts";
 import { sharedSecret } from "./db/settings.ts";
 import type { PendingSubmission } from "./db/submissions.ts";
+import { alertKindsFor } from "./delivery/alerts.ts";
+import { configuredChannels } from "./delivery/chat/send-chat.ts";
 import { mailDirectory, purgeMailFiles } from "./delivery/mail-files.ts";
 import { createMailer } from "./delivery/mailer.ts";
 import { warmUpEmails } from "./delivery/messages.ts";
@@ -20,6 +23,9 @@ import { createGroupCommitter } from "./intake/group-commit.ts";
 import { createRateLimit } from "./intake/rate-limit.ts";
 import { createIntakeService } from "./intake/service.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { healthWithBacklog } from "./metrics/health.ts";
+import { countedIntake } from "./metrics/http-metrics.ts";
+import { createMetrics } from "./metrics/metrics.ts";
 
 /**
  * The composition root: the one place that starts things and stops them. The entry points
@@ -85,12 +91,16 @@ export async function startServer(
     (items: PendingSubmission[]) => database.storeSubmissions(items),
     { isItemError: isRowDataError, maxWaiting: config.INTAKE_QUEUE_MAX },
   );
+  const backlog = cachedBacklog(database);
+  const metrics = config.METRICS_TOKEN ? createMetrics({ backlog }) : undefined;
   const worker = startDeliveryWorker({
     database,
     config,
     logger,
     mailer,
     intakeBusy: () => committer.busy(),
+    alertKinds: alertKindsFor(config),
+    onAttempt: metrics?.deliveryAttempted,
   });
   const retention = startRetention({
     database,
@@ -100,6 +110,7 @@ export async function startServer(
   });
   const deliveryKinds: DeliveryKind[] = ["team_notification", "applicant_confirmation"];
   if (config.WEBHOOK_URL) deliveryKinds.push("webhook");
+  deliveryKinds.push(...configuredChannels(config));
   const intake = createIntakeService({
     committer,
     rateLimit: createRateLimit(config, database),
@@ -124,15 +135,9 @@ export async function startServer(
     prerendered: pages.prerendered,
     inlineCss: pages.inlineCss,
     intakeApi: createIntakeApi({ config, logger, intake }),
-    intake,
-    health: async () => {
-      try {
-        await database.ping();
-        return { ok: true, database: database.dialect };
-      } catch {
-        return { ok: false, database: "unreachable" };
-      }
-    },
+    intake: metrics ? countedIntake(intake, metrics) : intake,
+    health: () => healthWithBacklog(database, backlog),
+    metrics,
     mode: dev ? "development" : "production",
     loadBuild:
       dev?.loadBuild ??

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { site } from "#app/shared/site.ts";
 import { webhookSecretProblem, webhookUrlProblem } from "./delivery/webhook-config.ts";
 import { parseTrustProxy } from "./http/proxy-trust.ts";
+import { type NotifyDerived, notifyDerived, notifyVariables } from "./notify-config.ts";
 
 const optionalUrl = z
   .string()
@@ -86,20 +87,22 @@ const schema = z.object({
   /** Slow clients: all headers within this time, the whole request (body too) within that. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  ...notifyVariables,
 });
 
 /** The names of every variable the server reads (each listed in .env.example). */
 export const configVariables = Object.keys(schema.shape);
 
-export type Config = z.infer<typeof schema> & {
-  /**
-   * True when PUBLIC_SITE_URL is https. Whether a request came over HTTPS is its own question:
-   * publicRequestOf(c, config.TRUST_PROXY).protocol (server/http/proxy-trust.ts) answers it.
-   */
-  https: boolean;
-  dataDir: string;
-  buildDir: string;
-};
+export type Config = z.infer<typeof schema> &
+  NotifyDerived & {
+    /**
+     * True when PUBLIC_SITE_URL is https. Whether a request came over HTTPS is its own
+     * question: publicRequestOf(c, config.TRUST_PROXY).protocol (server/http/proxy-trust.ts).
+     */
+    https: boolean;
+    dataDir: string;
+    buildDir: string;
+  };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -120,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     ...config,
+    ...notifyDerived(config),
     PUBLIC_SITE_URL: config.PUBLIC_SITE_URL.replace(/\/+$/, ""),
     https: config.PUBLIC_SITE_URL.startsWith("https:"),
     dataDir: path.resolve(config.DATA_DIR),

@@ -19,7 +19,10 @@ export const meta: Route.MetaFunction = () =>
 export default function ThankYou() {
   useScrollToTop();
   return (
-    <main className="relative isolate grid min-h-dvh place-items-center overflow-hidden px-6 py-24 text-center">
+    // Inter at once here (font-sans), not after the first paint as elsewhere: the confirmation
+    // fades in at 200 ms, and a font swap during the fade would repaint it as the page's largest
+    // paint, ~0.3 s after the heading (docs/decisions/0024).
+    <main className="relative isolate grid min-h-dvh place-items-center overflow-hidden px-6 py-24 text-center font-sans">
       <div
         aria-hidden="true"
         className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237/0.25),transparent)]"

@@ -51,6 +51,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
     expect(migrations.rows).toEqual([
       { name: "0001_intake" },
       { name: "0002_idempotency_and_confirmation_caps" },
+      { name: "0004_delivery_alerts" },
     ]);
     const tables = await first.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([

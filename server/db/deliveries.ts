@@ -1,4 +1,6 @@
 import type { DatabaseHandle } from "./database.ts";
+import { markFailedForGood } from "./delivery-alerts.ts";
+import type { AlertKind } from "./notify-kinds.ts";
 import type { Delivery, Submission } from "./schema.ts";
 
 /**
@@ -66,9 +68,19 @@ export async function markAttemptFailed(
   handle: DatabaseHandle,
   delivery: Delivery,
   owner: string,
-  failure: { error: string; retryAt: number | null },
+  failure: {
+    error: string;
+    retryAt: number | null;
+    errorClass?: string;
+    /** Alerts to make when this attempt was the last (none for an alert itself). */
+    alertKinds?: readonly AlertKind[];
+  },
 ) {
   const now = Date.now();
+  const { errorClass = "other", alertKinds = [] } = failure;
+  if (failure.retryAt === null && alertKinds.length > 0 && !delivery.alertFor) {
+    return markFailedForGood(handle, delivery, owner, { ...failure, errorClass, alertKinds, now });
+  }
   await handle.write(
     handle.db
       .updateTable("deliveries")
@@ -79,6 +91,7 @@ export async function markAttemptFailed(
         leaseOwner: null,
         leaseExpiresAt: null,
         lastError: failure.error.slice(0, 1000),
+        errorClass,
         updatedAt: now,
       })
       .where("id", "=", delivery.id)

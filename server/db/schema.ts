@@ -3,6 +3,7 @@
  * through Kysely's CamelCasePlugin). Times are epoch milliseconds (integers on both databases).
  */
 import type { Generated, Insertable, Selectable } from "kysely";
+import { alertKinds, chatKinds } from "./notify-kinds.ts";
 
 export interface SubmissionsTable {
   /** A UUID. */
@@ -29,7 +30,13 @@ export interface SubmissionsTable {
   idempotencyHash: string | null;
 }
 
-export const deliveryKinds = ["team_notification", "applicant_confirmation", "webhook"] as const;
+export const deliveryKinds = [
+  "team_notification",
+  "applicant_confirmation",
+  "webhook",
+  ...chatKinds,
+  ...alertKinds,
+] as const;
 export type DeliveryKind = (typeof deliveryKinds)[number];
 /** `skipped`: never sent, by design (a confirmation over its caps; see `skipReason`). */
 export type DeliveryStatus = "pending" | "done" | "failed" | "skipped";
@@ -48,6 +55,12 @@ export interface DeliveriesTable {
   skipReason: string | null;
   createdAt: number;
   updatedAt: number;
+  /** The class of the last error (server/delivery/error-class.ts); null until one. */
+  errorClass: Generated<string | null>;
+  /** Alerts only: the delivery that failed for good, its kind and its class of error. */
+  alertFor: Generated<string | null>;
+  alertForKind: Generated<string | null>;
+  alertForError: Generated<string | null>;
 }
 
 /** When each recipient (HMAC of the lower-cased address) was last granted a confirmation. */

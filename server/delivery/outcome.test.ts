@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import type { Submission } from "../db/schema.ts";
 import { validApplication } from "../test/fixtures.ts";
+import { httpFailure } from "./error-class.ts";
 import { decideOutcome } from "./outcome.ts";
 
 const submission = { ...validApplication(), id: "x" } as unknown as Submission;
@@ -28,5 +29,21 @@ it("a failure with the delays used up has failed for good", () => {
     { ok: false, error: new Error("refused") },
     delays,
   );
-  expect(outcome).toEqual({ status: "failed", attempts: 3, error: "refused" });
+  expect(outcome).toEqual({ status: "failed", attempts: 3, error: "refused", errorClass: "other" });
+});
+
+it("a refusal for good (a chat service's 4xx) fails at once, whatever delays are left", () => {
+  const error = httpFailure("Discord", 400, "Invalid Form Body 50035");
+  expect(decideOutcome({ attempts: 0 }, { ok: false, error }, delays)).toEqual({
+    status: "failed",
+    attempts: 1,
+    error: "Discord answered 400 (Invalid Form Body 50035)",
+    errorClass: "http_4xx",
+  });
+  const busy = decideOutcome(
+    { attempts: 0 },
+    { ok: false, error: httpFailure("Slack", 429) },
+    delays,
+  );
+  expect(busy).toMatchObject({ status: "retry", errorClass: "http_429" });
 });

@@ -2,20 +2,22 @@ import { errorSummary } from "../db/errors.ts";
 import type { Delivery, Submission } from "../db/schema.ts";
 import { withoutAnswers } from "./answers.ts";
 import { nextAttemptAt } from "./backoff.ts";
+import { classifyError, type ErrorClass, isPermanent } from "./error-class.ts";
 
 /** What became of one attempt at a delivery. */
 export type DeliveryOutcome =
   | { status: "delivered" }
   /** To be tried again at `retryAt`. */
-  | { status: "retry"; attempts: number; retryAt: number; error: string }
-  /** Failed for good: the retry delays are used up (an operator may retry it). */
-  | { status: "failed"; attempts: number; error: string };
+  | { status: "retry"; attempts: number; retryAt: number; error: string; errorClass: ErrorClass }
+  /** Failed for good: the retry delays are used up, or the receiver refused for good. */
+  | { status: "failed"; attempts: number; error: string; errorClass: ErrorClass };
 
 export type Attempt = { ok: true } | { ok: false; error: unknown; submission?: Submission };
 
 /**
  * The one place that decides the outcome of an attempt: delivered, or the next try after the
- * DELIVERY_RETRY_DELAYS delay for this attempt, or failed for good. `error` is what is logged
+ * DELIVERY_RETRY_DELAYS delay for this attempt, or failed for good (also at once when the
+ * receiver refused for good: a chat service's 4xx). `errorClass` names the kind of failure. `error` is what is logged
  * and stored of the failure: its message, with the applicant's answers blanked out.
  */
 export function decideOutcome(
@@ -25,9 +27,10 @@ export function decideOutcome(
 ): DeliveryOutcome {
   if (attempt.ok) return { status: "delivered" };
   const attempts = delivery.attempts + 1;
-  const retryAt = nextAttemptAt(attempts, retryDelaysSeconds);
+  const retryAt = isPermanent(attempt.error) ? null : nextAttemptAt(attempts, retryDelaysSeconds);
   const error = withoutAnswers(errorSummary(attempt.error).message, attempt.submission);
+  const errorClass = classifyError(attempt.error);
   return retryAt === null
-    ? { status: "failed", attempts, error }
-    : { status: "retry", attempts, retryAt, error };
+    ? { status: "failed", attempts, error, errorClass }
+    : { status: "retry", attempts, retryAt, error, errorClass };
 }

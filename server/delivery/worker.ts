@@ -10,12 +10,13 @@ import {
   submissionsOf,
 } from "../db/deliveries.ts";
 import { errorSummary } from "../db/errors.ts";
-import type { Delivery, Submission } from "../db/schema.ts";
+import type { AlertKind } from "../db/notify-kinds.ts";
+import type { Delivery, DeliveryKind, Submission } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "./mailer.ts";
 import { type Attempt, type DeliveryOutcome, decideOutcome } from "./outcome.ts";
 import { startPoller } from "./poller.ts";
-import { createSender } from "./send.ts";
+import { createSender, type NotifyConfig } from "./send.ts";
 import { createSendPool } from "./send-pool.ts";
 import { createUnrecordedOutcomes } from "./unrecorded-outcomes.ts";
 
@@ -37,7 +38,8 @@ export type WorkerConfig = Pick<
   | "CONTACT_EMAIL"
   | "WEBHOOK_URL"
   | "WEBHOOK_SECRET"
->;
+> &
+  NotifyConfig;
 
 const batchSize = 10;
 /** Deliveries in flight at once (their network waits overlap). */
@@ -56,6 +58,10 @@ export function startDeliveryWorker(deps: {
   mailer: Mailer;
   /** True while applications are arriving: deliveries then give way (see send-pool.ts). */
   intakeBusy?: () => boolean;
+  /** Alerts made when a delivery fails for good (server/delivery/alerts.ts). */
+  alertKinds?: readonly AlertKind[];
+  /** Told of every attempt's outcome (metrics). */
+  onAttempt?: (kind: DeliveryKind, outcome: DeliveryOutcome["status"]) => void;
 }): DeliveryWorker {
   const { database, config, logger, mailer } = deps;
   const owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
@@ -144,13 +150,15 @@ export function startDeliveryWorker(deps: {
       submission: delivery.submissionId,
     };
     let record: () => Promise<unknown>;
+    deps.onAttempt?.(delivery.kind, outcome.status);
     if (outcome.status === "delivered") {
       record = () => markDelivered(database, delivery, owner);
       logger.info(context, "delivered");
     } else {
-      const { attempts, error } = outcome;
+      const { attempts, error, errorClass } = outcome;
       const retryAt = outcome.status === "retry" ? outcome.retryAt : null;
-      record = () => markAttemptFailed(database, delivery, owner, { error, retryAt });
+      const failure = { error, retryAt, errorClass, alertKinds: deps.alertKinds };
+      record = () => markAttemptFailed(database, delivery, owner, failure);
       if (retryAt === null) {
         logger.error({ ...context, attempts, err: error }, "delivery failed for good");
       } else {

@@ -248,7 +248,16 @@ describe("intake endpoint (HTTP)", () => {
   it("reports a healthy database on /healthz", async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", ok: true, database: "sqlite" });
+    expect(await response.json()).toEqual({
+      status: "ok",
+      ok: true,
+      database: "sqlite",
+      deliveries: {
+        pending: expect.any(Number),
+        oldestPendingSeconds: expect.any(Number),
+        failed: expect.any(Number),
+      },
+    });
   });
 });
 

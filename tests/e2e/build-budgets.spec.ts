@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
@@ -67,4 +68,56 @@ test("every image on / has a width and a height; images below the fold load lazi
     expect(image).toMatch(/\sloading="lazy"/);
     expect(image).toMatch(/\sdecoding="async"/);
   }
+});
+
+// A new connection carries ten TCP segments (14,600 B) in its first round trip: a page that
+// fits, headers and all, paints one round trip earlier (150 ms in mobile Lighthouse's model).
+test("/ arrives whole, headers and all, in the first round trip: at most 14,600 B", async ({
+  baseURL,
+}) => {
+  const { headerBytes, bodyBytes } = await new Promise<{ headerBytes: number; bodyBytes: number }>(
+    (resolve, reject) => {
+      const request = http.get(
+        `${baseURL}/`,
+        { headers: { "Accept-Encoding": "br, gzip" } },
+        (response) => {
+          expect(response.headers["content-encoding"]).toBe("br");
+          const lines = [`HTTP/1.1 ${response.statusCode} ${response.statusMessage}`];
+          for (let i = 0; i < response.rawHeaders.length; i += 2) {
+            lines.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
+          }
+          let bodyBytes = 0;
+          response.on("data", (chunk: Buffer) => {
+            bodyBytes += chunk.length;
+          });
+          response.on("end", () =>
+            resolve({ headerBytes: Buffer.byteLength(`${lines.join("\r\n")}\r\n\r\n`), bodyBytes }),
+          );
+        },
+      );
+      request.on("error", reject);
+    },
+  );
+  test.info().annotations.push({
+    type: "first round trip",
+    description: `${headerBytes} B of headers + ${bodyBytes} B of brotli = ${headerBytes + bodyBytes} B`,
+  });
+  expect(headerBytes + bodyBytes).toBeLessThanOrEqual(14_600);
+});
+
+test("/ asks for nothing before its first paint: no manifest, font, icon or preload request", () => {
+  const html = readHtml();
+  const links = [...html.matchAll(/<link\s[^>]*>/g)].map(([tag]) => tag);
+  for (const link of links) {
+    const rel = link.match(/\srel="([^"]+)"/)?.[1];
+    const href = link.match(/\shref="([^"]+)"/)?.[1] ?? "";
+    // canonical and apple-touch-icon are never fetched by the page; the icon is inline.
+    if (rel === "icon") expect(href).toMatch(/^data:image\/svg\+xml,/);
+    else expect(["canonical", "apple-touch-icon"], link).toContain(rel);
+  }
+  // Inter is asked for after the first paint (app.css): the first frame names only the fallback.
+  expect(html).toMatch(/html\{[^}]*font-family:Inter Fallback/);
+  expect(html).toMatch(
+    /animation:use-inter 0s \.15s forwards|animation:0s \.15s forwards use-inter/,
+  );
 });

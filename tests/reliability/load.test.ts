@@ -10,6 +10,7 @@ import { waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { createHttpClient, runPool } from "./support/http-client.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
+import { type SlackCounter, startSlackCounter } from "./support/slack-counter.ts";
 import { type SmtpCounter, startSmtpCounter } from "./support/smtp-counter.ts";
 
 const total = 20_000;
@@ -22,14 +23,17 @@ const drainDeadlineMs = 240_000;
 describe.skipIf(!postgresAvailable())("2. load across two instances on one PostgreSQL", () => {
   let database: TestDatabase;
   let smtp: SmtpCounter;
+  let slack: SlackCounter;
   let instances: Instance[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
     smtp = await startSmtpCounter();
+    slack = await startSlackCounter();
     const env = {
       DATABASE_URL: database.url,
       SMTP_URL: smtp.url,
+      SLACK_WEBHOOK_URL: slack.url,
       // Distinct client addresses (X-Forwarded-For): the shared rate limit runs on every request.
       TRUST_PROXY: "1",
       RATE_LIMIT_PER_HOUR: "20",
@@ -41,10 +45,11 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
     await smtp?.stop();
+    await slack?.stop();
     await database?.drop();
   });
 
-  it("stores every accepted submission once and emails the team once per submission", async ({
+  it("stores every accepted submission once, emails and announces it once in Slack", async ({
     task,
   }) => {
     const client = createHttpClient({ connections: concurrency });
@@ -128,6 +133,7 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
       const teamForAcked = [...ackedIds].filter(
         (id) => smtp.byMessageId.get(`<${id}.team@reelsmith.example>`) === 1,
       ).length;
+      const slackForAcked = [...ackedIds].filter((id) => slack.byApplication.get(id) === 1).length;
       const pending = await pendingDeliveries();
       const non200 = [...statuses].filter(([status]) => status !== 200);
 
@@ -154,6 +160,10 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
           { name: "team emails exactly once", value: teamForAcked, must: "= accepted" },
           { name: "emails accepted by SMTP", value: smtp.accepted(), must: "= 2 × stored" },
           { name: "emails received twice", value: smtp.duplicates().length, must: "= 0" },
+          { name: "Slack announcements", value: slack.byApplication.size, must: "= stored" },
+          { name: "Slack: announced exactly once", value: slackForAcked, must: "= accepted" },
+          { name: "Slack: announced twice", value: slack.duplicates().length, must: "= 0" },
+          { name: "Slack: other messages (alerts)", value: slack.others(), must: "= 0" },
           { name: "time to drain the queue (s)", value: Math.round(drainSeconds * 10) / 10 },
           { name: "deliveries not done", value: pending, must: "= 0" },
         ],
@@ -170,6 +180,10 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
       expect(teamForAcked).toBe(ackedIds.size);
       expect(smtp.accepted()).toBe(2 * storedIds.size);
       expect(smtp.duplicates()).toEqual([]);
+      expect(slack.byApplication.size).toBe(storedIds.size);
+      expect(slackForAcked).toBe(ackedIds.size);
+      expect(slack.duplicates()).toEqual([]);
+      expect(slack.others()).toBe(0);
       expect(instances.every((instance) => instance.alive())).toBe(true);
     } finally {
       await handle.close();

@@ -21,3 +21,8 @@ export function brandMarkSvg(options: { size: number; radius: number; inset?: nu
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}"><defs><linearGradient id="mark" x1="0" y1="0" x2="1" y2="1">${stops}</linearGradient></defs><rect width="${size}" height="${size}" rx="${radius}" fill="url(#mark)"/><path transform="translate(${inset} ${inset}) scale(${glyphScale})" d="${playGlyphPath}" fill="#fff"/></svg>`;
 }
+
+/** An SVG document as a compact `data:` URL: only the characters a URL needs are escaped. */
+export function svgDataUri(svg: string): string {
+  return `data:image/svg+xml,${svg.replace(/[<>#%"]/g, encodeURIComponent)}`;
+}

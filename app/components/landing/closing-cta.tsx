@@ -8,7 +8,7 @@ import { container } from "./section-heading";
 export function ClosingCta() {
   const { closing } = site;
   return (
-    <section aria-labelledby="closing-title" className="pb-20 sm:pb-28">
+    <section aria-labelledby="closing-title" className="render-when-near pb-20 sm:pb-28">
       <div className={container}>
         <div className="relative isolate overflow-hidden rounded-[2rem] bg-linear-to-br from-brand-600 via-pink-700 to-orange-700 px-6 py-16 text-center shadow-2xl shadow-brand-600/20 sm:px-16 sm:py-24">
           <div

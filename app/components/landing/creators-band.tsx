@@ -37,7 +37,7 @@ export function CreatorsBand() {
                 key={creator.id}
                 className={`w-40 shrink-0 snap-center sm:w-52 xl:w-auto xl:max-w-52 xl:flex-1 ${index % 2 ? "xl:translate-y-10" : ""}`}
               >
-                <figure className="relative overflow-hidden rounded-[1.4rem] bg-white/5 shadow-2xl shadow-black/50 ring-1 ring-white/15">
+                <figure className="render-when-near-box relative aspect-[9/16] overflow-hidden rounded-[1.4rem] bg-white/5 shadow-2xl shadow-black/50 ring-1 ring-white/15">
                   {image ? (
                     <picture>
                       <source type="image/avif" srcSet={image.srcSet.avif} sizes={sizes} />

@@ -69,7 +69,7 @@ export function PricingSection() {
     <section
       id="pricing"
       aria-labelledby="pricing-title"
-      className="relative isolate py-20 sm:py-28"
+      className="render-when-near relative isolate py-20 sm:py-28"
     >
       <div
         aria-hidden="true"

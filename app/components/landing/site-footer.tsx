@@ -7,7 +7,7 @@ export function SiteFooter() {
   // Rendered at build time: the year of the build.
   const year = new Date().getFullYear();
   return (
-    <footer className="border-t border-white/[0.06] py-12">
+    <footer className="render-when-near border-t border-white/[0.06] py-12">
       <div
         className={`${container} flex flex-col gap-10 md:flex-row md:items-start md:justify-between`}
       >

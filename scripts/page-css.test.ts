@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { stylesheetForPage } from "./page-css.ts";
+
+const css = [
+  ":root{--brand:#8b5cf6}",
+  "@font-face{font-family:Inter;src:url(/inter.woff2)}",
+  "h1,h2{margin:0}",
+  "table{border-collapse:collapse}",
+  ".used{color:red}",
+  ".unused{color:blue}",
+  ".used,.unused{padding:1px}",
+  ".sm\\:used{@media (width>=40rem){color:green}}",
+  ".hover\\:unused:hover{color:pink}",
+  "[hidden]{display:none}",
+  ":where(.unused) p{margin:2px}",
+  "@keyframes spin{to{rotate:1turn}}",
+].join("");
+const html = '<html><body><h1 class="used sm:used">Hi</h1><p>Text</p></body></html>';
+const kept = stylesheetForPage(css, html);
+
+describe("stylesheetForPage", () => {
+  it("drops rules whose every selector names a class or element the page lacks", () => {
+    expect(kept).not.toContain(".unused{color:#00f}");
+    expect(kept).not.toContain("pink");
+    expect(kept).not.toContain("table");
+  });
+
+  it("keeps what the page uses, and everything that is not a class or element rule", () => {
+    expect(kept).toContain("--brand");
+    expect(kept).toContain("@font-face");
+    expect(kept).toContain("@keyframes spin");
+    expect(kept).toMatch(/h1,h2\{margin:0\}/);
+    expect(kept).toContain(".used{color:red}");
+    expect(kept).toContain("padding:1px");
+    expect(kept).toContain("green");
+    expect(kept).toContain("[hidden]");
+    // What sits inside :where() is not judged: the rule stays.
+    expect(kept).toContain("margin:2px");
+  });
+
+  it("looks at the page's markup only, not at the stylesheet already inlined in it", () => {
+    const inlined = `<style>.unused{color:blue}</style>${html}`;
+    expect(stylesheetForPage(css, inlined)).not.toContain(".unused{color:#00f}");
+  });
+});

@@ -1,0 +1,42 @@
+import { type Selector, transform } from "lightningcss";
+
+/**
+ * The site's stylesheet cut to what one static page can use: a rule goes when every one of its
+ * selectors names a class or an element the page does not have. Only for pages that ship no
+ * JavaScript (nothing adds a class or an element later): the prerendered `/` and `/thank-you`.
+ * Everything else stays as Tailwind wrote it (variables, @property, @font-face, keyframes,
+ * pseudo-classes, attribute selectors), so nothing the page shows can change.
+ *
+ * Why: `/` must fit, headers included, in the first round trip of a new connection (14,600 B,
+ * ten TCP segments); the stylesheet is half of it, and rules for the questionnaire's fields
+ * were a tenth of that (docs/decisions/0024).
+ */
+export function stylesheetForPage(css: string, html: string): string {
+  const body = html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, "");
+  const classes = new Set<string>();
+  for (const [, value] of body.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of value!.split(/\s+/)) if (name) classes.add(name);
+  }
+  const elements = new Set(
+    [...body.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)/g)].map(([, tag]) => tag!.toLowerCase()),
+  );
+  // Only the selector's own compound parts count; what sits inside :where()/:not() is kept.
+  const cannotMatch = (selector: Selector) =>
+    selector.some(
+      (part) =>
+        (part.type === "class" && !classes.has(part.name)) ||
+        (part.type === "type" && !elements.has(part.name.toLowerCase())),
+    );
+  const { code } = transform({
+    filename: "page.css",
+    code: Buffer.from(css),
+    minify: true,
+    visitor: {
+      Rule: {
+        // Returning nothing keeps the rule as it was; an empty list removes it.
+        style: (rule) => (rule.value.selectors.every(cannotMatch) ? [] : undefined),
+      },
+    },
+  });
+  return code.toString();
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from "vitest";
+import type { Delivery, Submission } from "../../db/schema.ts";
+import { pendingSubmission } from "../../test/stored.ts";
+import { discordMessage, discordPostUrl } from "./discord.ts";
+import { applicationLink } from "./inbox-link.ts";
+import { alertNotice, applicationNotice } from "./notice.ts";
+import { slackMessage } from "./slack.ts";
+import { teamsMessage } from "./teams.ts";
+
+const zw = "\u200b";
+const id = "7d1f3a52-2c1e-4c0b-9a55-3f2f6c1d9e01";
+const createdAt = Date.UTC(2026, 10, 23, 9, 30);
+
+function submission(row: Partial<Submission> = {}): Submission {
+  return { ...(pendingSubmission({ row: { id, createdAt, ...row } }).row as Submission) };
+}
+
+const site = { siteUrl: "https://reelsmith.example", inboxLive: true };
+const link = `https://reelsmith.example/team/applications/${id}`;
+
+describe("the announcement of an application", () => {
+  it("Slack: fallback text of ours, a header, label/value rows, a button to the inbox", () => {
+    expect(slackMessage(applicationNotice(submission(), site))).toEqual({
+      text: "New application: Influencer plan, TikTok, 10k-50k followers",
+      blocks: [
+        { type: "header", text: { type: "plain_text", text: "New application", emoji: false } },
+        {
+          type: "section",
+          fields: [
+            { type: "mrkdwn", text: "*Full Name*", verbatim: true },
+            { type: "plain_text", text: "Maya Lopez", emoji: false },
+            { type: "mrkdwn", text: "*Account Handle*", verbatim: true },
+            { type: "plain_text", text: `@${zw}mayacooks`, emoji: false },
+            { type: "mrkdwn", text: "*Selected Plan*", verbatim: true },
+            { type: "plain_text", text: "Influencer", emoji: false },
+            { type: "mrkdwn", text: "*Primary Platform*", verbatim: true },
+            { type: "plain_text", text: "TikTok", emoji: false },
+            { type: "mrkdwn", text: "*Current Audience Size*", verbatim: true },
+            { type: "plain_text", text: "10k-50k followers", emoji: false },
+          ],
+        },
+        {
+          type: "section",
+          fields: [
+            { type: "mrkdwn", text: "*Submission*", verbatim: true },
+            { type: "plain_text", text: id, emoji: false },
+          ],
+        },
+        {
+          type: "actions",
+          elements: [
+            {
+              type: "button",
+              text: { type: "plain_text", text: "Open in the team inbox", emoji: false },
+              url: link,
+            },
+          ],
+        },
+      ],
+      unfurl_links: false,
+      unfurl_media: false,
+    });
+  });
+
+  it("Discord: content of ours, one embed linked to the inbox, no mention allowed", () => {
+    expect(discordMessage(applicationNotice(submission(), site))).toEqual({
+      content: "New application\\: Influencer plan\\, TikTok\\, 10k\\-50k followers",
+      embeds: [
+        {
+          title: "New application",
+          url: link,
+          color: 0x8b5cf6,
+          fields: [
+            { name: "Full Name", value: "Maya Lopez", inline: true },
+            { name: "Account Handle", value: `\\@${zw}mayacooks`, inline: true },
+            { name: "Selected Plan", value: "Influencer", inline: true },
+            { name: "Primary Platform", value: "TikTok", inline: true },
+            { name: "Current Audience Size", value: "10k\\-50k followers", inline: true },
+            { name: "Submission", value: id.replaceAll("-", "\\-"), inline: true },
+          ],
+          timestamp: "2026-11-23T09:30:00.000Z",
+        },
+      ],
+      allowed_mentions: { parse: [] },
+    });
+    expect(discordPostUrl("https://discord.com/api/webhooks/1/abc?thread_id=9")).toBe(
+      "https://discord.com/api/webhooks/1/abc?thread_id=9&wait=true",
+    );
+  });
+
+  it("Teams: an Adaptive Card of TextRuns (never markdown) with a button to the inbox", () => {
+    const run = (text: string, style = {}) => ({ type: "TextRun", text, ...style });
+    const fact = (label: string, value: string) => ({
+      type: "RichTextBlock",
+      inlines: [run(`${label}: `, { weight: "Bolder" }), run(value)],
+    });
+    expect(teamsMessage(applicationNotice(submission(), site))).toEqual({
+      type: "message",
+      attachments: [
+        {
+          contentType: "application/vnd.microsoft.card.adaptive",
+          contentUrl: null,
+          content: {
+            $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
+            type: "AdaptiveCard",
+            version: "1.4",
+            body: [
+              {
+                type: "RichTextBlock",
+                inlines: [run("New application", { size: "Large", weight: "Bolder" })],
+              },
+              fact("Full Name", "Maya Lopez"),
+              fact("Account Handle", `@${zw}mayacooks`),
+              fact("Selected Plan", "Influencer"),
+              fact("Primary Platform", "TikTok"),
+              fact("Current Audience Size", "10k-50k followers"),
+              fact("Submission", id),
+            ],
+            actions: [{ type: "Action.OpenUrl", title: "Open in the team inbox", url: link }],
+          },
+        },
+      ],
+    });
+  });
+
+  it("links to nothing while the team inbox is not live", () => {
+    const notice = applicationNotice(submission(), { ...site, inboxLive: false });
+    expect(notice.link).toBeUndefined();
+    expect(applicationLink("https://x.example/", id, false)).toBeUndefined();
+    expect(applicationLink("https://x.example/", id, true)).toBe(
+      `https://x.example/team/applications/${id}`,
+    );
+    expect(JSON.stringify(slackMessage(notice))).not.toContain("actions");
+    expect(discordMessage(notice).embeds[0]).not.toHaveProperty("url");
+    expect(teamsMessage(notice).attachments[0]?.content).not.toHaveProperty("actions");
+  });
+
+  it("keeps what the applicant typed out of every place a format reads markup", () => {
+    const hostile = submission({
+      name: "<!channel> @everyone *Boss*\n> [Pay here](https://evil.example)",
+      accountHandle: "<@U024BE7LH> victim@evil.example {{DATE(2017-02-14T06:08:39Z)}}",
+    });
+    const notice = applicationNotice(hostile, site);
+
+    const slack = slackMessage(notice);
+    const texts = slack.blocks.flatMap((block): { type: string; text: string }[] =>
+      "fields" in block && block.fields
+        ? block.fields
+        : "text" in block && block.text
+          ? [block.text]
+          : [],
+    );
+    // Values only ever in plain_text; mrkdwn holds our labels, the top-level text our words.
+    for (const text of texts.filter((t) => t.type === "mrkdwn")) {
+      expect(text.text).toMatch(/^\*[A-Za-z ]+\*$/);
+    }
+    expect(slack.text).toBe("New application: Influencer plan, TikTok, 10k-50k followers");
+    const slackJson = JSON.stringify(slack);
+    expect(slackJson).not.toMatch(/<!|<@|<https?:|@everyone|https:\/\/evil|evil\.example/);
+    expect(slackJson).toContain("&lt;!channel&gt;");
+
+    const discord = discordMessage(notice);
+    const name = discord.embeds[0]?.fields[0]?.value ?? "";
+    expect(name).toBe(
+      `\\<\\!channel\\> \\@${zw}everyone \\*Boss\\* \\> \\[Pay here\\]\\(https\\:${zw}\\/\\/evil\\.${zw}example\\)`,
+    );
+    expect(discord.allowed_mentions).toEqual({ parse: [] });
+
+    const teams = JSON.stringify(teamsMessage(notice));
+    expect(teams).not.toMatch(/@everyone|https:\/\/evil|\{\{DATE|\\n/);
+  });
+});
+
+describe("the alert of a delivery that failed for good", () => {
+  const alert = {
+    id: "0f6b1c36-5d2e-8a4b-9c3d-2e1f0a9b8c7d",
+    submissionId: id,
+    kind: "alert_slack",
+    status: "pending",
+    attempts: 0,
+    nextAttemptAt: createdAt,
+    leaseOwner: null,
+    leaseExpiresAt: null,
+    lastError: null,
+    skipReason: null,
+    createdAt,
+    updatedAt: createdAt,
+    errorClass: null,
+    alertFor: "11111111-2222-4333-8444-555555555555",
+    alertForKind: "team_notification",
+    alertForError: "smtp_auth",
+  } satisfies Delivery;
+
+  it("names the application, the delivery and the class of error, and how to retry", () => {
+    const notice = alertNotice(alert, site);
+    expect(notice.summary).toBe(`The team email of application ${id} failed for good (smtp_auth).`);
+    expect(notice.facts).toEqual([
+      { label: "Application", value: id },
+      { label: "Delivery", value: "team email" },
+      { label: "Error", value: "smtp_auth: the mail server refused the login" },
+    ]);
+    expect(notice.lines).toContain(
+      `Once the cause is fixed, send it again: npm run submissions -- retry ${id}`,
+    );
+    expect(slackMessage(notice).text).toBe(notice.summary);
+  });
+
+  it("names an unknown class of error as other", () => {
+    expect(alertNotice({ ...alert, alertForError: "<@U1>" }, site).facts[2]?.value).toBe(
+      "other: an unexpected error",
+    );
+  });
+});

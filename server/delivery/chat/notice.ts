@@ -1,0 +1,97 @@
+import type { FieldName } from "#app/shared/schema.ts";
+import { site } from "#app/shared/site.ts";
+import { fill } from "#app/shared/text.ts";
+import type { Delivery, Submission } from "../../db/schema.ts";
+import { labelledAnswers } from "../answers.ts";
+import { type ErrorClass, errorClasses } from "../error-class.ts";
+import { applicationLink } from "./inbox-link.ts";
+
+/**
+ * What a chat message says, before a format (Slack, Discord, Teams) lays it out. Only `facts`
+ * values may hold what an applicant typed; every format escapes them.
+ */
+export interface Notice {
+  /** Our words: the heading. */
+  title: string;
+  /** Our words only (never the applicant's): the text of notifications and previews. */
+  summary: string;
+  facts: { label: string; value: string }[];
+  /** Our words: sentences under the facts. */
+  lines: string[];
+  link?: { text: string; url: string };
+  /** When it happened (ISO 8601). */
+  time: string;
+}
+
+/** Who applied, for which plan, platform and audience: the answers the team triages by. */
+const announcedFields: FieldName[] = [
+  "name",
+  "accountHandle",
+  "selectedPlan",
+  "primaryPlatform",
+  "audienceSize",
+];
+
+export function applicationNotice(
+  submission: Submission,
+  options: { siteUrl: string; inboxLive?: boolean },
+): Notice {
+  const copy = site.notifications.application;
+  const answers = labelledAnswers(submission);
+  const answer = (field: FieldName) => answers.find((a) => a.field === field)?.value ?? "";
+  const url = applicationLink(options.siteUrl, submission.id, options.inboxLive);
+  return {
+    title: copy.title,
+    summary: fill(copy.summary, {
+      plan: answer("selectedPlan"),
+      platform: answer("primaryPlatform"),
+      audience: answer("audienceSize"),
+    }),
+    facts: [
+      ...announcedFields.map((field) => ({
+        label: answers.find((a) => a.field === field)?.label ?? field,
+        value: answer(field),
+      })),
+      { label: site.emails.team.idLabel, value: submission.id },
+    ],
+    lines: [],
+    link: url ? { text: copy.inboxLink, url } : undefined,
+    time: new Date(submission.createdAt).toISOString(),
+  };
+}
+
+/** What an alert says of the delivery that failed: never an answer, only ids and classes. */
+export function alertFacts(alert: Delivery) {
+  const copy = site.notifications.alert;
+  const kinds: Record<string, string> = copy.kinds;
+  const errorClass: ErrorClass = errorClasses.includes(alert.alertForError as ErrorClass)
+    ? (alert.alertForError as ErrorClass)
+    : "other";
+  return {
+    id: alert.submissionId,
+    kind: kinds[alert.alertForKind ?? ""] ?? alert.alertForKind ?? "delivery",
+    errorClass,
+    reason: `${errorClass}: ${copy.errors[errorClass]}`,
+  };
+}
+
+export function alertNotice(
+  alert: Delivery,
+  options: { siteUrl: string; inboxLive?: boolean },
+): Notice {
+  const copy = site.notifications.alert;
+  const facts = alertFacts(alert);
+  const url = applicationLink(options.siteUrl, alert.submissionId, options.inboxLive);
+  return {
+    title: copy.title,
+    summary: fill(copy.summary, facts),
+    facts: [
+      { label: copy.applicationLabel, value: facts.id },
+      { label: copy.kindLabel, value: facts.kind },
+      { label: copy.errorLabel, value: facts.reason },
+    ],
+    lines: [copy.safe, fill(copy.retry, facts)],
+    link: url ? { text: site.notifications.application.inboxLink, url } : undefined,
+    time: new Date(alert.createdAt).toISOString(),
+  };
+}
