@@ -6,6 +6,8 @@ import type { ServerBuild } from "react-router";
 import type { IntakePort } from "#app/shared/app-context.ts";
 import { intakePath } from "#app/shared/paths.ts";
 import type { Config } from "./config.ts";
+import { closeUnreadBodies } from "./http/close-unread-bodies.ts";
+import { publicRequestOf } from "./http/proxy-trust.ts";
 import type { Logger } from "./logger.ts";
 import { mountMetrics } from "./metrics/http-metrics.ts";
 import type { Metrics } from "./metrics/metrics.ts";
@@ -53,7 +55,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
-  app.use(securityHeaders(config, (path) => prerendered.get(path)?.scriptHashes));
+  app.use(closeUnreadBodies);
+  app.use(
+    securityHeaders(
+      config,
+      (path) => prerendered.get(path)?.scriptHashes,
+      (c) => publicRequestOf(c, config.TRUST_PROXY).protocol === "https",
+    ),
+  );
   app.use(compress());
   mountMetrics(app, { metrics: deps.metrics, token: config.METRICS_TOKEN });
   if (deps.team) app.use(deps.team.guard);

@@ -69,7 +69,7 @@ for (const backend of storageBackends()) {
         const pending = await database.db
           .selectFrom("deliveries")
           .select("id")
-          .where("status", "!=", "done")
+          .where("status", "=", "pending")
           .execute();
         return pending.length === 0;
       });
@@ -135,6 +135,12 @@ for (const backend of storageBackends()) {
       expect(stdout).toMatch(/^Selected Plan:\s+Influencer$/m);
       expect(stdout).toMatch(/^applicant_confirmation\s+done\s+1/m);
       expect(stdout).toMatch(/^team_notification\s+done\s+1/m);
+      // The same address again within 24 hours: the team is told, the applicant is not mailed.
+      const again = await cli(env, "show", ids.last ?? "");
+      expect(again.stdout).toMatch(
+        /^applicant_confirmation\s+skipped\s+0\s+not sent: this address had one in the last 24 hours$/m,
+      );
+      expect(again.stdout).toMatch(/^team_notification\s+done\s+1/m);
       const missing = await cli(env, "show", "00000000-0000-4000-8000-000000000000");
       expect(missing.code).toBe(1);
       expect(missing.stderr).toContain("No submission with ID");
@@ -169,13 +175,18 @@ for (const backend of storageBackends()) {
       // Without SMTP_URL the server wrote each email as an .eml file: Maya's go too.
       const mailDir = path.join(env.DATA_DIR ?? "", "mail");
       const emlFiles = async () => (await readdir(mailDir)).filter((name) => name.endsWith(".eml"));
-      await waitFor(async () => (await emlFiles()).length === 6);
+      // Maya's second confirmation was skipped (one per address per 24 hours): 5 messages.
+      await waitFor(async () => (await emlFiles()).length === 5);
       const { code, stdout } = await cli(env, "erase", "--email", "Maya@Example.com");
       expect(code).toBe(0);
       expect(stdout).toBe(
         "Erased 2 submissions and 4 deliveries of Maya@Example.com.\n" +
-          "Deleted 4 .eml files under DATA_DIR/mail.\n",
+          "Deleted 3 .eml files under DATA_DIR/mail.\n",
       );
+      // Her confirmation count (an HMAC of the address) goes too.
+      expect(
+        await database.db.selectFrom("confirmationRecipients").selectAll().execute(),
+      ).toHaveLength(1);
       const kept = await emlFiles();
       expect(kept).toHaveLength(2);
       for (const name of kept) {

@@ -2,6 +2,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import { type BuiltPages, loadBuiltPages } from "./build-files.ts";
 import { type Config, loadConfig } from "./config.ts";
+import { ensurePrivateDirectory, restrictFiles } from "./db/data-dir.ts";
 import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/delivery-backlog.ts";
 import { isRowDataError } from "./db/errors.ts";
@@ -17,14 +18,14 @@ import { warmUpEmails } from "./delivery/messages.ts";
 import { startDeliveryWorker } from "./delivery/worker.ts";
 import { listen, type Middleware } from "./http-server.ts";
 import { createIntakeApi } from "./intake/api.ts";
-import { createIpHasher } from "./intake/client-ip.ts";
+import { createIpHasher, createRecipientHasher } from "./intake/client-ip.ts";
 import { createGroupCommitter } from "./intake/group-commit.ts";
-import { createRateLimit } from "./intake/rate-limit.ts";
 import { createIntakeService } from "./intake/service.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { healthWithBacklog } from "./metrics/health.ts";
 import { countedIntake } from "./metrics/http-metrics.ts";
 import { createMetrics } from "./metrics/metrics.ts";
+import { createRateLimit } from "./rate-limit/limiter.ts";
 import { startTeam } from "./team/start-team.ts";
 
 /**
@@ -63,6 +64,13 @@ export async function startServer(
 
   // Cold template code would stall the first delivery (and the requests around it).
   await warmUpEmails(config);
+  // DATA_DIR (the SQLite file, the .eml outbox) for the server's user only, files made by
+  // earlier versions included.
+  if (!config.DATABASE_URL || !config.SMTP_URL) {
+    ensurePrivateDirectory(config.dataDir);
+    restrictFiles(config.dataDir);
+    restrictFiles(mailDirectory(config.dataDir));
+  }
   // SQLite: every write (intake batches, the worker's statements) goes through one writer
   // thread; the main connection only reads. PostgreSQL: through the pool.
   const database = await openMigratedDatabase({ ...config, writerThread: true }, logger);
@@ -82,7 +90,7 @@ export async function startServer(
   }
   const committer = createGroupCommitter(
     (items: PendingSubmission[]) => database.storeSubmissions(items),
-    { isItemError: isRowDataError },
+    { isItemError: isRowDataError, maxWaiting: config.INTAKE_QUEUE_MAX },
   );
   const backlog = cachedBacklog(database);
   const metrics = config.METRICS_TOKEN ? createMetrics({ backlog }) : undefined;
@@ -106,8 +114,13 @@ export async function startServer(
   deliveryKinds.push(...configuredChannels(config));
   const intake = createIntakeService({
     committer,
-    rateLimit: createRateLimit(config, database),
+    rateLimit: createRateLimit(database, {
+      keyPrefix: "intake",
+      points: config.RATE_LIMIT_PER_HOUR,
+      durationSeconds: 3600,
+    }),
     hashIp: createIpHasher(ipHashSecret),
+    hashRecipient: createRecipientHasher(ipHashSecret),
     deliveryKinds,
     logger,
     onDeliveriesCreated: () => worker.nudge(),

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
 import { site } from "#app/shared/site.ts";
+import { webhookSecretProblem, webhookUrlProblem } from "./delivery/webhook-config.ts";
+import { parseTrustProxy } from "./http/proxy-trust.ts";
 import { type NotifyDerived, notifyDerived, notifyVariables } from "./notify-config.ts";
 
 const optionalUrl = z
@@ -10,10 +12,21 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
-const flag = z
-  .enum(["1", "0", "true", "false", "yes", "no", ""])
+/** TRUST_PROXY: Express's `trust proxy` values (see server/http/proxy-trust.ts). */
+const trustProxy = z
+  .string()
   .optional()
-  .transform((value) => value === "1" || value === "true" || value === "yes");
+  .transform((value, context) => {
+    try {
+      return parseTrustProxy(value);
+    } catch (error) {
+      context.addIssue({
+        code: "custom",
+        message: `${(error as Error).message} (false, a hop count, or addresses/CIDRs and loopback, linklocal, uniquelocal, comma separated)`,
+      });
+      return z.NEVER;
+    }
+  });
 
 /** Every environment variable the server reads, with the default that makes a fresh clone run. */
 const schema = z.object({
@@ -36,15 +49,30 @@ const schema = z.object({
         .map((origin) => origin.trim().replace(/\/+$/, ""))
         .filter(Boolean),
     ),
-  WEBHOOK_URL: optionalUrl,
-  WEBHOOK_SECRET: z.string().optional(),
+  /** Where each application is POSTed (Standard Webhooks); https, or http to loopback only. */
+  WEBHOOK_URL: optionalUrl.superRefine((value, context) => {
+    const problem = value ? webhookUrlProblem(value) : undefined;
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  }),
+  /** The Standard Webhooks signing secret: `whsec_` and 24 to 64 random bytes in base64. */
+  WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      const problem = value ? webhookSecretProblem(value) : undefined;
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(20),
   /** Team sign-in links asked for per address, and per client IP, every 15 minutes. */
   TEAM_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   TEAM_LINK_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   /** Key of the HMAC that turns client IPs into stored hashes; unset: made once, kept in the DB. */
   IP_HASH_SECRET: z.string().min(16).optional(),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: trustProxy,
+  /** Confirmations sent site-wide per clock hour at most (each address gets one per 24 h). */
+  CONFIRMATIONS_PER_HOUR: z.coerce.number().int().min(0).default(100),
+  /** Applications waiting for their commit at most; beyond, 503 and nothing stored. */
+  INTAKE_QUEUE_MAX: z.coerce.number().int().positive().default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Retry delays of failed deliveries, in seconds, comma separated (tests shorten them). */
   DELIVERY_RETRY_DELAYS: z
@@ -65,9 +93,15 @@ const schema = z.object({
   ...notifyVariables,
 });
 
+/** The names of every variable the server reads (each listed in .env.example). */
+export const configVariables = Object.keys(schema.shape);
+
 export type Config = z.infer<typeof schema> &
   NotifyDerived & {
-    /** True when the site is served over HTTPS (HSTS, secure upgrades). */
+    /**
+     * True when PUBLIC_SITE_URL is https. Whether a request came over HTTPS is its own
+     * question: publicRequestOf(c, config.TRUST_PROXY).protocol (server/http/proxy-trust.ts).
+     */
     https: boolean;
     dataDir: string;
     buildDir: string;
@@ -94,7 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     ...notifyDerived(config),
     PUBLIC_SITE_URL: config.PUBLIC_SITE_URL.replace(/\/+$/, ""),
-    https: config.PUBLIC_SITE_URL.startsWith("https:") || config.TRUST_PROXY,
+    https: config.PUBLIC_SITE_URL.startsWith("https:"),
     dataDir: path.resolve(config.DATA_DIR),
     buildDir: path.resolve(config.BUILD_DIR),
   };

@@ -9,7 +9,13 @@ import { startTestServer, type TestServer } from "./test/server.ts";
 function appWith(https: boolean) {
   const hashes = new Map([["/static-page", ["sha256-abc="]]]);
   const app = new Hono();
-  app.use(securityHeaders({ https, NODE_ENV: "production" }, (path) => hashes.get(path)));
+  app.use(
+    securityHeaders(
+      { NODE_ENV: "production" },
+      (path) => hashes.get(path),
+      () => https,
+    ),
+  );
   app.get("*", (c) => c.text("ok"));
   return app;
 }
@@ -44,7 +50,13 @@ describe("securityHeaders", () => {
 
   it("lets Vite's hot reload connect only under npm run dev", async () => {
     const dev = new Hono();
-    dev.use(securityHeaders({ https: false, NODE_ENV: "development" }, () => undefined));
+    dev.use(
+      securityHeaders(
+        { NODE_ENV: "development" },
+        () => undefined,
+        () => false,
+      ),
+    );
     dev.get("*", (c) => c.text("ok"));
     const csp = directives((await dev.request("/")).headers.get("content-security-policy"));
     expect(csp.get("connect-src")).toBe("'self' ws:");
@@ -76,6 +88,37 @@ describe("securityHeaders", () => {
       "max-age=31536000; includeSubDomains",
     );
     expect(secure.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+  });
+});
+
+describe("HSTS per request (the public scheme, through trusted proxies only)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ TRUST_PROXY: "loopback" });
+  });
+  afterAll(() => server.stop());
+
+  const hsts = async (headers: Record<string, string>) =>
+    (await fetch(`${server.url}/healthz`, { headers })).headers.get("strict-transport-security");
+
+  it("sends HSTS when the trusted proxy says the visitor came over https, and only then", async () => {
+    expect(await hsts({ "X-Forwarded-Proto": "https" })).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
+    expect(await hsts({ "X-Forwarded-Proto": "http" })).toBeNull();
+    expect(await hsts({})).toBeNull();
+  });
+
+  it("believes no X-Forwarded-Proto from a peer it does not trust", async () => {
+    const untrusting = await startTestServer({ TRUST_PROXY: "10.0.0.1" });
+    try {
+      const response = await fetch(`${untrusting.url}/healthz`, {
+        headers: { "X-Forwarded-Proto": "https" },
+      });
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      await untrusting.stop();
+    }
   });
 });
 

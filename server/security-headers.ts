@@ -8,8 +8,22 @@ import type { Config } from "./config.ts";
  * pages prerendered at build time (`scriptHashesFor` knows those).
  */
 export function securityHeaders(
-  config: Pick<Config, "https" | "NODE_ENV">,
+  config: Pick<Config, "NODE_ENV">,
   scriptHashesFor: (path: string) => readonly string[] | undefined,
+  /** Whether the visitor reached us over HTTPS (directly, or through a trusted proxy). */
+  isHttps: (c: Context) => boolean,
+): MiddlewareHandler {
+  const overHttps = headersFor(config, scriptHashesFor, true);
+  const overHttp = headersFor(config, scriptHashesFor, false);
+  // HSTS (and upgrade-insecure-requests) only on answers the visitor received over HTTPS:
+  // browsers ignore HSTS over plain HTTP, and a site reached over HTTP must stay reachable.
+  return (c, next) => (isHttps(c) ? overHttps(c, next) : overHttp(c, next));
+}
+
+function headersFor(
+  config: Pick<Config, "NODE_ENV">,
+  scriptHashesFor: (path: string) => readonly string[] | undefined,
+  https: boolean,
 ): MiddlewareHandler {
   const scriptSources = (c: Context) => {
     const hashes = scriptHashesFor(c.req.path);
@@ -29,13 +43,13 @@ export function securityHeaders(
       frameAncestors: ["'none'"],
       baseUri: ["'none'"],
       objectSrc: ["'none'"],
-      ...(config.https ? { upgradeInsecureRequests: [] } : {}),
+      ...(https ? { upgradeInsecureRequests: [] } : {}),
     },
     referrerPolicy: "strict-origin-when-cross-origin",
     xFrameOptions: "DENY",
     crossOriginOpenerPolicy: "same-origin",
     crossOriginResourcePolicy: "same-site",
-    strictTransportSecurity: config.https ? "max-age=31536000; includeSubDomains" : false,
+    strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
     permissionsPolicy: {
       camera: [],
       microphone: [],

@@ -18,8 +18,8 @@ function intakeAnswering(outcome: IntakeOutcome) {
   return { submit: vi.fn<IntakePort["submit"]>(async () => outcome) };
 }
 
-async function run(fields: Record<string, string>, intake?: IntakePort) {
-  const context = createAppContext({ nonce: "", intake, clientIp: "203.0.113.7" });
+async function run(fields: Record<string, string>, intake?: IntakePort, formRejection?: 413 | 415) {
+  const context = createAppContext({ nonce: "", intake, clientIp: "203.0.113.7", formRejection });
   // biome-ignore lint/suspicious/noExplicitAny: the route's generated argument type is not needed here
   return (await action({ request: post(fields), context, params: {} } as any)) as any;
 }
@@ -111,5 +111,40 @@ describe("action (the form posted without JavaScript)", () => {
     );
     expect(down.init.status).toBe(503);
     expect(down.init.headers).toEqual({ "Retry-After": "30" });
+  });
+
+  test("the same page sent again with other answers: 422, a fresh key, the answers kept", async () => {
+    const result = await run(
+      { ...answers, idempotencyKey: key },
+      intakeAnswering({ ok: false, error: "idempotency_key_reused" }),
+    );
+    expect(result.init.status).toBe(422);
+    expect(result.data.formError).toMatch(/sent before with other answers/);
+    expect(result.data.values).toEqual(answers);
+    expect(result.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.data.idempotencyKey).not.toBe(key);
+  });
+
+  test("too many applications at once: 503 with Retry-After, the answers kept", async () => {
+    const result = await run(
+      { ...answers, idempotencyKey: key },
+      intakeAnswering({ ok: false, error: "overloaded", retryAfterSeconds: 2 }),
+    );
+    expect(result.init.status).toBe(503);
+    expect(result.init.headers).toEqual({ "Retry-After": "2" });
+    expect(result.data.formError).toMatch(/not saved yet/);
+    expect(result.data.values).toEqual(answers);
+    expect(result.data.idempotencyKey).toBe(key);
+  });
+
+  test("a body the server refused unread (413, 415): the page's own message, nothing sent", async () => {
+    const intake = intakeAnswering({ ok: true, id: "x" });
+    const tooLarge = await run({}, intake, 413);
+    expect(tooLarge.init.status).toBe(413);
+    expect(tooLarge.data.formError).toMatch(/too long to send in one go/);
+    const notAForm = await run({}, intake, 415);
+    expect(notAForm.init.status).toBe(415);
+    expect(notAForm.data.formError).toMatch(/only be sent as the page sends it/);
+    expect(intake.submit).not.toHaveBeenCalled();
   });
 });

@@ -26,22 +26,33 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** The questionnaire posted without JavaScript: checked, handed to the intake service. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { intake, clientIp, formRejection } = appContext(context);
+  // The server refused the body unread (too large, or not the form's encoding): the page
+  // again, with a fresh key and what to do. The answers were not read, so none come back.
+  if (formRejection) {
+    const formError = formRejection === 413 ? copy.errors.tooLarge : copy.errors.notAForm;
+    return data({ formError, idempotencyKey: crypto.randomUUID() }, { status: formRejection });
+  }
   const posted = readPostedForm(await request.formData());
   // The page again, with the answers as typed, the messages and the same idempotency key.
   const answer = (
-    status: 400 | 429 | 503,
+    status: 400 | 422 | 429 | 503,
     body: { fieldErrors?: FieldErrors; formError: string },
     retryAfterSeconds = 60,
+    idempotencyKey = posted.idempotencyKey,
   ) =>
     data(
-      { ...body, values: posted.values, idempotencyKey: posted.idempotencyKey },
-      { status, headers: status === 400 ? {} : { "Retry-After": String(retryAfterSeconds) } },
+      { ...body, values: posted.values, idempotencyKey },
+      {
+        status,
+        headers:
+          status === 429 || status === 503 ? { "Retry-After": String(retryAfterSeconds) } : {},
+      },
     );
   const checked = validateOnboarding(posted.input);
   if (!checked.ok) {
     return answer(400, { fieldErrors: checked.fieldErrors, formError: copy.errors.invalid });
   }
-  const { intake, clientIp } = appContext(context);
   // No intake service in this process: say so, never pretend the answers were stored.
   if (!intake) return answer(503, { formError: copy.errors.unavailable });
   const outcome = await intake.submit(posted.input, {
@@ -56,8 +67,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         fieldErrors: outcome.fieldErrors as FieldErrors,
         formError: copy.errors.invalid,
       });
+    case "idempotency_key_reused":
+      // This page was sent before with other answers (the back button, then changes): these
+      // answers are a new application. Nothing was stored; a fresh key sends them as one.
+      return answer(422, { formError: copy.errors.alreadySent }, 0, crypto.randomUUID());
     case "rate_limited":
       return answer(429, { formError: copy.errors.rateLimited }, outcome.retryAfterSeconds);
+    case "overloaded":
+      return answer(503, { formError: copy.errors.busy }, outcome.retryAfterSeconds);
     default:
       return answer(503, { formError: copy.errors.unavailable }, outcome.retryAfterSeconds);
   }

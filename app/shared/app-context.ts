@@ -14,8 +14,16 @@ export interface AppContext extends RouterContextProvider {
   intake?: IntakePort;
   /** The team's side (/team routes); absent while prerendering or in unit tests. */
   team?: TeamPort;
-  /** The address of the connected client (the peer of the TCP connection); absent in tests. */
+  /**
+   * The client's address: the peer of the TCP connection, or behind a trusted proxy the one it
+   * reports (TRUST_PROXY); absent in tests.
+   */
   clientIp?: string;
+  /**
+   * Set when the server refused the body of a form post before parsing it (too large, or not
+   * a form's encoding): the action answers with this status and the page's own message.
+   */
+  formRejection?: 413 | 415;
   /** The site's stylesheet, inlined into server-rendered pages (absent while prerendering). */
   inlineCss?: string;
 }
@@ -35,6 +43,10 @@ export type IntakeOutcome =
   | { ok: true; id: string }
   | { ok: false; error: "validation_failed"; fieldErrors: Record<string, string[]> }
   | { ok: false; error: "rate_limited"; retryAfterSeconds: number }
+  /** The idempotency key was used before with other answers: nothing stored (Stripe's rule). */
+  | { ok: false; error: "idempotency_key_reused" }
+  /** Too many applications wait for a commit (INTAKE_QUEUE_MAX): nothing stored. */
+  | { ok: false; error: "overloaded"; retryAfterSeconds: number }
   | { ok: false; error: "unavailable"; retryAfterSeconds: number };
 
 export function createAppContext(fields: {
@@ -43,6 +55,7 @@ export function createAppContext(fields: {
   team?: TeamPort;
   clientIp?: string;
   inlineCss?: string;
+  formRejection?: 413 | 415;
 }): AppContext {
   return Object.assign(new RouterContextProvider(), fields);
 }

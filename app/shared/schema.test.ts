@@ -5,6 +5,7 @@ import {
   audienceSizes,
   type FieldName,
   fieldNames,
+  formattingCharactersMessage,
   invisibleCharactersMessage,
   maxLengths,
   messages,
@@ -207,6 +208,9 @@ describe("maximum lengths", () => {
   });
 });
 
+const codePoint = (character: string) =>
+  `U+${character.codePointAt(0)?.toString(16).toUpperCase().padStart(4, "0")}`;
+
 describe("invisible characters", () => {
   const textFields = [
     "name",
@@ -235,10 +239,45 @@ describe("invisible characters", () => {
     }
   });
 
+  test.each(textFields)(
+    "%s: bidirectional controls and zero-width characters are refused",
+    (field) => {
+      const formatting = [
+        "\u202a",
+        "\u202b",
+        "\u202c",
+        "\u202d",
+        "\u202e", // RIGHT-TO-LEFT OVERRIDE: "Refund \u202eelbayap" reads "Refund payable"
+        "\u2066",
+        "\u2067",
+        "\u2068",
+        "\u2069",
+        "\u200b",
+        "\u200c",
+        "\u200d",
+        "\u200e",
+        "\u200f",
+        "\ufeff",
+      ];
+      for (const character of formatting) {
+        expect(
+          errorsFor(field, `Quick ${character}recipes, every week`),
+          codePoint(character),
+        ).toEqual([formattingCharactersMessage]);
+      }
+      // A joiner next to an emoji but not between two of them is no emoji.
+      expect(errorsFor(field, "Quick recipes 🎬\u200d every week")).toEqual([
+        formattingCharactersMessage,
+      ]);
+    },
+  );
+
   test("tabs, line breaks, emoji and accents are kept", () => {
     expect(accepts("goals", "Line one\r\nLine two\twith a tab 🎬")).toBe(true);
     expect(accepts("name", "José Núñez 👩‍🍳")).toBe(true);
     expect(accepts("brandStyle", "🎬🎬")).toBe(true); // surrogate pairs, in pairs
+    // Emoji made of several joined by U+200D (with skin tones and variation selectors).
+    expect(accepts("goals", "Team 👨🏽‍💻 and 🏳️‍🌈 and ❤️‍🔥 and 🏃‍♀️ all week")).toBe(true);
   });
 });
 

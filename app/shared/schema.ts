@@ -5,7 +5,7 @@
  */
 import { z } from "zod/mini";
 import { defaultPlan, type PlanName, planNames } from "./site.ts";
-import { forbiddenCharacters } from "./text.ts";
+import { forbiddenCharacters, hasFormattingCharacters } from "./text.ts";
 
 export const accountTypes = [
   { value: "personal", label: "Personal Brand" },
@@ -87,11 +87,19 @@ const printable = z.refine<string>((value) => !forbiddenCharacters.test(value), 
   error: invisibleCharactersMessage,
 });
 
+/** For text with bidirectional controls or zero-width characters (see text.ts). */
+export const formattingCharactersMessage =
+  "Please remove invisible formatting characters (text-direction or zero-width marks)";
+
+const plain = z.refine<string>((value) => !hasFormattingCharacters(value), {
+  error: formattingCharactersMessage,
+});
+
 /** A trimmed string of `min` to `max` characters; anything else (or no string) gets `message`. */
 function text(min: number, max: number, message: string, maxMessage: string) {
   return z
     .string({ error: message })
-    .check(z.trim(), z.minLength(min, message), z.maxLength(max, maxMessage), printable);
+    .check(z.trim(), z.minLength(min, message), z.maxLength(max, maxMessage), printable, plain);
 }
 
 function choice<const T extends readonly { value: string }[]>(options: T, message: string) {
@@ -125,7 +133,7 @@ export const onboardingSchema = z.object({
   brandStyle: z._default(
     z
       .string({ error: "Brand style must be text" })
-      .check(z.trim(), z.maxLength(maxLengths.brandStyle, tooLong.brandStyle), printable),
+      .check(z.trim(), z.maxLength(maxLengths.brandStyle, tooLong.brandStyle), printable, plain),
     "",
   ),
   selectedPlan: z.enum(planNames as unknown as [PlanName, ...PlanName[]], {

@@ -298,6 +298,13 @@ export const site = {
         "Too many submissions from your network. Please wait a few minutes and try again.",
       unavailable:
         "Our questionnaire is temporarily unavailable. Your answers are still here: please try again in a few minutes.",
+      busy: "Many applications are arriving right now and yours was not saved yet. Your answers are still here: please send them again in a moment.",
+      alreadySent:
+        "This form was sent before with other answers. Nothing new was saved: check your answers below and send them again to send them as a new application.",
+      tooLarge:
+        "Your answers are too long to send in one go, and nothing was sent. Go back to shorten the longest ones (your browser keeps what you typed), then send the form again.",
+      notAForm:
+        "This form can only be sent as the page sends it, and nothing was sent. Please fill it in below and send it again.",
     },
     /** The questionnaire's sections, in order; labels and hints as the form shows them. */
     sections: [

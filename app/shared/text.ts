@@ -12,6 +12,21 @@ export const forbiddenCharacters =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
 
+/**
+ * Bidirectional controls (U+202A–202E, U+2066–2069) and zero-width characters (U+200B–200F,
+ * U+FEFF). They reorder or hide text: "Refund pending" can be made to read otherwise in the
+ * team's email and in the CSV export. A zero-width joiner inside an emoji sequence (👩‍🍳) is
+ * the emoji itself and stays: such joiners are taken out before looking.
+ */
+const formattingCharacters = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+const emojiJoiner =
+  /\p{Extended_Pictographic}[\u{1f3fb}-\u{1f3ff}\ufe0f]?\u200d(?=\p{Extended_Pictographic})/gu;
+
+/** True when `value` holds a bidirectional control or a zero-width character (emoji aside). */
+export function hasFormattingCharacters(value: string): boolean {
+  return formattingCharacters.test(value.replace(emojiJoiner, ""));
+}
+
 /** What may not stand in a header or a subject line: C0 (CR, LF, tab…), DEL, U+2028/2029. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
 const lineBreaking = /[\u0000-\u001f\u007f\u2028\u2029]+/g;

@@ -1,5 +1,6 @@
 import { printable } from "#app/shared/text.ts";
 import { type Config, loadConfig } from "../config.ts";
+import { type SkipReason, skipReasonText } from "../db/confirmation-budget.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import {
   eraseByEmail,
@@ -9,8 +10,10 @@ import {
   retryFailedDeliveries,
 } from "../db/operator-queries.ts";
 import { purgeExpired, retentionCutoff } from "../db/retention.ts";
+import { sharedSecret } from "../db/settings.ts";
 import { labelledAnswers } from "../delivery/answers.ts";
 import { eraseMailFiles, purgeMailFiles } from "../delivery/mail-files.ts";
+import { createRecipientHasher } from "../intake/client-ip.ts";
 import {
   parseEmail,
   parseFormat,
@@ -157,19 +160,28 @@ function show(id: string): Run {
     io.out("\nDeliveries:\n");
     io.out(
       table(
-        ["Kind", "Status", "Attempts", "Next attempt", "Last error"],
+        ["Kind", "Status", "Attempts", "Next attempt", "Last error / why skipped"],
         deliveries.map((delivery) => [
           delivery.kind,
           delivery.status,
           String(delivery.attempts),
           delivery.status === "pending" ? time(delivery.nextAttemptAt) : "",
-          delivery.lastError ?? "",
+          delivery.status === "skipped"
+            ? skipReasonLine(delivery.skipReason)
+            : (delivery.lastError ?? ""),
         ]),
         60,
       ),
     );
     return 0;
   };
+}
+
+/** Why a delivery was skipped, as the operator reads it. */
+function skipReasonLine(reason: string | null): string {
+  return reason && reason in skipReasonText
+    ? skipReasonText[reason as SkipReason]
+    : `not sent (${reason ?? "no reason recorded"})`;
 }
 
 function retry(id: string): Run {
@@ -191,6 +203,13 @@ function retry(id: string): Run {
 function erase(email: string): Run {
   return async (database, io, config) => {
     const erased = await eraseByEmail(database, email);
+    // Its confirmation count too (an HMAC of the address), and on SQLite the -wal's old pages.
+    const secret = config.IP_HASH_SECRET ?? (await sharedSecret(database.db, "ip_hash_secret"));
+    await database.db
+      .deleteFrom("confirmationRecipients")
+      .where("recipientHash", "=", createRecipientHasher(secret)(email))
+      .execute();
+    database.sqlite?.pragma("wal_checkpoint(TRUNCATE)");
     io.out(
       `Erased ${erased.submissions} ${erased.submissions === 1 ? "submission" : "submissions"} and ${erased.deliveries} ${erased.deliveries === 1 ? "delivery" : "deliveries"} of ${printable(email)}.\n`,
     );

@@ -20,6 +20,8 @@ describe("SQLite", () => {
     const tables = await handle.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
       "application_notes",
+      "confirmation_hours",
+      "confirmation_recipients",
       "deliveries",
       "settings",
       "submissions",
@@ -36,6 +38,8 @@ describe("SQLite", () => {
       "team_sessions",
       "team_verifications",
     ]);
+    // Erased rows are overwritten, not left readable in free pages.
+    expect(handle.sqlite?.pragma("secure_delete", { simple: true })).toBe(1);
     // Migrating again applies nothing.
     expect(await migrateToLatest(handle.db.withoutPlugins(), "sqlite")).toEqual([]);
   });
@@ -54,17 +58,20 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
     });
     const [first] = handles;
     if (!first) throw new Error("no handle");
-    const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(
-      first.db,
-    );
+    const migrations = await sql<{
+      name: string;
+    }>`select name from kysely_migration order by name`.execute(first.db);
     expect(migrations.rows).toEqual([
       { name: "0001_intake" },
+      { name: "0002_idempotency_and_confirmation_caps" },
       { name: "0003_team" },
       { name: "0004_delivery_alerts" },
     ]);
     const tables = await first.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
       "application_notes",
+      "confirmation_hours",
+      "confirmation_recipients",
       "deliveries",
       "rate_limits",
       "settings",

@@ -7,7 +7,12 @@ import { migrateToLatest } from "./migrations.ts";
 import type { Database } from "./schema.ts";
 import { openSqliteConnection, sqliteKysely } from "./sqlite.ts";
 import { type SqliteWriter, startSqliteWriter, writesThrough } from "./sqlite-writer.ts";
-import { type PendingSubmission, type StoredSubmission, storeSubmissions } from "./submissions.ts";
+import {
+  type PendingSubmission,
+  type StoredSubmission,
+  type StoreOptions,
+  storeSubmissions,
+} from "./submissions.ts";
 import { type RunTransaction, transactionOn, transactionThrough } from "./write-transaction.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -54,23 +59,31 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL: how long a query may go unanswered before it fails (default 5000). */
   DATABASE_QUERY_TIMEOUT_MS?: number;
+  /** Confirmations granted per clock hour at most (see confirmation-budget.ts; default: no cap). */
+  CONFIRMATIONS_PER_HOUR?: number;
 }
+
+const storeOptionsOf = (options: DatabaseOptions): StoreOptions => ({
+  confirmationsPerHour: options.CONFIRMATIONS_PER_HOUR ?? Number.POSITIVE_INFINITY,
+});
 
 /** Opens SQLite at DATA_DIR/reelsmith.db, or PostgreSQL when DATABASE_URL is set. */
 export function openDatabase(options: DatabaseOptions, logger?: Logger): DatabaseHandle {
+  const store = storeOptionsOf(options);
   return options.DATABASE_URL
-    ? openPostgres(options.DATABASE_URL, options.DATABASE_QUERY_TIMEOUT_MS ?? 5000, logger)
-    : openSqlite(path.join(options.dataDir, "reelsmith.db"));
+    ? openPostgres(options.DATABASE_URL, options.DATABASE_QUERY_TIMEOUT_MS ?? 5000, store, logger)
+    : openSqlite(path.join(options.dataDir, "reelsmith.db"), store);
 }
 
 /** Writes on the handle's own connection. */
-const directWrites = (db: Kysely<Database>) => ({
+const directWrites = (db: Kysely<Database>, store: StoreOptions) => ({
   write: ((query) => query.execute()) as RunWrite,
-  storeSubmissions: (items: readonly PendingSubmission[]) => storeSubmissions(db, items),
+  storeSubmissions: (items: readonly PendingSubmission[]) =>
+    storeSubmissions(db, items, Date.now(), store),
   writeTransaction: transactionOn(db),
 });
 
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, store: StoreOptions): DatabaseHandle {
   const sqlite = openSqliteConnection(file);
   const db = sqliteKysely(sqlite);
   return {
@@ -78,7 +91,7 @@ function openSqlite(file: string): DatabaseHandle {
     dialect: "sqlite",
     sqlite,
     location: file,
-    ...directWrites(db),
+    ...directWrites(db, store),
     ping: async () => {
       sqlite.prepare("select 1").get();
     },
@@ -86,7 +99,12 @@ function openSqlite(file: string): DatabaseHandle {
   };
 }
 
-function openPostgres(url: string, queryTimeoutMs: number, logger?: Logger): DatabaseHandle {
+function openPostgres(
+  url: string,
+  queryTimeoutMs: number,
+  store: StoreOptions,
+  logger?: Logger,
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -118,7 +136,7 @@ function openPostgres(url: string, queryTimeoutMs: number, logger?: Logger): Dat
     dialect: "postgres",
     pool,
     location: `postgres://${hostname}:${port || 5432}${pathname}`,
-    ...directWrites(db),
+    ...directWrites(db, store),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -140,7 +158,9 @@ export async function openMigratedDatabase(
     const applied = await migrateToLatest(handle.db.withoutPlugins(), handle.dialect);
     if (applied.length) logger?.info({ applied, database: handle.location }, "migrations applied");
     // After the migrations: the thread prepares its statements on the tables as they are now.
-    if (options.writerThread && handle.sqlite) return await withWriterThread(handle);
+    if (options.writerThread && handle.sqlite) {
+      return await withWriterThread(handle, storeOptionsOf(options));
+    }
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;
@@ -148,8 +168,11 @@ export async function openMigratedDatabase(
   return handle;
 }
 
-async function withWriterThread(handle: DatabaseHandle): Promise<DatabaseHandle> {
-  const writer = startSqliteWriter(handle.location);
+async function withWriterThread(
+  handle: DatabaseHandle,
+  store: StoreOptions,
+): Promise<DatabaseHandle> {
+  const writer = startSqliteWriter(handle.location, store);
   await writer.ready;
   return {
     ...handle,

@@ -90,6 +90,33 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    "0002_idempotency_and_confirmation_caps": {
+      // biome-ignore lint/suspicious/noExplicitAny: migrations see the database as it was then
+      async up(db: Kysely<any>) {
+        // SHA-256 of the answers sent with an Idempotency-Key: the same key with other answers
+        // is refused (Stripe's rule). Null on rows stored before (any answers match those).
+        await db.schema.alterTable("submissions").addColumn("idempotency_hash", "text").execute();
+        // Why a delivery was skipped (status `skipped`): only confirmations ever are.
+        await db.schema.alterTable("deliveries").addColumn("skip_reason", "text").execute();
+        // Confirmations granted per recipient (an HMAC of the lower-cased address, never the
+        // address) and per clock hour, decided in the transaction that stores the submission.
+        await db.schema
+          .createTable("confirmation_recipients")
+          .addColumn("recipient_hash", "text", (col) => col.primaryKey())
+          .addColumn("sent_at", "bigint", (col) => col.notNull())
+          .execute();
+        await db.schema
+          .createIndex("confirmation_recipients_sent_at")
+          .on("confirmation_recipients")
+          .column("sent_at")
+          .execute();
+        await db.schema
+          .createTable("confirmation_hours")
+          .addColumn("hour", "bigint", (col) => col.primaryKey())
+          .addColumn("count", "integer", (col) => col.notNull())
+          .execute();
+      },
+    },
     "0003_team": teamMigration(dialect),
     "0004_delivery_alerts": {
       // Chat kinds and alerts need no new table: an alert is a delivery that names the one that
@@ -115,6 +142,10 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
+    // Each part of the product numbers its migrations in its own range (0002 intake hardening,
+    // 0003 team, 0004 deliveries), and they are independent: a database that has 0004 already
+    // takes a 0002 that arrived later instead of refusing to start.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -4,7 +4,7 @@ import { startTestServer } from "../test/server.ts";
 import { storeReceived } from "../test/stored.ts";
 import { waitFor } from "../test/wait.ts";
 import type { DatabaseHandle } from "./database.ts";
-import { purgeExpired, retentionCutoff } from "./retention.ts";
+import { purgeConfirmationCounts, purgeExpired, retentionCutoff } from "./retention.ts";
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -20,6 +20,34 @@ it("keeps applications forever with RETENTION_DAYS=0", () => {
 
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`retention (${backend.name})`, () => {
+    it("forgets confirmation counts after a day: they no longer count then", async () => {
+      const { database } = await migratedDatabase(backend);
+      const now = Date.now();
+      const hour = Math.floor(now / (60 * 60 * 1000));
+      await database.db
+        .insertInto("confirmationRecipients")
+        .values([
+          { recipientHash: "old", sentAt: now - day - 1000 },
+          { recipientHash: "recent", sentAt: now - day + 60_000 },
+        ])
+        .execute();
+      await database.db
+        .insertInto("confirmationHours")
+        .values([
+          { hour: hour - 30, count: 5 },
+          { hour, count: 3 },
+        ])
+        .execute();
+      expect(await purgeConfirmationCounts(database, now)).toBe(2);
+      const recipients = await database.db
+        .selectFrom("confirmationRecipients")
+        .select("recipientHash")
+        .execute();
+      expect(recipients).toEqual([{ recipientHash: "recent" }]);
+      const hours = await database.db.selectFrom("confirmationHours").select("hour").execute();
+      expect(hours.map((row) => Number(row.hour))).toEqual([hour]);
+    });
+
     it("purges submissions received before the cutoff and their deliveries, in batches", async () => {
       const { database } = await migratedDatabase(backend);
       const old = [];

@@ -44,9 +44,34 @@ export async function purgeExpired(
 }
 
 /**
+/**
+ * Forgets the confirmation counts once they no longer count: recipients granted more than 24
+ * hours ago, and the hour counters of earlier days. Returns how many rows it deleted.
+ */
+export async function purgeConfirmationCounts(
+  handle: DatabaseHandle,
+  now = Date.now(),
+): Promise<number> {
+  const recipients = await handle.write(
+    handle.db
+      .deleteFrom("confirmationRecipients")
+      .where("sentAt", "<=", now - day)
+      .returning("recipientHash"),
+  );
+  const hours = await handle.write(
+    handle.db
+      .deleteFrom("confirmationHours")
+      .where("hour", "<", Math.floor((now - day) / (60 * 60 * 1000)))
+      .returning("hour"),
+  );
+  return recipients.length + hours.length;
+}
+
+/**
  * Purges applications older than `retentionDays` (RETENTION_DAYS) at start and then every hour
  * (every instance does; the deletes do not mind), with the .eml files of that age
- * (`purgeMailFiles`: how many it deleted). Nothing when `retentionDays` is 0.
+ * (`purgeMailFiles`: how many it deleted), nothing of those when `retentionDays` is 0; and the
+ * confirmation counts older than a day, always.
  */
 export function startRetention(deps: {
   database: DatabaseHandle;
@@ -55,12 +80,15 @@ export function startRetention(deps: {
   logger: Logger;
 }): { stop: () => Promise<void> } {
   const { database, retentionDays, logger } = deps;
-  if (retentionDays === 0) return { stop: async () => {} };
   let running: Promise<void> | undefined;
   const purge = () => {
     const cutoff = retentionCutoff(retentionDays);
-    if (running || cutoff === null) return;
-    running = Promise.all([purgeExpired(database, cutoff), deps.purgeMailFiles(cutoff)])
+    if (running) return;
+    running = Promise.all([
+      cutoff === null ? { submissions: 0, deliveries: 0 } : purgeExpired(database, cutoff),
+      cutoff === null ? 0 : deps.purgeMailFiles(cutoff),
+      purgeConfirmationCounts(database),
+    ])
       .then(([purged, mailFiles]) => {
         if (purged.submissions > 0 || mailFiles > 0) {
           logger.info({ ...purged, mailFiles, retentionDays }, "old applications purged");

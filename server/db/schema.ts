@@ -29,6 +29,8 @@ export interface SubmissionsTable {
   idempotencyKey: string | null;
   /** Where the team stands with the applicant (0003_team): new, contacted, onboarded, declined. */
   status: Generated<string>;
+  /** SHA-256 (hex) of the answers sent with the idempotency key; null without a key. */
+  idempotencyHash: string | null;
 }
 
 export const deliveryKinds = [
@@ -39,7 +41,8 @@ export const deliveryKinds = [
   ...alertKinds,
 ] as const;
 export type DeliveryKind = (typeof deliveryKinds)[number];
-export type DeliveryStatus = "pending" | "done" | "failed";
+/** `skipped`: never sent, by design (a confirmation over its caps; see `skipReason`). */
+export type DeliveryStatus = "pending" | "done" | "failed" | "skipped";
 
 export interface DeliveriesTable {
   id: string;
@@ -51,6 +54,8 @@ export interface DeliveriesTable {
   leaseOwner: string | null;
   leaseExpiresAt: number | null;
   lastError: string | null;
+  /** Why a `skipped` delivery was not sent (see server/db/confirmation-budget.ts). */
+  skipReason: string | null;
   createdAt: number;
   updatedAt: number;
   /** The class of the last error (server/delivery/error-class.ts); null until one. */
@@ -59,6 +64,18 @@ export interface DeliveriesTable {
   alertFor: Generated<string | null>;
   alertForKind: Generated<string | null>;
   alertForError: Generated<string | null>;
+}
+
+/** When each recipient (HMAC of the lower-cased address) was last granted a confirmation. */
+export interface ConfirmationRecipientsTable {
+  recipientHash: string;
+  sentAt: number;
+}
+
+/** Confirmations granted per clock hour (hour = epoch ms / 3,600,000, rounded down). */
+export interface ConfirmationHoursTable {
+  hour: number;
+  count: number;
 }
 
 /** Values shared by every instance (the IP-hash secret). */
@@ -71,6 +88,8 @@ export interface Database extends TeamTables {
   submissions: SubmissionsTable;
   deliveries: DeliveriesTable;
   settings: SettingsTable;
+  confirmationRecipients: ConfirmationRecipientsTable;
+  confirmationHours: ConfirmationHoursTable;
 }
 
 export type Submission = Selectable<SubmissionsTable>;

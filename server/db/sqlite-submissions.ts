@@ -1,9 +1,16 @@
-import { randomUUID } from "node:crypto";
 import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import { fieldNames } from "#app/shared/schema.ts";
+import { hourOf, planConfirmations, recipientWindowMs } from "./confirmation-budget.ts";
 import type { Database, NewDelivery, NewSubmission } from "./schema.ts";
-import type { PendingSubmission, StoredSubmission } from "./submissions.ts";
+import {
+  confirmationCandidates,
+  deliveryRows,
+  type PendingSubmission,
+  repeatOutcome,
+  type StoredSubmission,
+  type StoreOptions,
+} from "./submissions.ts";
 
 /**
  * storeSubmissions (submissions.ts) for SQLite, on the hot path of the writer thread: the same statements (built by Kysely, so they
@@ -11,7 +18,11 @@ import type { PendingSubmission, StoredSubmission } from "./submissions.ts";
  * transaction. Kysely's SQLite driver prepares every statement anew, which costs more than
  * the inserts themselves at a few thousand rows per second.
  */
-export function createSqliteStore(db: Kysely<Database>, sqlite: SQLite.Database) {
+export function createSqliteStore(
+  db: Kysely<Database>,
+  sqlite: SQLite.Database,
+  options: StoreOptions,
+) {
   const submissionColumns = [
     "id",
     ...fieldNames,
@@ -20,12 +31,14 @@ export function createSqliteStore(db: Kysely<Database>, sqlite: SQLite.Database)
     "userAgent",
     "isSpam",
     "idempotencyKey",
+    "idempotencyHash",
   ] as const satisfies readonly (keyof NewSubmission)[];
   const deliveryColumns = [
     "id",
     "submissionId",
     "kind",
     "status",
+    "skipReason",
     "nextAttemptAt",
     "createdAt",
     "updatedAt",
@@ -34,45 +47,96 @@ export function createSqliteStore(db: Kysely<Database>, sqlite: SQLite.Database)
   // Placeholder rows: Kysely emits one parameter per column, in the order of the keys.
   const placeholders = <K extends string>(columns: readonly K[]) =>
     Object.fromEntries(columns.map((column) => [column, null])) as Record<K, never>;
-  const insertSubmission = sqlite.prepare(
+  const prepare = (query: { compile(): { sql: string } }) => sqlite.prepare(query.compile().sql);
+  const insertSubmission = prepare(
     db
       .insertInto("submissions")
       .values(placeholders(submissionColumns))
       .onConflict((oc) => oc.column("idempotencyKey").doNothing())
-      .returning("id")
-      .compile().sql,
+      .returning("id"),
   );
-  const findByKey = sqlite.prepare(
-    db.selectFrom("submissions").select("id").where("idempotencyKey", "=", "").compile().sql,
+  const findByKey = prepare(
+    db.selectFrom("submissions").select(["id", "idempotencyHash"]).where("idempotencyKey", "=", ""),
   );
-  const insertDelivery = sqlite.prepare(
-    db.insertInto("deliveries").values(placeholders(deliveryColumns)).compile().sql,
+  const insertDelivery = prepare(db.insertInto("deliveries").values(placeholders(deliveryColumns)));
+  // The confirmation caps (see confirmation-budget.ts); one writer, so no lock to take.
+  const hourCount = prepare(
+    db.selectFrom("confirmationHours").select("count").where("hour", "=", 0),
+  );
+  const addToHour = prepare(
+    db
+      .insertInto("confirmationHours")
+      .values({ hour: 0, count: 0 })
+      .onConflict((oc) =>
+        oc.column("hour").doUpdateSet((eb) => ({
+          count: eb("confirmationHours.count", "+", eb.ref("excluded.count")),
+        })),
+      ),
+  );
+  const lastSent = prepare(
+    db
+      .selectFrom("confirmationRecipients")
+      .select("sentAt")
+      .where("recipientHash", "=", "")
+      .where("sentAt", ">", 0),
+  );
+  const grant = prepare(
+    db
+      .insertInto("confirmationRecipients")
+      .values({ recipientHash: "", sentAt: 0 })
+      .onConflict((oc) =>
+        oc.column("recipientHash").doUpdateSet((eb) => ({ sentAt: eb.ref("excluded.sentAt") })),
+      ),
   );
 
-  const write = sqlite.transaction((items: readonly PendingSubmission[], now: number) =>
-    items.map((item): StoredSubmission => {
+  const write = sqlite.transaction((items: readonly PendingSubmission[], now: number) => {
+    const inserted = new Set<string>();
+    const repeats = new Map<number, StoredSubmission>();
+    items.forEach((item, index) => {
       const row = item.row;
-      const inserted = insertSubmission.get(submissionColumns.map((column) => row[column] ?? null));
-      if (!inserted) {
-        const first = findByKey.get(row.idempotencyKey) as { id: string } | undefined;
-        if (!first) throw new Error("submission was neither inserted nor found by its key");
-        return { id: first.id, created: false, deliveries: 0 };
+      const values = submissionColumns.map((column) => row[column] ?? null);
+      if (insertSubmission.get(values)) inserted.add(row.id);
+      else {
+        const first = findByKey.get(row.idempotencyKey) as
+          | { id: string; idempotency_hash: string | null }
+          | undefined;
+        repeats.set(
+          index,
+          repeatOutcome(item, first && { id: first.id, idempotencyHash: first.idempotency_hash }),
+        );
       }
-      for (const kind of item.deliveries) {
-        const delivery = {
-          id: randomUUID(),
-          submissionId: row.id,
-          kind,
-          status: "pending",
-          nextAttemptAt: now,
-          createdAt: now,
-          updatedAt: now,
-        } satisfies NewDelivery;
-        insertDelivery.run(deliveryColumns.map((column) => delivery[column]));
+    });
+
+    const candidates = confirmationCandidates(items, (item) => inserted.has(item.row.id));
+    const hour = hourOf(now);
+    const recent = new Set(
+      candidates
+        .map((candidate) => candidate.recipientHash)
+        .filter((hash) => lastSent.get(hash, now - recipientWindowMs) !== undefined),
+    );
+    const counted = hourCount.get(hour) as { count: number } | undefined;
+    const plan = planConfirmations(candidates, {
+      recent,
+      sentThisHour: counted?.count ?? 0,
+      perHour: options.confirmationsPerHour,
+    });
+    for (const recipientHash of plan.granted) grant.run(recipientHash, now);
+    if (plan.granted.length > 0) addToHour.run(hour, plan.granted.length);
+
+    return items.map((item, index): StoredSubmission => {
+      const repeat = repeats.get(index);
+      if (repeat) return repeat;
+      const skip = plan.skipped.get(index);
+      for (const delivery of deliveryRows(item, skip, now)) {
+        insertDelivery.run(deliveryColumns.map((column) => delivery[column] ?? null));
       }
-      return { id: row.id, created: true, deliveries: item.deliveries.length };
-    }),
-  );
+      return {
+        id: item.row.id,
+        created: true,
+        deliveries: item.deliveries.length - (skip ? 1 : 0),
+      };
+    });
+  });
 
   return async (items: readonly PendingSubmission[], now = Date.now()) => {
     // better-sqlite3 would nest inside an open Kysely transaction (as a savepoint): never here.

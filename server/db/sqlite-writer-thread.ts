@@ -10,7 +10,7 @@ import type { Statement } from "better-sqlite3";
 import { errorSummary } from "./errors.ts";
 import { openSqliteConnection, sqliteKysely } from "./sqlite.ts";
 import { createSqliteStore } from "./sqlite-submissions.ts";
-import type { PendingSubmission } from "./submissions.ts";
+import type { PendingSubmission, StoreOptions } from "./submissions.ts";
 
 export type WriterRequest =
   | { type: "batch"; id: number; items: PendingSubmission[]; now: number }
@@ -18,8 +18,9 @@ export type WriterRequest =
   | { type: "transaction"; id: number; statements: { sql: string; parameters: unknown[] }[] }
   | { type: "close" };
 
-const sqlite = openSqliteConnection((workerData as { file: string }).file);
-const writeBatch = createSqliteStore(sqliteKysely(sqlite), sqlite);
+const { file, options } = workerData as { file: string; options: StoreOptions };
+const sqlite = openSqliteConnection(file);
+const writeBatch = createSqliteStore(sqliteKysely(sqlite), sqlite, options);
 const statements = new Map<string, Statement>();
 
 function runStatement(sql: string, parameters: readonly unknown[]) {

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { CamelCasePlugin, type CompiledQuery } from "kysely";
 import type { RunWrite } from "./database.ts";
-import type { PendingSubmission, StoredSubmission } from "./submissions.ts";
+import type { PendingSubmission, StoredSubmission, StoreOptions } from "./submissions.ts";
 
 type Reply =
   | { ready: true }
@@ -36,7 +36,7 @@ export interface SqliteWriter {
  * connection means our own writes never wait for each other. A thread that dies is replaced
  * at the next write.
  */
-export function startSqliteWriter(file: string): SqliteWriter {
+export function startSqliteWriter(file: string, options: StoreOptions): SqliteWriter {
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let thread: Promise<Worker> | undefined;
@@ -44,7 +44,7 @@ export function startSqliteWriter(file: string): SqliteWriter {
 
   function spawn(): Promise<Worker> {
     const worker = new Worker(new URL("./sqlite-writer-thread.ts", import.meta.url), {
-      workerData: { file },
+      workerData: { file, options },
     });
     const failAll = (error: Error) => {
       thread = undefined;

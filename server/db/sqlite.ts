@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import SQLite from "better-sqlite3";
 import { CamelCasePlugin, Kysely, SqliteDialect } from "kysely";
+import { ensurePrivateDatabaseFile } from "./data-dir.ts";
 import type { Database } from "./schema.ts";
 
 /** How long SQLite waits for another process's write lock (the CLI) before giving up. */
@@ -9,13 +8,16 @@ export const sqliteBusyTimeoutMs = 2000;
 
 /** A connection to the SQLite file with the pragmas every connection of ours uses. */
 export function openSqliteConnection(file: string): SQLite.Database {
-  mkdirSync(path.dirname(file), { recursive: true });
+  // DATA_DIR 0700, the file (and so its -wal and -shm) 0600.
+  ensurePrivateDatabaseFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   // FULL: every commit is fsynced, so an accepted submission survives a power cut.
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
   sqlite.pragma("foreign_keys = ON");
+  // Deleted rows (erasure, retention) are overwritten with zeros, not left in free pages.
+  sqlite.pragma("secure_delete = ON");
   return sqlite;
 }
 

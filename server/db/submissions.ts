@@ -1,32 +1,102 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
+import {
+  type ConfirmationCandidate,
+  type ConfirmationPlan,
+  hourOf,
+  planConfirmations,
+  recipientWindowMs,
+  type SkipReason,
+} from "./confirmation-budget.ts";
 import type { Database, DeliveryKind, NewDelivery, NewSubmission } from "./schema.ts";
 
 /** A checked submission waiting to be written, with the deliveries it should get. */
 export interface PendingSubmission {
   row: NewSubmission;
   deliveries: readonly DeliveryKind[];
+  /**
+   * HMAC of the applicant's lower-cased address: its confirmation then counts against the caps
+   * (server/db/confirmation-budget.ts). Without it (tests) the confirmation is not capped.
+   */
+  recipientHash?: string;
 }
 
-export interface StoredSubmission {
-  id: string;
-  /** False when the idempotency key had been used: `id` is the first submission's. */
-  created: boolean;
-  deliveries: number;
+export type StoredSubmission =
+  | {
+      id: string;
+      /** False when the idempotency key had been used: `id` is the first submission's. */
+      created: boolean;
+      /** Deliveries created to be sent (skipped ones not counted). */
+      deliveries: number;
+      keyReused?: false;
+    }
+  /** The idempotency key had been used with other answers: nothing was stored. */
+  | { id: ""; created: false; deliveries: 0; keyReused: true };
+
+export interface StoreOptions {
+  /** CONFIRMATIONS_PER_HOUR: site-wide cap of confirmations per clock hour. */
+  confirmationsPerHour: number;
 }
 
 /** Rows per INSERT statement: far below SQLite's and PostgreSQL's parameter limits. */
 const rowsPerStatement = 100;
 
+/** The outcome of a repeated key: the first id when the answers match, else key reused. */
+export function repeatOutcome(
+  item: PendingSubmission,
+  first: { id: string; idempotencyHash: string | null } | undefined,
+): StoredSubmission {
+  if (!first) throw new Error("submission was neither inserted nor found by its key");
+  const same = first.idempotencyHash === null || first.idempotencyHash === item.row.idempotencyHash;
+  return same
+    ? { id: first.id, created: false, deliveries: 0 }
+    : { id: "", created: false, deliveries: 0, keyReused: true };
+}
+
+/** The confirmations of newly inserted submissions that count against the caps. */
+export function confirmationCandidates(
+  items: readonly PendingSubmission[],
+  inserted: (item: PendingSubmission) => boolean,
+): ConfirmationCandidate[] {
+  return items.flatMap((item, index) =>
+    inserted(item) && item.recipientHash && item.deliveries.includes("applicant_confirmation")
+      ? [{ index, recipientHash: item.recipientHash }]
+      : [],
+  );
+}
+
+/** The delivery rows of one inserted submission: pending, or a skipped confirmation. */
+export function deliveryRows(
+  item: PendingSubmission,
+  skip: SkipReason | undefined,
+  now: number,
+): NewDelivery[] {
+  return item.deliveries.map((kind) => {
+    const skipped = kind === "applicant_confirmation" && skip !== undefined;
+    return {
+      id: randomUUID(),
+      submissionId: item.row.id,
+      kind,
+      status: skipped ? "skipped" : "pending",
+      skipReason: skipped ? skip : null,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+}
+
 /**
  * Writes submissions and their delivery rows in ONE transaction (the outbox pattern): a
  * delivery exists exactly when its submission does. A repeated idempotency key inserts nothing
- * and yields the id stored first (also when both arrive in the same batch).
+ * and yields the id stored first (also when both arrive in the same batch), or, when the
+ * answers differ, `keyReused`. Confirmations over their caps are stored as skipped.
  */
 export function storeSubmissions(
   db: Kysely<Database>,
   items: readonly PendingSubmission[],
   now = Date.now(),
+  options: StoreOptions = { confirmationsPerHour: Number.POSITIVE_INFINITY },
 ): Promise<StoredSubmission[]> {
   return db.transaction().execute(async (trx) => {
     const inserted = new Set<string>();
@@ -44,42 +114,90 @@ export function storeSubmissions(
       .filter((item) => !inserted.has(item.row.id))
       .map((item) => item.row.idempotencyKey)
       .filter((key): key is string => typeof key === "string");
-    const firstIds = new Map<string, string>();
+    const firstRows = new Map<string, { id: string; idempotencyHash: string | null }>();
     for (const chunk of chunks(repeatedKeys, rowsPerStatement)) {
       const rows = await trx
         .selectFrom("submissions")
-        .select(["id", "idempotencyKey"])
+        .select(["id", "idempotencyKey", "idempotencyHash"])
         .where("idempotencyKey", "in", chunk)
         .execute();
-      for (const row of rows) if (row.idempotencyKey) firstIds.set(row.idempotencyKey, row.id);
+      for (const row of rows) if (row.idempotencyKey) firstRows.set(row.idempotencyKey, row);
     }
 
-    const deliveries: NewDelivery[] = items
-      .filter((item) => inserted.has(item.row.id))
-      .flatMap((item) =>
-        item.deliveries.map((kind) => ({
-          id: randomUUID(),
-          submissionId: item.row.id,
-          kind,
-          status: "pending" as const,
-          nextAttemptAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
+    const candidates = confirmationCandidates(items, (item) => inserted.has(item.row.id));
+    const plan = await decideConfirmations(trx, candidates, now, options.confirmationsPerHour);
+    const deliveries = items.flatMap((item, index) =>
+      inserted.has(item.row.id) ? deliveryRows(item, plan.skipped.get(index), now) : [],
+    );
     for (const chunk of chunks(deliveries, rowsPerStatement)) {
       await trx.insertInto("deliveries").values(chunk).execute();
     }
 
-    return items.map((item) => {
+    return items.map((item, index): StoredSubmission => {
       if (inserted.has(item.row.id)) {
-        return { id: item.row.id, created: true, deliveries: item.deliveries.length };
+        const skipped = plan.skipped.has(index) ? 1 : 0;
+        return { id: item.row.id, created: true, deliveries: item.deliveries.length - skipped };
       }
-      const first = item.row.idempotencyKey ? firstIds.get(item.row.idempotencyKey) : undefined;
-      if (!first) throw new Error("submission was neither inserted nor found by its key");
-      return { id: first, created: false, deliveries: 0 };
+      const key = item.row.idempotencyKey;
+      return repeatOutcome(item, key ? firstRows.get(key) : undefined);
     });
   });
+}
+
+/**
+ * Takes the hour's counter row (its lock makes concurrent transactions wait until this one
+ * commits), reads which candidates' addresses had a confirmation in the last 24 hours, plans,
+ * and records the grants.
+ */
+async function decideConfirmations(
+  trx: Transaction<Database>,
+  candidates: ConfirmationCandidate[],
+  now: number,
+  perHour: number,
+): Promise<ConfirmationPlan> {
+  if (candidates.length === 0) return { skipped: new Map(), granted: [] };
+  const hour = hourOf(now);
+  const counter = await trx
+    .insertInto("confirmationHours")
+    .values({ hour, count: 0 })
+    .onConflict((oc) =>
+      oc.column("hour").doUpdateSet((eb) => ({ count: eb.ref("confirmationHours.count") })),
+    )
+    .returning("count")
+    .executeTakeFirstOrThrow();
+  const recent = new Set<string>();
+  const hashes = [...new Set(candidates.map((candidate) => candidate.recipientHash))];
+  for (const chunk of chunks(hashes, rowsPerStatement)) {
+    const rows = await trx
+      .selectFrom("confirmationRecipients")
+      .select("recipientHash")
+      .where("recipientHash", "in", chunk)
+      .where("sentAt", ">", now - recipientWindowMs)
+      .execute();
+    for (const row of rows) recent.add(row.recipientHash);
+  }
+  const plan = planConfirmations(candidates, {
+    recent,
+    sentThisHour: Number(counter.count),
+    perHour,
+  });
+  for (const chunk of chunks(plan.granted, rowsPerStatement)) {
+    await trx
+      .insertInto("confirmationRecipients")
+      .values(chunk.map((recipientHash) => ({ recipientHash, sentAt: now })))
+      .onConflict((oc) =>
+        oc.column("recipientHash").doUpdateSet((eb) => ({ sentAt: eb.ref("excluded.sentAt") })),
+      )
+      .execute();
+  }
+  if (plan.granted.length > 0) {
+    await trx
+      .updateTable("confirmationHours")
+      .set((eb) => ({ count: eb("count", "+", plan.granted.length) }))
+      .where("hour", "=", hour)
+      .execute();
+  }
+  return plan;
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -43,6 +43,30 @@ describe("the .eml outbox", () => {
     expect(await eraseMailFiles(dataDir, "nobody@example.com")).toBe(0);
     expect(await eraseMailFiles(dataDir, "sam@example.com")).toBe(2);
     expect(await files()).toEqual([]);
+  });
+
+  it("erase matches the exact address, not every address that contains it", async () => {
+    await write(
+      { to: "xmaya@example.com", subject: "Thanks" },
+      { to: "maya@example.com.evil.example", subject: "Thanks" },
+      {
+        to: "team@reelsmith.example",
+        replyTo: '"maya@example.com" <sam@example.com>',
+        subject: "New",
+      },
+      { to: "Maya Lopez <Maya@Example.com>", subject: "Thanks, Maya" },
+    );
+    expect(await eraseMailFiles(dataDir, "maya@example.com")).toBe(1);
+    expect(await files()).toHaveLength(3);
+  });
+
+  it("writes the outbox for the server's user only: directory 0700, messages 0600", async () => {
+    await write({ to: "a@example.com", subject: "one" });
+    const directory = await stat(mailDirectory(dataDir));
+    expect(directory.mode & 0o777).toBe(0o700);
+    for (const name of await files()) {
+      expect((await stat(path.join(mailDirectory(dataDir), name))).mode & 0o777).toBe(0o600);
+    }
   });
 
   it("purge removes the messages written before the cutoff", async () => {

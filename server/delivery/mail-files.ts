@@ -1,5 +1,6 @@
 import { open, readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
+import addressparser from "nodemailer/lib/addressparser";
 
 /**
  * The .eml files written instead of sending when no SMTP_URL is set (see mailer.ts). They hold
@@ -21,11 +22,19 @@ export async function purgeMailFiles(dataDir: string, cutoff: number): Promise<n
 }
 
 function addressed(headers: string, address: string): boolean {
-  // Unfold continuation lines, then look at the recipient headers only.
+  // Unfold continuation lines, then look at the recipient headers only, address by address:
+  // erasing a@b.co must not take the messages of xa@b.co.
   const lines = headers.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/);
-  return lines.some(
-    (line) => /^(to|reply-to):/i.test(line) && line.toLowerCase().includes(address),
-  );
+  return lines.some((line) => {
+    const header = /^(?:to|reply-to):(.*)$/i.exec(line);
+    if (!header) return false;
+    return addressesIn(header[1] ?? "").some((found) => found.toLowerCase() === address);
+  });
+}
+
+/** The addresses of an address-list header (groups included), as nodemailer parses them. */
+function addressesIn(value: string): string[] {
+  return addressparser(value, { flatten: true }).map((entry) => entry.address);
 }
 
 async function removeWhere(

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Config } from "../config.ts";
+import { ensurePrivateDirectory, fileMode } from "../db/data-dir.ts";
 import type { Logger } from "../logger.ts";
 import { mailDirectory } from "./mail-files.ts";
 
@@ -47,11 +48,12 @@ export function createMailer(config: Pick<Config, "SMTP_URL" | "dataDir">, logge
   return {
     async send(message) {
       const info = await transport.sendMail(message);
-      await mkdir(directory, { recursive: true });
+      // Readable by the server's user only: the directory 0700, each message 0600.
+      ensurePrivateDirectory(directory);
       const id = String(message.messageId ?? randomUUID()).replace(/[^\w.@-]+/g, "");
       const file = path.join(directory, `${Date.now()}-${id}.eml`);
       const temporary = path.join(directory, `.${randomUUID()}.tmp`);
-      await writeFile(temporary, info.message as Buffer);
+      await writeFile(temporary, info.message as Buffer, { mode: fileMode });
       await rename(temporary, file);
       logger.info({ file }, "email written (no SMTP_URL set)");
     },

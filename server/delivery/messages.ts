@@ -97,6 +97,7 @@ export async function warmUpEmails(config: MailConfig): Promise<void> {
     isSpam: 0,
     idempotencyKey: null,
     status: "new",
+    idempotencyHash: null,
   } satisfies Submission;
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
   await builder.sendMail(await teamNotification(sample, config));

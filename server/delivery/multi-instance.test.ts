@@ -29,7 +29,9 @@ describe.skipIf(!postgresAvailable())("two instances sharing PostgreSQL", () => 
     const ids = await Promise.all(
       Array.from({ length: count }, async (_, i) => {
         const instance = instances[i % 2] as TestServer;
-        const response = await instance.submit(validApplication({ accountHandle: `@twin${i}` }));
+        const response = await instance.submit(
+          validApplication({ accountHandle: `@twin${i}`, email: `twin${i}@example.com` }),
+        );
         expect(response.status).toBe(200);
         return ((await response.json()) as { id: string }).id;
       }),

@@ -1,24 +1,37 @@
-import { createHmac } from "node:crypto";
+import { Webhook } from "standardwebhooks";
 import { fieldNames } from "#app/shared/schema.ts";
 import type { Submission } from "../db/schema.ts";
 
-export const signatureHeader = "X-Reelsmith-Signature";
 export const webhookTimeoutMs = 10_000;
 
 /** The JSON the webhook receives: the submission's id, time and eleven answers (codes). */
 export function webhookBody(submission: Submission): string {
   const answers = Object.fromEntries(fieldNames.map((field) => [field, submission[field]]));
   return JSON.stringify({
-    event: "submission.created",
-    id: submission.id,
-    createdAt: new Date(submission.createdAt).toISOString(),
-    submission: answers,
+    type: "submission.created",
+    timestamp: new Date(submission.createdAt).toISOString(),
+    data: { id: submission.id, ...answers },
   });
 }
 
-/** `sha256=<hex HMAC-SHA256 of the raw body with WEBHOOK_SECRET>`. */
-export function signature(body: string, secret: string): string {
-  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+/**
+ * The Standard Webhooks headers of one attempt (https://www.standardwebhooks.com): the message
+ * id (the delivery's id, the same on every retry, so a receiver can drop repeats), the time of
+ * this attempt, and `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` made with the secret.
+ * A receiver refuses a timestamp more than five minutes away, so a captured request cannot be
+ * replayed later.
+ */
+export function webhookHeaders(
+  body: string,
+  target: { secret: string; messageId: string },
+  now = new Date(),
+): Record<string, string> {
+  const signature = new Webhook(target.secret).sign(target.messageId, now, body);
+  return {
+    "webhook-id": target.messageId,
+    "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+    "webhook-signature": signature,
+  };
 }
 
 /** POSTs the submission; anything but a 2xx answer within 10 s is an error (and retried). */
@@ -31,8 +44,7 @@ export async function sendWebhook(
     method: "POST",
     headers: {
       "Content-Type": "application/json",
-      [signatureHeader]: signature(body, target.secret),
-      "X-Reelsmith-Delivery": target.deliveryId,
+      ...webhookHeaders(body, { secret: target.secret, messageId: target.deliveryId }),
     },
     body,
     redirect: "error",

@@ -1,8 +1,11 @@
 import http from "node:http";
+import path from "node:path";
+import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "#app/shared/schema.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
+import { sleep } from "../test/wait.ts";
 import { maxBodyBytes } from "./api.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -290,6 +293,80 @@ describe("intake rate limit (in memory, SQLite)", () => {
       expect((await as("10.0.0.1, 198.51.100.1")).status).toBe(429);
     } finally {
       await proxied.stop();
+    }
+  });
+});
+
+describe("intake rate limit behind proxies (TRUST_PROXY as Express's trust proxy)", () => {
+  it("believes X-Forwarded-For only from a trusted peer: a client reaching the port directly cannot walk the limit", async () => {
+    // The proxy is 10.0.0.1; this test connects from 127.0.0.1, as a client that found the port.
+    const server = await startTestServer({ RATE_LIMIT_PER_HOUR: "1", TRUST_PROXY: "10.0.0.1" });
+    try {
+      const as = async (ip: string) =>
+        (await answer(await server.submit(validApplication(), { "X-Forwarded-For": ip }))).status;
+      expect(await as("198.51.100.1")).toBe(200);
+      expect(await as("198.51.100.2")).toBe(429);
+      expect(await as("198.51.100.3")).toBe(429);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4", async () => {
+    const server = await startTestServer({ RATE_LIMIT_PER_HOUR: "1", TRUST_PROXY: "loopback" });
+    try {
+      const as = async (ip: string) =>
+        (await answer(await server.submit(validApplication(), { "X-Forwarded-For": ip }))).status;
+      expect(await as("2001:db8:aa:bb::1")).toBe(200);
+      expect(await as("2001:db8:aa:bb::2")).toBe(429); // same /64: one home network
+      expect(await as("2001:db8:aa:bb:ffff:ffff:ffff:ffff")).toBe(429);
+      expect(await as("2001:db8:aa:bc::1")).toBe(200); // the next /64
+      expect(await as("198.51.100.7")).toBe(200);
+      expect(await as("::ffff:198.51.100.7")).toBe(429); // the same IPv4 client
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("intake queue bound (INTAKE_QUEUE_MAX)", () => {
+  it("answers 503 with Retry-After beyond the bound, stores nothing for those, loses nothing taken", async () => {
+    const server = await startTestServer({ INTAKE_QUEUE_MAX: "5" });
+    const other = new SQLite(path.join(server.dataDir, "reelsmith.db"));
+    try {
+      // The database is slow: another connection holds the write lock for a while (well
+      // within the 2 s busy timeout), so the first write waits and the queue fills up.
+      other.exec("BEGIN IMMEDIATE");
+      const sent = Array.from({ length: 20 }, (_, i) =>
+        server.submit(validApplication({ accountHandle: `@queue${i}` })).then(answer),
+      );
+      await sleep(500);
+      other.exec("ROLLBACK");
+      const answers = await Promise.all(sent);
+      const accepted = answers.filter((a) => a.status === 200);
+      const refused = answers.filter((a) => a.status === 503);
+      expect(accepted.length + refused.length).toBe(20);
+      expect(accepted.length).toBeGreaterThanOrEqual(1);
+      expect(accepted.length).toBeLessThanOrEqual(5);
+      for (const refusal of refused) {
+        expect(refusal.body).toMatchObject({ ok: false, error: "overloaded" });
+        expect(refusal.body.message).toMatch(/nothing was saved/);
+        expect(refusal.headers.get("retry-after")).toBe("2");
+      }
+      const database = server.openDatabase();
+      try {
+        const rows = await database.db.selectFrom("submissions").select("id").execute();
+        expect(rows.map((row) => row.id).sort()).toEqual(
+          accepted.map((a) => a.body.id as string).sort(),
+        );
+      } finally {
+        await database.close();
+      }
+      // Room again once the queue has drained.
+      expect((await answer(await server.submit(validApplication()))).status).toBe(200);
+    } finally {
+      other.close();
+      await server.stop();
     }
   });
 });

@@ -5,9 +5,9 @@ import type { IntakePort } from "#app/shared/app-context.ts";
 import { idempotencyKeyMessage, idempotencyKeyPattern } from "#app/shared/intake-rules.ts";
 import type { AppEnv } from "../app.ts";
 import type { Config } from "../config.ts";
+import { publicRequestOf } from "../http/proxy-trust.ts";
 import type { Logger } from "../logger.ts";
-import { clientIp } from "./client-ip.ts";
-import { unavailableMessage } from "./service.ts";
+import { keyReusedMessage, overloadedMessage, unavailableMessage } from "./service.ts";
 
 export const maxBodyBytes = 32 * 1024;
 const allow = "POST, OPTIONS";
@@ -89,7 +89,7 @@ export function createIntakeApi(deps: {
       if (body === undefined) return c.json({ ok: false, error: "invalid_json" }, 400);
 
       const outcome = await intake.submit(body, {
-        ip: clientIp(c, config.TRUST_PROXY),
+        ip: publicRequestOf(c, config.TRUST_PROXY).clientIp,
         userAgent: c.req.header("user-agent") ?? "",
         idempotencyKey: key,
       });
@@ -100,6 +100,11 @@ export function createIntakeApi(deps: {
         case "rate_limited":
           c.header("Retry-After", String(outcome.retryAfterSeconds));
           return c.json({ ok: false, error: outcome.error }, 429);
+        case "idempotency_key_reused":
+          return c.json({ ok: false, error: outcome.error, message: keyReusedMessage }, 422);
+        case "overloaded":
+          c.header("Retry-After", String(outcome.retryAfterSeconds));
+          return c.json({ ok: false, error: outcome.error, message: overloadedMessage }, 503);
         case "unavailable":
           logger.error({ reqId: c.get("requestId") }, "intake answered 503: storage unavailable");
           c.header("Retry-After", String(outcome.retryAfterSeconds));

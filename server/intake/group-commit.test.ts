@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { createGroupCommitter } from "./group-commit.ts";
+import { createGroupCommitter, QueueFullError } from "./group-commit.ts";
 
 it("writes what arrives together in one batch, and answers each caller with its own result", async () => {
   const batches: number[][] = [];
@@ -98,4 +98,25 @@ it("fails the whole batch at once for any other error (no retry per item)", asyn
   const outcomes = await Promise.allSettled(["a", "b", "c"].map((item) => committer.submit(item)));
   expect(outcomes.every((outcome) => outcome.status === "rejected")).toBe(true);
   expect(writes).toBe(1);
+});
+
+it("refuses at once beyond maxWaiting items queued or being written, and takes more after", async () => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const committer = createGroupCommitter(
+    async (items: number[]) => {
+      await held; // the database is slow: nothing commits until released
+      return items;
+    },
+    { maxWaiting: 3, maxBatch: 2 },
+  );
+  const taken = [1, 2, 3].map((item) => committer.submit(item));
+  await new Promise((resolve) => setImmediate(resolve)); // [1, 2] are being written, 3 waits
+  expect(committer.waiting()).toBe(3);
+  await expect(committer.submit(4)).rejects.toBeInstanceOf(QueueFullError);
+  release();
+  expect(await Promise.all(taken)).toEqual([1, 2, 3]);
+  await committer.drain();
+  expect(committer.waiting()).toBe(0);
+  expect(await committer.submit(5)).toBe(5);
 });

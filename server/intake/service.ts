@@ -1,28 +1,47 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { IntakeMeta, IntakeOutcome, IntakePort } from "#app/shared/app-context.ts";
 import {
   honeypotField,
   idempotencyKeyMessage,
   idempotencyKeyPattern,
 } from "#app/shared/intake-rules.ts";
-import { validateOnboarding } from "#app/shared/schema.ts";
+import { fieldNames, type OnboardingSubmission, validateOnboarding } from "#app/shared/schema.ts";
 import { errorSummary } from "../db/errors.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import type { PendingSubmission, StoredSubmission } from "../db/submissions.ts";
 import type { Logger } from "../logger.ts";
-import type { GroupCommitter } from "./group-commit.ts";
-import type { RateLimit } from "./rate-limit.ts";
+import { rateLimitKey } from "../rate-limit/key.ts";
+import type { RateLimit } from "../rate-limit/limiter.ts";
+import { type GroupCommitter, QueueFullError } from "./group-commit.ts";
 
 /** What a visitor is told to wait when the database is unreachable. */
 export const unavailableRetrySeconds = 5;
 /** The 503's explanation, for whoever reads the JSON (the form shows its own copy). */
 export const unavailableMessage =
   "Applications cannot be stored right now and nothing was saved. Send it again after Retry-After seconds.";
+/** What a visitor is told to wait when INTAKE_QUEUE_MAX applications wait for a commit. */
+export const overloadedRetrySeconds = 2;
+export const overloadedMessage =
+  "Too many applications are arriving at once and nothing was saved. Send it again after Retry-After seconds.";
+export const keyReusedMessage =
+  "This Idempotency-Key was sent before with other answers, and nothing was saved. Send new answers with a new key.";
+
+/**
+ * What an idempotency key stands for: SHA-256 of the checked answers, in the form's order.
+ * The same key with other answers is refused (as Stripe does), instead of answering another
+ * application's id and dropping this one.
+ */
+export function answersHash(answers: OnboardingSubmission): string {
+  const values = fieldNames.map((field) => answers[field]);
+  return createHash("sha256").update(JSON.stringify(values)).digest("hex");
+}
 
 export interface IntakeServiceDeps {
   committer: GroupCommitter<PendingSubmission, StoredSubmission>;
   rateLimit: RateLimit;
   hashIp: (ip: string) => string;
+  /** HMAC of an applicant's address (lower-cased): its confirmation counts against the caps. */
+  hashRecipient: (email: string) => string;
   /** Which deliveries a genuine submission gets (the webhook only when configured). */
   deliveryKinds: readonly DeliveryKind[];
   logger: Logger;
@@ -32,8 +51,9 @@ export interface IntakeServiceDeps {
 
 /**
  * The one code path for every application, from the JSON endpoint and from the no-JavaScript
- * form: validate (the shared schema) → rate limit → honeypot → store with idempotency, in one
- * transaction with its delivery rows. Never logs what the applicant wrote.
+ * form: validate (the shared schema) → room in the queue → rate limit → honeypot → store with
+ * idempotency, in one transaction with its delivery rows (the confirmation capped). Never logs
+ * what the applicant wrote.
  */
 export function createIntakeService(deps: IntakeServiceDeps): IntakePort {
   return {
@@ -51,8 +71,10 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakePort {
         };
       }
       const ipHash = deps.hashIp(meta.ip);
+      // Full: refused before it costs a point of the client's rate limit.
+      if (deps.committer.full()) return overloaded();
       try {
-        const decision = await deps.rateLimit.consume(ipHash);
+        const decision = await deps.rateLimit.consume(deps.hashIp(rateLimitKey(meta.ip)));
         if (!decision.ok) {
           return {
             ok: false,
@@ -70,18 +92,26 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakePort {
             userAgent: meta.userAgent.slice(0, 512),
             isSpam: spam ? 1 : 0,
             idempotencyKey,
+            idempotencyHash: idempotencyKey === null ? null : answersHash(checked.data),
           },
           deliveries: spam ? [] : deps.deliveryKinds,
+          recipientHash: spam ? undefined : deps.hashRecipient(checked.data.email),
         });
+        if (stored.keyReused) return { ok: false, error: "idempotency_key_reused" };
         if (stored.created && spam) deps.logger.info({ id: stored.id }, "spam submission kept");
         if (stored.deliveries > 0) deps.onDeliveriesCreated?.();
         return { ok: true, id: stored.id };
       } catch (error) {
+        if (error instanceof QueueFullError) return overloaded();
         deps.logger.error({ err: errorSummary(error) }, "intake storage unavailable");
         return { ok: false, error: "unavailable", retryAfterSeconds: unavailableRetrySeconds };
       }
     },
   };
+}
+
+function overloaded(): IntakeOutcome {
+  return { ok: false, error: "overloaded", retryAfterSeconds: overloadedRetrySeconds };
 }
 
 function isHoneypotFilled(input: unknown): boolean {

@@ -98,8 +98,11 @@ for (const backend of storageBackends()) {
       expect(first.status).toBe(200);
       const repeats = await Promise.all(
         Array.from({ length: 4 }, async () =>
+          // The same answers (trimming aside): the same request, sent again.
           json(
-            await server.submit(validApplication({ name: "Other" }), { "Idempotency-Key": key }),
+            await server.submit(validApplication({ name: " Maya Lopez " }), {
+              "Idempotency-Key": key,
+            }),
           ),
         ),
       );
@@ -111,6 +114,45 @@ for (const backend of storageBackends()) {
         .execute();
       expect(rows).toEqual([{ id: first.body.id, name: "Maya Lopez" }]);
       expect(await deliveriesOf(first.body.id)).toHaveLength(2);
+    });
+
+    it("answers 422 idempotency_key_reused for the same key with other answers, storing nothing", async () => {
+      const key = randomUUID();
+      const first = await json(await server.submit(validApplication(), { "Idempotency-Key": key }));
+      const count = async () =>
+        Number(
+          (
+            await database.db
+              .selectFrom("submissions")
+              .select((eb) => eb.fn.countAll<string>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      const other = await json(
+        await server.submit(
+          validApplication({ name: "Other Person", email: "other@example.com" }),
+          {
+            "Idempotency-Key": key,
+          },
+        ),
+      );
+      expect(other.status).toBe(422);
+      expect(other.body).toMatchObject({ ok: false, error: "idempotency_key_reused" });
+      expect(JSON.stringify(other.body)).not.toContain(String(first.body.id));
+      expect(await count()).toBe(before);
+      // Both in one batch: the first is stored, the other refused.
+      const together = randomUUID();
+      const [a, b] = await Promise.all([
+        server.submit(validApplication(), { "Idempotency-Key": together }).then(json),
+        server
+          .submit(validApplication({ goals: "Something else entirely" }), {
+            "Idempotency-Key": together,
+          })
+          .then(json),
+      ]);
+      expect([a?.status, b?.status].sort()).toEqual([200, 422]);
+      expect(await count()).toBe(before + 1);
     });
 
     it("stores one submission when the same key arrives several times at once", async () => {

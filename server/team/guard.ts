@@ -1,16 +1,9 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { isTeamPath, maxTeamFormBytes } from "../http/page-body.ts";
 import type { Logger } from "../logger.ts";
 import type { Member } from "./members.ts";
 import type { SignIn } from "./sign-in.ts";
-
-/** The largest request body a /team request may send (forms, passkey answers). */
-export const teamBodyLimit = 16 * 1024;
-
-/** /team, /team/… and React Router's data requests for them (/team.data, /team/….data). */
-export function isTeamPath(path: string): boolean {
-  return path === "/team" || path === "/team.data" || path.startsWith("/team/");
-}
 
 /** Pages anyone may open: sign-in, the page behind an emailed link, the passkey ceremonies. */
 function isPublic(path: string): boolean {
@@ -36,7 +29,7 @@ export function teamGuard(deps: {
   logger: Logger;
 }): MiddlewareHandler {
   const limit = bodyLimit({
-    maxSize: teamBodyLimit,
+    maxSize: maxTeamFormBytes,
     onError: (c) => c.text("Payload Too Large", 413),
   });
   return async (c, next) => {
@@ -60,7 +53,11 @@ export function teamGuard(deps: {
       }
     }
     let refused: Response | undefined;
-    const tooLarge = await limit(c, async () => {
+    // The passkey endpoints (Hono routes, JSON) are bounded here; the pages' forms by the React
+    // Router handler (readPageBody), which reads the socket itself: touching the request's body
+    // here would start a second reader on it.
+    const bounded = path.startsWith("/team/auth/") ? limit : (_c: Context, run: Next) => run();
+    const tooLarge = await bounded(c, async () => {
       if (isPublic(path)) return next();
       const found = await deps.signIn.session(c.req.raw.headers);
       if (!found) {

@@ -17,6 +17,8 @@ const leaseMs = 3000;
 const workerEnv = {
   DELIVERY_LEASE_MS: String(leaseMs),
   DELIVERY_RETRY_DELAYS: "0.5,1,1,2",
+  // Each applicant has an address of their own, and all of them get their confirmation.
+  CONFIRMATIONS_PER_HOUR: "1000000",
 };
 
 /**
@@ -39,9 +41,13 @@ function startLoad(targets: () => Instance[], concurrency: number, max = 4000) {
         const target = live[(i + attempt) % Math.max(1, live.length)];
         if (!target) return;
         const answer = await client
-          .postJson(target.endpoint, validApplication({ accountHandle: `@crash${i}` }), {
-            "Idempotency-Key": key,
-          })
+          .postJson(
+            target.endpoint,
+            validApplication({ accountHandle: `@crash${i}`, email: `crash${i}@example.com` }),
+            {
+              "Idempotency-Key": key,
+            },
+          )
           .catch(() => undefined);
         if (answer?.status === 200) {
           acked.set(key, (JSON.parse(answer.body) as { id: string }).id);
@@ -230,7 +236,10 @@ describe("4. crash (kill -9) under load", () => {
         const client = createHttpClient({ connections: 5 });
         const after = await Promise.all(
           Array.from({ length: 5 }, (_, i) =>
-            client.postJson(restarted.endpoint, validApplication({ accountHandle: `@back${i}` })),
+            client.postJson(
+              restarted.endpoint,
+              validApplication({ accountHandle: `@back${i}`, email: `back${i}@example.com` }),
+            ),
           ),
         );
         client.close();

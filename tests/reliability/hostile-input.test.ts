@@ -98,13 +98,10 @@ for (const [index, backend] of storageBackends().entries()) {
           }
         } catch (error) {
           const code = (error as { code?: string }).code ?? "";
-          if (
-            request.chunked &&
-            request.body.length > maxBodyBytes &&
-            /^(EPIPE|ECONNRESET)$/.test(code)
-          ) {
-            // A chunked upload over the limit: refused mid-stream with Connection: close, and
-            // this client was still writing when the connection closed. Refused all the same.
+          if (request.body.length > maxBodyBytes && /^(EPIPE|ECONNRESET)$/.test(code)) {
+            // An upload over the limit (chunked, or over 1 MiB): refused mid-stream with
+            // Connection: close, and this client was still writing when the connection closed.
+            // Refused all the same.
             cutOff += 1;
             tally(request, "closed mid-upload");
             return;
@@ -167,7 +164,7 @@ for (const [index, backend] of storageBackends().entries()) {
               .map(([status, n]) => `${status}×${n}`)
               .join(" "),
           },
-          { name: "closed mid-upload (chunked > 32 KiB)", value: cutOff },
+          { name: "closed mid-upload (> 32 KiB, still sending)", value: cutOff },
           { name: "5xx", value: count5xx, must: "= 0" },
           { name: "2xx", value: count2xx, must: "= 0" },
           { name: "no answer", value: errors, must: "= 0" },

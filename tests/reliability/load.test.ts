@@ -37,6 +37,8 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
       // Distinct client addresses (X-Forwarded-For): the shared rate limit runs on every request.
       TRUST_PROXY: "1",
       RATE_LIMIT_PER_HOUR: "20",
+      // Every applicant has an address of their own, and all of them get their confirmation.
+      CONFIRMATIONS_PER_HOUR: "1000000",
     };
     instances = await Promise.all([startInstance(env), startInstance(env)]);
   });
@@ -60,7 +62,7 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
     /** Posts submission `i` to `instance`, retrying (same key) after a 503 or a lost answer. */
     async function submit(i: number, instance: Instance): Promise<string | undefined> {
       const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-      const body = validApplication({ accountHandle: `@load${i}` });
+      const body = validApplication({ accountHandle: `@load${i}`, email: `load${i}@example.com` });
       for (let attempt = 0; attempt < 5; attempt++) {
         if (attempt > 0) retries += 1;
         const answer = await client

@@ -65,7 +65,7 @@ for (const [index, backend] of storageBackends().entries()) {
         RATE_LIMIT_PER_HOUR: "20",
         SMTP_URL: smtp.url,
         WEBHOOK_URL: webhook.url,
-        WEBHOOK_SECRET: "a-long-random-test-secret",
+        WEBHOOK_SECRET: webhook.secret,
         DELIVERY_RETRY_DELAYS: "0.2",
       });
       const server = instance;

@@ -178,6 +178,7 @@ describe("the alert of a delivery that failed for good", () => {
     leaseOwner: null,
     leaseExpiresAt: null,
     lastError: null,
+    skipReason: null,
     createdAt,
     updatedAt: createdAt,
     errorClass: null,

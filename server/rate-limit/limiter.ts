@@ -1,36 +1,36 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface RateLimit {
-  /** Counts one submission for `key`; says whether it is over the hourly limit. */
+  /** Counts one attempt for `key`; says whether it is over the limit, and for how long. */
   consume(key: string): Promise<RateDecision>;
 }
 
 /**
- * RATE_LIMIT_PER_HOUR submissions per client per hour (0 turns the limit off), counted by
+ * `points` attempts per key per `durationSeconds` (0 points turns the limit off), counted by
  * rate-limiter-flexible: in PostgreSQL when it is the database, so the limit holds across
- * instances; in memory with SQLite, which serves from one instance.
+ * instances; in memory with SQLite, which serves from one instance. `keyPrefix` keeps the
+ * counts of different limits apart in the shared table.
  */
 export function createRateLimit(
-  config: Pick<Config, "RATE_LIMIT_PER_HOUR">,
   database: Pick<DatabaseHandle, "pool">,
+  options: { keyPrefix: string; points: number; durationSeconds: number },
 ): RateLimit {
-  const points = config.RATE_LIMIT_PER_HOUR;
+  const { keyPrefix, points, durationSeconds } = options;
   if (points === 0) return { consume: async () => ({ ok: true }) };
-  const options = { points, duration: 3600, keyPrefix: "intake" };
+  const settings = { points, duration: durationSeconds, keyPrefix };
   const limiter = database.pool
     ? new RateLimiterPostgres({
-        ...options,
+        ...settings,
         storeClient: database.pool,
         storeType: "pool",
         tableName: "rate_limits",
         tableCreated: true,
         clearExpiredByTimeout: true,
       })
-    : new RateLimiterMemory(options);
+    : new RateLimiterMemory(settings);
   return {
     async consume(key) {
       try {

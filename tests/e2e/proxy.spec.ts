@@ -1,0 +1,151 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { type Nginx, nginxAvailable, proxyAddress, startNginx } from "../nginx.ts";
+import { expect, test } from "./helpers/page-health.ts";
+import { fillForm, hydrated, submitButton, toast } from "./onboarding-page.ts";
+
+// The deployment the README describes, for real: nginx with deploy/nginx.conf terminating TLS
+// (a self-signed certificate) in front of the built server, which trusts nginx's address only
+// (TRUST_PROXY=127.0.0.3). Chromium reaches nginx at https://127.0.0.2 from 127.0.0.1; nginx
+// reaches the app from 127.0.0.3. The stored IP hash must be the client's, not the proxy's.
+
+const root = path.resolve(import.meta.dirname, "../..");
+const ipHashSecret = "e2e-proxy-ip-hash-secret";
+const hmac = (ip: string) => createHmac("sha256", ipHashSecret).update(ip).digest("hex");
+
+const available = nginxAvailable();
+
+test.describe("behind nginx terminating TLS (deploy/nginx.conf)", () => {
+  test.skip(({ isMobile }) => isMobile, "once is enough: the desktop project");
+  test.skip(!available, "skipped: no nginx");
+  test.use({ ignoreHTTPSErrors: true });
+
+  let app: { child: ChildProcess; port: number; dataDir: string } | undefined;
+  let nginx: Nginx | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    app = await startApp();
+    nginx = await startNginx(app.port);
+  });
+  test.afterAll(async () => {
+    await nginx?.stop();
+    if (app) {
+      app.child.kill("SIGTERM");
+      await new Promise((resolve) => app?.child.once("exit", resolve));
+      await rm(app.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  /** The stored submissions of `email`: how many, and whose address is behind their IP hash. */
+  function stored(email: string) {
+    const database = new SQLite(path.join(app?.dataDir ?? "", "reelsmith.db"), {
+      readonly: true,
+    });
+    try {
+      const rows = database
+        .prepare("select ip_hash from submissions where email = ?")
+        .all(email) as { ip_hash: string }[];
+      return rows.map((row) =>
+        row.ip_hash === hmac("127.0.0.1")
+          ? "client 127.0.0.1"
+          : row.ip_hash === hmac(proxyAddress)
+            ? `proxy ${proxyAddress}`
+            : "someone else",
+      );
+    } finally {
+      database.close();
+    }
+  }
+
+  test.describe("with JavaScript", () => {
+    test("the questionnaire reaches /thank-you; stored once, with the client's address", async ({
+      page,
+    }) => {
+      const email = `proxy-js-${Date.now()}@example.com`;
+      const response = await page.goto(`${nginx?.url}/onboarding?plan=Creator`);
+      // The public scheme reached the app: HSTS, per request.
+      expect(response?.headers()["strict-transport-security"]).toContain("max-age=");
+      await hydrated(page);
+      await fillForm(page, { "Email Address": email });
+      const [sent] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        submitButton(page).click(),
+      ]);
+      expect(sent.status()).toBe(200);
+      await expect(page).toHaveURL(`${nginx?.url}/thank-you`);
+      await expect(toast(page, "Success!")).toBeVisible();
+      expect(stored(email)).toEqual(["client 127.0.0.1"]);
+    });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the form posts through the TLS proxy, reaches /thank-you; stored once, with the client's address", async ({
+      page,
+    }) => {
+      const email = `proxy-nojs-${Date.now()}@example.com`;
+      await page.goto(`${nginx?.url}/onboarding?plan=Influencer`);
+      await fillForm(page, { "Email Address": email });
+      const [sent] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        submitButton(page).click(),
+      ]);
+      // Not "Bad Request": React Router sees the public https origin the form was posted from.
+      expect(sent.status()).toBe(302);
+      expect(sent.request().headers().origin).toBe(nginx?.url);
+      await expect(page).toHaveURL(`${nginx?.url}/thank-you`);
+      await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+      expect(stored(email)).toEqual(["client 127.0.0.1"]);
+    });
+  });
+});
+
+/** The built server (node server/serve.ts) on a free port of 127.0.0.1, trusting nginx only. */
+async function startApp() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-e2e-proxy-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server/serve.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_HOUR: "1000",
+      TRUST_PROXY: proxyAddress,
+      IP_HASH_SECRET: ipHashSecret,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return { child, port, dataDir };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error("server did not become healthy");
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== "object" || !address) throw new Error("no port");
+  return address.port;
+}
