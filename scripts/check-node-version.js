@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-/** The message for a Node.js `version` ("20.20.2") below `required` (">=22.18"), else null. */
+/** The message for a Node.js `version` ("20.20.2") below `required` (">=22.22"), else null. */
 export function nodeVersionProblem(version, required) {
   const [minMajor = 0, minMinor = 0] = (/(\d+)\.(\d+)/.exec(required) ?? []).slice(1).map(Number);
   const [major = 0, minor = 0] = version.split(".").map(Number);
