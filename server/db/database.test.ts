@@ -5,7 +5,8 @@ import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { createTestDatabase, postgresAvailable } from "../test/postgres.ts";
-import { openMigratedDatabase } from "./database.ts";
+import { startTcpProxy } from "../test/tcp-proxy.ts";
+import { openDatabase, openMigratedDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrations.ts";
 import { sharedSecret } from "./settings.ts";
 
@@ -87,5 +88,42 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
     const secrets = await Promise.all(handles.map((handle) => sharedSecret(handle.db, "probe")));
     expect(new Set(secrets).size).toBe(1);
     expect(secrets[0]).toMatch(/^[\w-]{43}$/);
+  });
+});
+
+describe.skipIf(!postgresAvailable())("PostgreSQL through a partition", () => {
+  it("a transaction cut off mid-way leaves no open transaction for later statements to join", async () => {
+    const database = await createTestDatabase();
+    onTestFinished(() => database.drop());
+    const url = new URL(database.url);
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    onTestFinished(() => proxy.cut());
+    url.host = `127.0.0.1:${proxy.port}`;
+    const direct = await openMigratedDatabase({ DATABASE_URL: database.url, dataDir: "" });
+    onTestFinished(() => direct.close());
+    const handle = openDatabase({
+      DATABASE_URL: url.toString(),
+      dataDir: "",
+      DATABASE_QUERY_TIMEOUT_MS: 300,
+    });
+    onTestFinished(() => handle.close());
+    // One connection in the pool, used (so the transaction below is lent the same one).
+    await sql`select 1`.execute(handle.db);
+
+    // The partition starts as a transaction begins: its BEGIN is sent (and arrives once the
+    // network is back); it times out, and so does the ROLLBACK that pg queues behind it.
+    proxy.freeze();
+    const cutOff = handle.db.transaction().execute(async (trx) => {
+      await sql`insert into settings (key, value) values ('never', 'stored')`.execute(trx);
+    });
+    await expect(cutOff).rejects.toThrow(/timeout/i);
+    proxy.thaw();
+
+    // A plain statement afterwards commits on its own, as it does on a fresh connection.
+    await sql`insert into settings (key, value) values ('after', 'stored')`.execute(handle.db);
+    const seen = await sql<{
+      key: string;
+    }>`select key from settings where key in ('never', 'after')`.execute(direct.db);
+    expect(seen.rows).toEqual([{ key: "after" }]);
   });
 });

@@ -99,6 +99,27 @@ function openSqlite(file: string, store: StoreOptions): DatabaseHandle {
   };
 }
 
+/**
+ * A connection that closes itself when a query times out. Its state is unknown then: the
+ * statement may still arrive and run, and pg drops a ROLLBACK queued behind it unsent. Kept in
+ * the pool, a BEGIN that arrived after the partition left the session inside a transaction
+ * that the next statements joined and nobody committed: their writes unseen by other
+ * connections, their row locks held (database.test.ts). Closed, the server rolls it back.
+ */
+class ClosedAfterTimeout extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; all pass through.
+  override query(...args: any[]): any {
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      if (error instanceof Error && error.message === "Query read timeout") {
+        this.end().catch(() => {});
+      }
+      throw error;
+    });
+  }
+}
+
 function openPostgres(
   url: string,
   queryTimeoutMs: number,
@@ -106,13 +127,13 @@ function openPostgres(
   logger?: Logger,
 ): DatabaseHandle {
   const pool = new pg.Pool({
+    Client: ClosedAfterTimeout,
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 3000,
     // A database that stops answering (a network partition: no error, no reply) would hold every
-    // request and the group commit forever. A query that times out fails; in a transaction
-    // Kysely's ROLLBACK then times out too and the connection is discarded, so the server
-    // rolls the transaction back when it sees the connection go.
+    // request and the group commit forever. A query that times out fails, and its connection
+    // is closed (ClosedAfterTimeout), so the server rolls back whatever it was in.
     query_timeout: queryTimeoutMs,
     idleTimeoutMillis: 30_000,
     // Epoch milliseconds are stored as bigint (int8): read them as numbers.

@@ -8,8 +8,11 @@ import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { createMailer } from "../delivery/mailer.ts";
 import { createLogger } from "../logger.ts";
 import { addMember, findMember } from "../team/members.ts";
+import { signInEmail } from "../team/sign-in-email.ts";
 import { startTeam, type TeamServer } from "../team/start-team.ts";
 import { migratedDatabase, type StorageBackend } from "./backends.ts";
+
+const signInSubject = signInEmail("", "", { MAIL_FROM: "" }).subject;
 
 export const teamSiteUrl = "http://localhost:3000";
 
@@ -72,6 +75,7 @@ export async function teamFixture(backend: StorageBackend): Promise<TeamFixture>
   };
 }
 
+/** The sign-in emails among the .eml files in `dataDir` (applications write theirs there too). */
 export async function readSignInEmails(dataDir: string) {
   const directory = path.join(dataDir, "mail");
   const names = (await readdir(directory).catch(() => [] as string[])).filter((name) =>
@@ -80,11 +84,13 @@ export async function readSignInEmails(dataDir: string) {
   const emails = await Promise.all(
     names.sort().map(async (name) => simpleParser(await readFile(path.join(directory, name)))),
   );
-  return emails.map((email) => ({
-    to: email.to && !Array.isArray(email.to) ? email.to.text : "",
-    subject: email.subject ?? "",
-    token: /[?&]token=([\w-]+)/.exec(email.text ?? "")?.[1] ?? "",
-  }));
+  return emails
+    .filter((email) => email.subject === signInSubject)
+    .map((email) => ({
+      to: email.to && !Array.isArray(email.to) ? email.to.text : "",
+      subject: email.subject ?? "",
+      token: /[?&]token=([\w-]+)/.exec(email.text ?? "")?.[1] ?? "",
+    }));
 }
 
 /** The Cookie header a browser would send back after these Set-Cookie lines. */
