@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { BackLink } from "~/components/ui/back-link";
 import { Card } from "~/components/ui/card";
 import { pageMeta } from "~/lib/seo";
 import { readPostedForm } from "~/onboarding/form-data";
@@ -90,10 +90,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
         className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237/0.25),transparent)]"
       />
       <div className="mx-auto max-w-3xl">
-        <a href={paths.home} className={buttonClass("ghost", "sm", "-ml-3")}>
-          <span aria-hidden="true">←</span>
-          {copy.back}
-        </a>
+        <BackLink href={paths.home}>{copy.back}</BackLink>
         <header className="mt-8 text-center">
           <h1 className="text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl">
             {copy.title}

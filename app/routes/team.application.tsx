@@ -1,5 +1,6 @@
 import { data, Form, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
+import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
 import { site } from "~/shared/site";
 import type { TeamAction } from "~/shared/team-port";
@@ -67,10 +68,7 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
   const failed = view.deliveries.some((delivery) => delivery.status === "failed");
   return (
     <TeamShell member={member}>
-      <a href="/team" className={buttonClass("ghost", "sm", "-ml-3")}>
-        <span aria-hidden="true">←</span>
-        {copy.back}
-      </a>
+      <BackLink href="/team">{copy.back}</BackLink>
       <header className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-extrabold tracking-tight break-words text-white">
           {view.name}

@@ -11,6 +11,16 @@ import type { Route } from "./+types/team.inbox";
 
 const copy = site.team.inbox;
 
+/** The table's columns, in order; plan, platform and audience show on wider screens only. */
+const columns = [
+  ["name", "pr-3"],
+  ["plan", "hidden pr-3 md:table-cell"],
+  ["platform", "hidden pr-3 md:table-cell"],
+  ["audience", "hidden pr-3 lg:table-cell"],
+  ["status", "pr-3"],
+  ["age", "text-right"],
+] as const;
+
 export const meta: Route.MetaFunction = () => teamMeta(site.team.seo.inbox);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -68,24 +78,15 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
         <table className="mt-6 w-full border-separate border-spacing-0 text-left text-sm">
           <thead className="text-xs text-zinc-400 uppercase">
             <tr>
-              <th scope="col" className="border-b border-white/10 py-2 pr-3">
-                {copy.columns.name}
-              </th>
-              <th scope="col" className="hidden border-b border-white/10 py-2 pr-3 md:table-cell">
-                {copy.columns.plan}
-              </th>
-              <th scope="col" className="hidden border-b border-white/10 py-2 pr-3 md:table-cell">
-                {copy.columns.platform}
-              </th>
-              <th scope="col" className="hidden border-b border-white/10 py-2 pr-3 lg:table-cell">
-                {copy.columns.audience}
-              </th>
-              <th scope="col" className="border-b border-white/10 py-2 pr-3">
-                {copy.columns.status}
-              </th>
-              <th scope="col" className="border-b border-white/10 py-2 text-right">
-                {copy.columns.age}
-              </th>
+              {columns.map(([column, className]) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={`border-b border-white/10 py-2 ${className}`}
+                >
+                  {copy.columns[column]}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

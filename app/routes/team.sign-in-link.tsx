@@ -1,10 +1,9 @@
 import { data, Form, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { site } from "~/shared/site";
 import type { LinkState } from "~/shared/team-port";
 import { fillCopy, postedForm, teamMeta, teamPort } from "~/team/route-helpers";
-import { TeamShell } from "~/team/team-shell";
+import { SignInCard } from "~/team/sign-in-card";
 import type { Route } from "./+types/team.sign-in-link";
 
 const copy = site.team.link;
@@ -37,34 +36,24 @@ export default function TeamSignInLink({ loaderData, actionData }: Route.Compone
   const { state } = actionData ?? loaderData;
   if (state.state === "valid") {
     return (
-      <TeamShell>
-        <Card className="mx-auto max-w-md" aria-labelledby="link-title">
-          <h1 id="link-title" className="text-2xl font-bold text-white">
-            {fillCopy(copy.title)}
-          </h1>
-          <p className="mt-3 text-zinc-300">{fillCopy(copy.intro, { email: state.email })}</p>
-          <Form method="post" className="mt-6" reloadDocument>
-            <input type="hidden" name="token" value={loaderData.token} />
-            <button type="submit" className={buttonClass("primary", "lg", "w-full")}>
-              {copy.button}
-            </button>
-          </Form>
-        </Card>
-      </TeamShell>
+      <SignInCard id="link-title" title={fillCopy(copy.title)}>
+        <p className="mt-3 text-zinc-300">{fillCopy(copy.intro, { email: state.email })}</p>
+        <Form method="post" className="mt-6" reloadDocument>
+          <input type="hidden" name="token" value={loaderData.token} />
+          <button type="submit" className={buttonClass("primary", "lg", "w-full")}>
+            {copy.button}
+          </button>
+        </Form>
+      </SignInCard>
     );
   }
   const expired = state.state === "expired";
   return (
-    <TeamShell>
-      <Card className="mx-auto max-w-md" aria-labelledby="link-title">
-        <h1 id="link-title" className="text-2xl font-bold text-white">
-          {expired ? copy.expiredTitle : copy.usedTitle}
-        </h1>
-        <p className="mt-3 text-zinc-300">{expired ? copy.expiredBody : copy.usedBody}</p>
-        <a href="/team/sign-in" className={buttonClass("primary", "lg", "mt-6 w-full")}>
-          {copy.newLink}
-        </a>
-      </Card>
-    </TeamShell>
+    <SignInCard id="link-title" title={expired ? copy.expiredTitle : copy.usedTitle}>
+      <p className="mt-3 text-zinc-300">{expired ? copy.expiredBody : copy.usedBody}</p>
+      <a href="/team/sign-in" className={buttonClass("primary", "lg", "mt-6 w-full")}>
+        {copy.newLink}
+      </a>
+    </SignInCard>
   );
 }

@@ -2,13 +2,12 @@ import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod/mini";
 import { buttonClass } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { appContext } from "~/shared/app-context";
 import { site } from "~/shared/site";
 import { fillCopy, postedForm, teamMeta, teamPort } from "~/team/route-helpers";
-import { TeamShell } from "~/team/team-shell";
+import { SignInCard } from "~/team/sign-in-card";
 import { useHydrated } from "~/team/use-hydrated";
 import type { Route } from "./+types/team.sign-in";
 
@@ -44,50 +43,45 @@ export default function TeamSignIn({ loaderData, actionData }: Route.ComponentPr
   const sent = actionData && "sent" in actionData;
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   return (
-    <TeamShell>
-      <Card className="mx-auto max-w-md" aria-labelledby="sign-in-title">
-        <h1 id="sign-in-title" className="text-2xl font-bold text-white">
-          {sent ? copy.sentTitle : copy.title}
-        </h1>
-        {loaderData.signedOut && !actionData ? (
-          <p role="status" className="mt-3 text-sm text-emerald-300">
-            {copy.signedOut}
+    <SignInCard id="sign-in-title" title={sent ? copy.sentTitle : copy.title}>
+      {loaderData.signedOut && !actionData ? (
+        <p role="status" className="mt-3 text-sm text-emerald-300">
+          {copy.signedOut}
+        </p>
+      ) : null}
+      {sent ? (
+        <>
+          <p role="status" className="mt-3 text-zinc-300">
+            {fillCopy(copy.sentBody, { email: actionData.email })}
           </p>
-        ) : null}
-        {sent ? (
-          <>
-            <p role="status" className="mt-3 text-zinc-300">
-              {fillCopy(copy.sentBody, { email: actionData.email })}
-            </p>
-            <a href="/team/sign-in" className={buttonClass("outline", "md", "mt-6")}>
-              {copy.another}
-            </a>
-          </>
-        ) : (
-          <>
-            <p className="mt-2 text-zinc-400">{copy.intro}</p>
-            <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
-              <Field name="email" label={copy.emailLabel} error={error}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    name="email"
-                    type="email"
-                    autoComplete="username webauthn"
-                    required
-                    defaultValue={actionData?.email}
-                  />
-                )}
-              </Field>
-              <button type="submit" className={buttonClass("primary", "lg")} disabled={sending}>
-                {sending ? copy.sending : copy.submit}
-              </button>
-            </Form>
-            <PasskeySignIn />
-          </>
-        )}
-      </Card>
-    </TeamShell>
+          <a href="/team/sign-in" className={buttonClass("outline", "md", "mt-6")}>
+            {copy.another}
+          </a>
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-zinc-400">{copy.intro}</p>
+          <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+            <Field name="email" label={copy.emailLabel} error={error}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="email"
+                  type="email"
+                  autoComplete="username webauthn"
+                  required
+                  defaultValue={actionData?.email}
+                />
+              )}
+            </Field>
+            <button type="submit" className={buttonClass("primary", "lg")} disabled={sending}>
+              {sending ? copy.sending : copy.submit}
+            </button>
+          </Form>
+          <PasskeySignIn />
+        </>
+      )}
+    </SignInCard>
   );
 }
 

@@ -1,54 +1,42 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { applicationStatuses, noteMaxLength } from "~/shared/inbox-query";
+import { noteMaxLength } from "~/shared/inbox-query";
 import { site } from "~/shared/site";
 import type { ApplicationView } from "~/shared/team-port";
+import { SelectField } from "./select-field";
+import { statusOptions } from "./status-options";
 import { utcTime } from "./time";
 
 const copy = site.team.application;
-const panel = "rounded-2xl border border-white/10 bg-surface p-5";
-const heading = "text-lg font-bold text-white";
 
 /** Every action of the application page: plain forms posting to the route's action. */
 export function ApplicationActions({ view }: { view: ApplicationView }) {
   return (
     <div className="flex flex-col gap-4">
-      <section className={panel} aria-labelledby="status-title">
-        <h2 id="status-title" className={heading}>
-          {copy.statusTitle}
-        </h2>
+      <Panel id="status-title" title={copy.statusTitle}>
         <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
           <input type="hidden" name="intent" value="status" />
           <div className="flex-1">
-            <Field name="status" label={copy.statusLabel}>
-              {(control) => (
-                <Select
-                  {...control}
-                  name="status"
-                  key={view.status}
-                  defaultValue={view.status}
-                  placeholder={copy.statusLabel}
-                  options={applicationStatuses.map((status) => ({
-                    value: status,
-                    label: site.team.statuses[status],
-                  }))}
-                />
-              )}
-            </Field>
+            <SelectField
+              id="status"
+              name="status"
+              key={view.status}
+              label={copy.statusLabel}
+              placeholder={copy.statusLabel}
+              defaultValue={view.status}
+              options={statusOptions}
+            />
           </div>
           <button type="submit" className={buttonClass("primary", "md", "h-12")}>
             {copy.saveStatus}
           </button>
         </Form>
-      </section>
+      </Panel>
 
-      <section className={panel} aria-labelledby="notes-title">
-        <h2 id="notes-title" className={heading}>
-          {copy.notesTitle}
-        </h2>
+      <Panel id="notes-title" title={copy.notesTitle}>
         <Form method="post" className="mt-3 flex flex-col gap-3" key={view.notes.length}>
           <input type="hidden" name="intent" value="note" />
           <Field name="note" label={copy.noteLabel}>
@@ -74,12 +62,9 @@ export function ApplicationActions({ view }: { view: ApplicationView }) {
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
 
-      <section className={panel} aria-labelledby="spam-title">
-        <h2 id="spam-title" className={heading}>
-          {copy.spamTitle}
-        </h2>
+      <Panel id="spam-title" title={copy.spamTitle}>
         <p className="mt-2 text-sm text-zinc-300">{view.isSpam ? copy.isSpam : copy.notSpamNote}</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Form method="post">
@@ -89,12 +74,9 @@ export function ApplicationActions({ view }: { view: ApplicationView }) {
             </button>
           </Form>
         </div>
-      </section>
+      </Panel>
 
-      <section className={panel} aria-labelledby="erase-title">
-        <h2 id="erase-title" className={heading}>
-          {copy.eraseTitle}
-        </h2>
+      <Panel id="erase-title" title={copy.eraseTitle}>
         <details className="mt-3">
           <summary className={buttonClass("outline", "md", "cursor-pointer list-none")}>
             {copy.erase}
@@ -113,8 +95,20 @@ export function ApplicationActions({ view }: { view: ApplicationView }) {
             </button>
           </Form>
         </details>
-      </section>
+      </Panel>
     </div>
+  );
+}
+
+/** One panel of the column: its heading (`id`) names it. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-white/10 bg-surface p-5" aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-bold text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 

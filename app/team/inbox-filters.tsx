@@ -1,14 +1,10 @@
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { controlClass, Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
-import {
-  applicationStatuses,
-  type InboxQuery,
-  searchMaxLength,
-  spamFilters,
-} from "~/shared/inbox-query";
+import { type InboxQuery, searchMaxLength, spamFilters } from "~/shared/inbox-query";
 import { planNames, site } from "~/shared/site";
+import { SelectField } from "./select-field";
+import { statusOptions } from "./status-options";
 
 const copy = site.team.inbox;
 
@@ -21,31 +17,22 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
       aria-label={copy.filtersLabel}
       className="mt-6 grid gap-3 rounded-2xl border border-white/10 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_2fr_auto]"
     >
-      <Field name="filter-status" label={copy.statusLabel}>
-        {(control) => (
-          <Select
-            {...control}
-            name="status"
-            defaultValue={query.status ?? ""}
-            placeholder={copy.any}
-            options={applicationStatuses.map((status) => ({
-              value: status,
-              label: site.team.statuses[status],
-            }))}
-          />
-        )}
-      </Field>
-      <Field name="filter-plan" label={copy.planLabel}>
-        {(control) => (
-          <Select
-            {...control}
-            name="plan"
-            defaultValue={query.plan ?? ""}
-            placeholder={copy.any}
-            options={planNames.map((plan) => ({ value: plan, label: plan }))}
-          />
-        )}
-      </Field>
+      <SelectField
+        id="filter-status"
+        name="status"
+        label={copy.statusLabel}
+        placeholder={copy.any}
+        defaultValue={query.status ?? ""}
+        options={statusOptions}
+      />
+      <SelectField
+        id="filter-plan"
+        name="plan"
+        label={copy.planLabel}
+        placeholder={copy.any}
+        defaultValue={query.plan ?? ""}
+        options={planNames.map((plan) => ({ value: plan, label: plan }))}
+      />
       <Field name="filter-spam" label={copy.spamLabel}>
         {(control) => (
           <select

@@ -16,12 +16,7 @@ export function CreatorsBand() {
   return (
     <section aria-labelledby="creators-title" className="overflow-hidden py-16 sm:py-24">
       <div className={container}>
-        <SectionHeading
-          id="creators-title"
-          eyebrow={creators.eyebrow}
-          title={creators.title}
-          intro={creators.intro}
-        />
+        <SectionHeading id="creators-title" copy={creators} />
       </div>
       <section
         aria-label={creators.bandLabel}

@@ -76,12 +76,7 @@ export function PricingSection() {
         className="absolute inset-x-0 top-1/3 -z-10 h-[36rem] bg-[radial-gradient(50%_50%_at_50%_50%,rgb(139_92_246/0.16),transparent_70%)]"
       />
       <div className={container}>
-        <SectionHeading
-          id="pricing-title"
-          eyebrow={pricing.eyebrow}
-          title={pricing.title}
-          intro={pricing.intro}
-        />
+        <SectionHeading id="pricing-title" copy={pricing} />
         <ul className="mx-auto mt-16 grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:gap-6">
           {pricing.plans.map((plan) => (
             <PlanCard key={plan.name} plan={plan} />

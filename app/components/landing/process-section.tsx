@@ -12,12 +12,7 @@ export function ProcessSection() {
       className="border-y border-white/[0.06] bg-surface/60 py-20 sm:py-28"
     >
       <div className={container}>
-        <SectionHeading
-          id="process-title"
-          eyebrow={process.eyebrow}
-          title={process.title}
-          intro={process.intro}
-        />
+        <SectionHeading id="process-title" copy={process} />
         <div className="relative mt-16">
           <div
             aria-hidden="true"

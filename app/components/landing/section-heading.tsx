@@ -1,24 +1,25 @@
-/** Eyebrow, title and introduction of a landing section, centred. */
-export function SectionHeading(props: {
+/** Eyebrow, title and introduction of a landing section (its copy in site.ts), centred. */
+export function SectionHeading({
+  id,
+  copy,
+}: {
   id: string;
-  eyebrow?: string;
-  title: string;
-  intro?: string;
+  copy: { eyebrow?: string; title: string; intro?: string };
 }) {
   return (
     <div className="mx-auto max-w-2xl text-center">
-      {props.eyebrow ? (
+      {copy.eyebrow ? (
         <p className="text-gradient text-sm font-semibold tracking-wide uppercase">
-          {props.eyebrow}
+          {copy.eyebrow}
         </p>
       ) : null}
       <h2
-        id={props.id}
+        id={id}
         className="mt-3 text-3xl font-semibold tracking-tight text-balance text-white sm:text-5xl"
       >
-        {props.title}
+        {copy.title}
       </h2>
-      {props.intro ? <p className="mt-5 text-lg text-pretty text-zinc-400">{props.intro}</p> : null}
+      {copy.intro ? <p className="mt-5 text-lg text-pretty text-zinc-400">{copy.intro}</p> : null}
     </div>
   );
 }

@@ -8,12 +8,7 @@ export function ServicesSection() {
   return (
     <section id="services" aria-labelledby="services-title" className="py-16 sm:py-24">
       <div className={container}>
-        <SectionHeading
-          id="services-title"
-          eyebrow={services.eyebrow}
-          title={services.title}
-          intro={services.intro}
-        />
+        <SectionHeading id="services-title" copy={services} />
         <ul className="mt-16 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {services.items.map((item) => (
             <li
