@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { storageBackends } from "../test/backends.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverOn, storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
@@ -82,20 +82,8 @@ for (const backend of storageBackends()) {
     });
     afterAll(() => sink?.stop());
 
-    async function serverWith(env: Record<string, string>) {
-      const setup = await backend.setup();
-      const server = await startTestServer({ ...setup.env, SMTP_URL: sink.url, ...env });
-      const database = server.openDatabase();
-      onTestFinished(async () => {
-        await database.close();
-        await server.stop();
-        await setup.cleanup();
-      });
-      return { server, database };
-    }
-
     it("mails an address once per 24 hours; the team hears of every application", async () => {
-      const { server, database } = await serverWith({});
+      const { server, database } = await serverOn(backend, { SMTP_URL: sink.url });
       const tag = crypto.randomUUID().slice(0, 8);
       const victim = `victim-${tag}@example.com`;
       const before = teamNotifications(sink).length;
@@ -126,7 +114,10 @@ for (const backend of storageBackends()) {
     });
 
     it("sends at most CONFIRMATIONS_PER_HOUR site-wide, and skips the rest", async () => {
-      const { server, database } = await serverWith({ CONFIRMATIONS_PER_HOUR: "3" });
+      const { server, database } = await serverOn(backend, {
+        SMTP_URL: sink.url,
+        CONFIRMATIONS_PER_HOUR: "3",
+      });
       const tag = crypto.randomUUID().slice(0, 8);
       const answers = await Promise.all(
         Array.from({ length: 5 }, (_, i) =>

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
-import { storageBackends } from "../test/backends.ts";
+import { serverOn, storageBackends } from "../test/backends.ts";
 import { type ChatReceiver, startSlackReceiver } from "../test/chat-receivers.ts";
 import { validApplication } from "../test/fixtures.ts";
-import { startTestServer } from "../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
 import { freePort, sleep, waitFor } from "../test/wait.ts";
 
@@ -40,20 +39,13 @@ for (const backend of storageBackends()) {
     });
 
     async function serverWith(env: Record<string, string>) {
-      const setup = await backend.setup();
-      const server = await startTestServer({
+      const { server, database } = await serverOn(backend, {
         SLACK_WEBHOOK_URL: slack.url,
         DELIVERY_RETRY_DELAYS: "0.1,0.1",
-        ...setup.env,
         ...env,
       });
-      const database = server.openDatabase();
-      onTestFinished(async () => {
-        slack.accept();
-        await database.close();
-        await server.stop();
-        await setup.cleanup();
-      });
+      // Runs before serverOn's cleanup: onTestFinished hooks run in reverse order.
+      onTestFinished(() => slack.accept());
       const response = await server.submit(application);
       const { id } = (await response.json()) as { id: string };
       return { database, id };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { site } from "#app/shared/site.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { storeSubmissions } from "../db/submissions.ts";
-import { type StorageBackend, storageBackends } from "../test/backends.ts";
+import { type StorageBackend, serverOn, storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
@@ -28,18 +28,9 @@ const escapeHtml = (text: string) =>
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&#x27;");
 
-/** A server on this backend (a fresh database on PostgreSQL), stopped after the test. */
-async function serverOn(backend: StorageBackend, env: Record<string, string>) {
-  const setup = await backend.setup();
-  const server = await startTestServer({ ...mailEnv, ...setup.env, ...env });
-  const database = server.openDatabase();
-  onTestFinished(async () => {
-    await database.close();
-    await server.stop();
-    await setup.cleanup();
-  });
-  return { server, database };
-}
+/** A server on this backend with the mail settings above (see `serverOn`). */
+const mailServerOn = (backend: StorageBackend, env: Record<string, string>) =>
+  serverOn(backend, { ...mailEnv, ...env });
 
 async function submit(server: { submit: (body: unknown) => Promise<Response> }, body: unknown) {
   const response = await server.submit(body);
@@ -64,7 +55,7 @@ for (const backend of storageBackends()) {
     afterAll(() => sink?.stop());
 
     it("sends the team notification and the applicant's confirmation", async () => {
-      const { server, database } = await serverOn(backend, { SMTP_URL: sink.url });
+      const { server, database } = await mailServerOn(backend, { SMTP_URL: sink.url });
       const id = await submit(server, validApplication());
       const received = await waitFor(
         () => messagesOf(sink, id).length === 2 && messagesOf(sink, id),
@@ -132,7 +123,7 @@ for (const backend of storageBackends()) {
     });
 
     it("escapes HTML and header injection attempts", async () => {
-      const { server } = await serverOn(backend, { SMTP_URL: sink.url });
+      const { server } = await mailServerOn(backend, { SMTP_URL: sink.url });
       const attack = {
         name: 'Eve "x" <evil@example.com>\r\nBcc: victim@example.com',
         accountHandle: '@eve"><b>bold</b>',
@@ -184,7 +175,7 @@ for (const backend of storageBackends()) {
 
     it("keeps the submission when SMTP refuses, and delivers once SMTP is back", async () => {
       const port = await freePort(); // nothing listens there yet: connections are refused
-      const { server, database } = await serverOn(backend, {
+      const { server, database } = await mailServerOn(backend, {
         SMTP_URL: `smtp://127.0.0.1:${port}`,
         DELIVERY_RETRY_DELAYS: "0.3,0.3,0.3,0.3,0.3,0.3,0.3,0.3",
       });
@@ -212,7 +203,7 @@ for (const backend of storageBackends()) {
     it("posts the submission to the webhook, signed, retrying a non-2xx answer", async () => {
       const receiver = await startWebhookReceiver([500, 200]);
       onTestFinished(() => receiver.stop());
-      const { server, database } = await serverOn(backend, {
+      const { server, database } = await mailServerOn(backend, {
         SMTP_URL: sink.url,
         WEBHOOK_URL: receiver.url,
         WEBHOOK_SECRET: receiver.secret,
@@ -246,7 +237,7 @@ for (const backend of storageBackends()) {
     it("marks a delivery failed after the last retry", async () => {
       const receiver = await startWebhookReceiver([503]);
       onTestFinished(() => receiver.stop());
-      const { server, database } = await serverOn(backend, {
+      const { server, database } = await mailServerOn(backend, {
         SMTP_URL: sink.url,
         WEBHOOK_URL: receiver.url,
         WEBHOOK_SECRET: receiver.secret,

@@ -4,6 +4,7 @@ import path from "node:path";
 import { onTestFinished } from "vitest";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { createTestDatabase, postgresAvailable } from "./postgres.ts";
+import { startTestServer } from "./server.ts";
 
 /** Where the tests store submissions: SQLite always, PostgreSQL when it is available. */
 export interface StorageBackend {
@@ -40,4 +41,20 @@ export async function migratedDatabase(
   const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
   onTestFinished(() => database.close());
   return { database, env, dataDir };
+}
+
+/**
+ * A server on `backend` (a fresh database on PostgreSQL) started with `env`, and a connection
+ * to its database; closed, stopped and dropped when the test finishes.
+ */
+export async function serverOn(backend: StorageBackend, env: Record<string, string> = {}) {
+  const setup = await backend.setup();
+  const server = await startTestServer({ ...setup.env, ...env });
+  const database = server.openDatabase();
+  onTestFinished(async () => {
+    await database.close();
+    await server.stop();
+    await setup.cleanup();
+  });
+  return { server, database };
 }

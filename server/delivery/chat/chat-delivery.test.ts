@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { DatabaseHandle } from "../../db/database.ts";
-import { type StorageBackend, storageBackends } from "../../test/backends.ts";
+import { type StorageBackend, serverOn, storageBackends } from "../../test/backends.ts";
 import {
   type ChatReceiver,
   startDiscordReceiver,
@@ -8,7 +8,6 @@ import {
   startTeamsReceiver,
 } from "../../test/chat-receivers.ts";
 import { validApplication } from "../../test/fixtures.ts";
-import { startTestServer } from "../../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
 import { sleep, waitFor } from "../../test/wait.ts";
 
@@ -44,26 +43,21 @@ for (const backend of storageBackends()) {
       await Promise.all([sink, slack, discord, teams].map((part) => part?.stop()));
     });
 
-    async function serverOn(b: StorageBackend, env: Record<string, string> = {}) {
-      const setup = await b.setup();
-      const server = await startTestServer({
+    async function chatServerOn(b: StorageBackend, env: Record<string, string> = {}) {
+      const started = await serverOn(b, {
         SMTP_URL: sink.url,
         SLACK_WEBHOOK_URL: slack.url,
         DISCORD_WEBHOOK_URL: discord.url,
         TEAMS_WEBHOOK_URL: teams.url,
         ALERT_EMAIL: "ops@studio.example",
-        ...setup.env,
         ...env,
       });
-      const database = server.openDatabase();
-      onTestFinished(async () => {
+      // Runs before serverOn's cleanup: onTestFinished hooks run in reverse order.
+      onTestFinished(() => {
         slack.accept();
         discord.accept();
-        await database.close();
-        await server.stop();
-        await setup.cleanup();
       });
-      return { server, database };
+      return started;
     }
 
     async function submit(server: Awaited<ReturnType<typeof serverOn>>["server"], body: unknown) {
@@ -73,7 +67,7 @@ for (const backend of storageBackends()) {
     }
 
     it("announces each application once in Slack, Discord and Teams", async () => {
-      const { server, database } = await serverOn(backend);
+      const { server, database } = await chatServerOn(backend);
       const id = await submit(server, validApplication({ name: "Maya <!channel> Lopez" }));
       await waitFor(
         () => [slack, discord, teams].every((receiver) => about(receiver, id).length === 1),
@@ -133,7 +127,7 @@ for (const backend of storageBackends()) {
     });
 
     it("retries a channel that fails, and only that one", async () => {
-      const { server, database } = await serverOn(backend);
+      const { server, database } = await chatServerOn(backend);
       slack.refuse({ status: 500, body: "rollup_error" });
       const id = await submit(server, validApplication());
       await waitFor(() => about(slack, id).length >= 2, { what: "a retried Slack message" });
@@ -149,7 +143,7 @@ for (const backend of storageBackends()) {
     });
 
     it("takes Discord's 4xx as final: failed at once, and the alert arrives by email", async () => {
-      const { server, database } = await serverOn(backend);
+      const { server, database } = await chatServerOn(backend);
       discord.refuse({
         status: 400,
         type: "application/json",
