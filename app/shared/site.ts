@@ -543,7 +543,7 @@ export const site = {
         applicant_confirmation: "Applicant confirmation",
         webhook: "Webhook",
       },
-      deliveryStatuses: { pending: "Pending", done: "Sent", failed: "Failed" },
+      deliveryStatuses: { pending: "Pending", done: "Sent", failed: "Failed", skipped: "Not sent" },
       attempts: "Attempts",
       created: "Created",
       updated: "Last change",

@@ -14,12 +14,14 @@
 export const recipientWindowMs = 24 * 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
 
-export type SkipReason = "recipient_recent" | "hourly_cap";
+/** Why a delivery is `skipped`: a confirmation over a cap, or an application marked as spam. */
+export type SkipReason = "recipient_recent" | "hourly_cap" | "spam";
 
 /** What the CLI's `show` says about a skipped confirmation. */
 export const skipReasonText: Record<SkipReason, string> = {
   recipient_recent: "not sent: this address had one in the last 24 hours",
   hourly_cap: "not sent: CONFIRMATIONS_PER_HOUR reached that hour",
+  spam: "not sent: the team marked the application as spam",
 };
 
 /** The clock hour a time falls in (the key of its counter row). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { migratedDatabase, storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
-import { claimDueDeliveries } from "./deliveries.ts";
+import { claimDueDeliveries, markAttemptFailed } from "./deliveries.ts";
 import { storeSubmissions } from "./submissions.ts";
 
 for (const backend of storageBackends()) {
@@ -20,6 +20,38 @@ for (const backend of storageBackends()) {
       const again = await claim("worker-a");
       expect(again).toHaveLength(2);
       expect(again.every((delivery) => delivery.leaseOwner === "worker-a")).toBe(true);
+    });
+
+    it("does not retry a delivery skipped while it was being sent (its application marked spam)", async () => {
+      const { database } = await migratedDatabase(backend);
+      await storeSubmissions(database.db, [pendingSubmission()]);
+      const now = Date.now();
+      const [delivery] = await claimDueDeliveries(database, "worker-a", {
+        now,
+        leaseMs: 60_000,
+        limit: 1,
+      });
+      if (!delivery) throw new Error("nothing claimed");
+      await database.db
+        .updateTable("deliveries")
+        .set({ status: "skipped", skipReason: "spam" })
+        .where("id", "=", delivery.id)
+        .execute();
+      for (const retryAt of [now, null]) {
+        await markAttemptFailed(database, delivery, "worker-a", {
+          error: "421 try again later",
+          retryAt,
+          alertKinds: ["alert_email"],
+        });
+      }
+      const rows = await database.db
+        .selectFrom("deliveries")
+        .select(["id", "status"])
+        .where("submissionId", "=", delivery.submissionId)
+        .execute();
+      // Still skipped, and no alert was made of it.
+      expect(rows.find((row) => row.id === delivery.id)?.status).toBe("skipped");
+      expect(rows).toHaveLength(2);
     });
   });
 }

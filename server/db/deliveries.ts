@@ -62,7 +62,8 @@ export async function markDelivered(handle: DatabaseHandle, delivery: Delivery, 
 
 /**
  * Records a failed attempt: back to pending at `retryAt`, or failed for good when `retryAt`
- * is null (the retry delays are used up).
+ * is null (the retry delays are used up). A delivery skipped meanwhile (its application marked
+ * as spam while it was being sent) stays skipped: it is not retried.
  */
 export async function markAttemptFailed(
   handle: DatabaseHandle,
@@ -95,7 +96,8 @@ export async function markAttemptFailed(
         updatedAt: now,
       })
       .where("id", "=", delivery.id)
-      .where("leaseOwner", "=", owner),
+      .where("leaseOwner", "=", owner)
+      .where("status", "=", "pending"),
   );
 }
 

@@ -41,7 +41,7 @@ export const deliveryKinds = [
   ...alertKinds,
 ] as const;
 export type DeliveryKind = (typeof deliveryKinds)[number];
-/** `skipped`: never sent, by design (a confirmation over its caps; see `skipReason`). */
+/** `skipped`: not sent, by design (a confirmation over its caps, or spam; see `skipReason`). */
 export type DeliveryStatus = "pending" | "done" | "failed" | "skipped";
 
 export interface DeliveriesTable {

@@ -90,6 +90,43 @@ describe.each(storageBackends())("application actions on $name", (backend) => {
     },
   );
 
+  it.skipIf(backend.skip)(
+    "spam skips the pending deliveries, keeps what was sent; not spam sends the skipped again",
+    async () => {
+      const { fixture, port, id, act } = await setUp();
+      await fixture.database.db
+        .updateTable("deliveries")
+        .set({ status: "done", attempts: 1 })
+        .where("kind", "=", "team_notification")
+        .execute();
+      const statuses = async () =>
+        (await port.application(id))?.deliveries
+          .map((delivery) => [delivery.kind, delivery.status])
+          .sort();
+
+      expect(await act({ type: "spam" })).toMatchObject({ ok: true });
+      expect(await statuses()).toEqual([
+        ["applicant_confirmation", "skipped"],
+        ["team_notification", "done"],
+      ]);
+      expect(
+        await fixture.database.db
+          .selectFrom("deliveries")
+          .select("skipReason")
+          .where("kind", "=", "applicant_confirmation")
+          .executeTakeFirst(),
+      ).toEqual({ skipReason: "spam" });
+
+      const nudged = fixture.nudges.count;
+      expect(await act({ type: "not-spam" })).toMatchObject({ ok: true });
+      expect(await statuses()).toEqual([
+        ["applicant_confirmation", "pending"],
+        ["team_notification", "done"],
+      ]);
+      expect(fixture.nudges.count).toBe(nudged + 1);
+    },
+  );
+
   it.skipIf(backend.skip)("retry sets failed deliveries back to pending, due now", async () => {
     const { fixture, port, id, act } = await setUp();
     expect(await act({ type: "retry" })).toMatchObject({

@@ -137,24 +137,40 @@ export function createApplicationActions(deps: ActionDeps) {
         return { ok: true, done: "note", message: copy.note };
       }
       case "spam": {
+        // Nothing more is sent: its pending deliveries are skipped (one being sent right now
+        // finishes, and is not retried if it fails; see markAttemptFailed).
         await applyWith(
-          [db.updateTable("submissions").set({ isSpam: 1 }).where("id", "=", id)],
+          [
+            db.updateTable("submissions").set({ isSpam: 1 }).where("id", "=", id),
+            db
+              .updateTable("deliveries")
+              .set({ status: "skipped", skipReason: "spam", updatedAt: now })
+              .where("submissionId", "=", id)
+              .where("status", "=", "pending"),
+          ],
           auditLine(member, id, "spam", "", now),
         );
         return { ok: true, done: "spam", message: copy.spam };
       }
       case "not-spam": {
         // The update first: a second "Not spam" at the same moment waits for its row lock and
-        // then finds the deliveries there, so none is created (or sent) twice.
+        // then finds the deliveries there, so none is created (or sent) twice. Those skipped
+        // when it was marked as spam go out again; the others are created.
         const results = await applyWith(
           [
             db.updateTable("submissions").set({ isSpam: 0 }).where("id", "=", id),
+            db
+              .updateTable("deliveries")
+              .set({ status: "pending", skipReason: null, nextAttemptAt: now, updatedAt: now })
+              .where("submissionId", "=", id)
+              .where("status", "=", "skipped")
+              .where("skipReason", "=", "spam"),
             ...deps.deliveryKinds.map((kind) => deliveryIfMissing(id, kind, now)),
           ],
           auditLine(member, id, "not-spam", "", now),
         );
-        const created = results.slice(1, -1).reduce((sum, result) => sum + result.affected, 0);
-        if (created > 0) deps.nudgeWorker();
+        const toSend = results.slice(1, -1).reduce((sum, result) => sum + result.affected, 0);
+        if (toSend > 0) deps.nudgeWorker();
         return { ok: true, done: "notSpam", message: copy.notSpam };
       }
       case "retry": {

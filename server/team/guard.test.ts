@@ -40,9 +40,12 @@ describe("the /team guard", () => {
     }
   });
 
-  it("answers data requests and actions without a session with 401, and changes nothing", async () => {
+  it("sends data requests and actions without a session to the sign-in page, and changes nothing", async () => {
     for (const path of ["/team.data", `/team/applications/${id}.data`]) {
-      expect((await get(path)).status, path).toBe(401);
+      const answer = await get(path);
+      // The redirect React Router's client follows for a data request (JavaScript on).
+      expect(answer.status, path).toBe(204);
+      expect(answer.headers.get("x-remix-redirect"), path).toBe("/team/sign-in");
     }
     const forged = { Cookie: "team.session_token=forged.signature", Origin: origin };
     for (const body of [
@@ -51,9 +54,13 @@ describe("the /team guard", () => {
       "intent=status&status=declined",
     ]) {
       const answer = await post(`/team/applications/${id}`, body, forged);
-      expect(answer.status, body).toBe(401);
+      expect(answer.status, body).toBe(303);
+      expect(answer.headers.get("location"), body).toBe("/team/sign-in");
+      const data = await post(`/team/applications/${id}.data`, body, forged);
+      expect(data.status, body).toBe(204);
+      expect(data.headers.get("x-remix-redirect"), body).toBe("/team/sign-in");
     }
-    expect((await post("/team/sign-out", "", { Origin: origin })).status).toBe(401);
+    expect((await post("/team/sign-out", "", { Origin: origin })).status).toBe(303);
     const database = server.openDatabase();
     const row = await database.db
       .selectFrom("submissions")

@@ -18,8 +18,8 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * In front of every /team request: never cached nor indexed; a state-changing request from
  * another origin is refused (403), and its body bounded (413) before anything parses it; the
- * session is checked on the server, and without one a page redirects to the sign-in page while a
- * data request or an action gets 401 and changes nothing. The member found is remembered for
+ * session is checked on the server, and without one the request is sent to the sign-in page
+ * (toSignIn) and changes nothing. The member found is remembered for
  * the route modules (`members`), and a renewed session cookie goes out with the answer.
  */
 export function teamGuard(deps: {
@@ -61,10 +61,7 @@ export function teamGuard(deps: {
       if (isPublic(path)) return next();
       const found = await deps.signIn.session(c.req.raw.headers);
       if (!found) {
-        refused =
-          safeMethods.has(method) && !path.endsWith(".data")
-            ? c.redirect("/team/sign-in", 302)
-            : c.json({ error: "unauthorized" }, 401);
+        refused = toSignIn(c, path);
         return;
       }
       deps.members.set(c.req.raw, found.member);
@@ -74,6 +71,20 @@ export function teamGuard(deps: {
     return tooLarge ?? refused;
   }
 }
+
+/**
+ * The answer to a request without a session (none, expired, or ended elsewhere): the sign-in
+ * page, and nothing runs. A page gets 302; a form posted without JavaScript 303, so the browser
+ * opens the page instead of a bare error; a data request (React Router's fetch, JavaScript on)
+ * 204 with `X-Remix-Redirect`, the redirect React Router's client follows (single-fetch.js)
+ * rather than showing its error screen.
+ */
+function toSignIn(c: Context, path: string): Response {
+  if (path.endsWith(".data")) return c.body(null, 204, { "X-Remix-Redirect": signInPage });
+  return c.redirect(signInPage, safeMethods.has(c.req.method) ? 302 : 303);
+}
+
+const signInPage = "/team/sign-in";
 
 function originOf(referer: string | undefined): string | undefined {
   if (!referer) return undefined;

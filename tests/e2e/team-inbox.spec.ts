@@ -166,6 +166,38 @@ for (const javaScriptEnabled of [true, false]) {
       expect(json).toHaveLength(1);
       expect(json[0]).toMatchObject({ name, accountHandle: '=HYPERLINK("x")', isSpam: false });
     });
+
+    test("a session that ends while a page is open: the next action goes to the sign-in page and changes nothing", async ({
+      page,
+      request,
+    }, testInfo) => {
+      const member = memberAddress(testInfo.title, testInfo.project.name);
+      await signIn(page, member);
+      const name = uniqueName("Expired Eve");
+      const id = await submitApplication(request, { name });
+      await openApplication(page, name);
+      // The session ends elsewhere (expired, or signed out on another device).
+      await withDatabase((database) =>
+        database.db
+          .deleteFrom("teamSessions")
+          .where("userId", "in", (eb) =>
+            eb.selectFrom("teamMembers").select("id").where("email", "=", member),
+          )
+          .execute(),
+      );
+
+      await page.getByRole("button", { name: "Mark as spam" }).click();
+      await expect(page).toHaveURL(`${teamOrigin}/team/sign-in`);
+      await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+      const row = await withDatabase((database) =>
+        database.db
+          .selectFrom("submissions")
+          .select("isSpam")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow(),
+      );
+      expect(row.isSpam).toBe(0);
+    });
   });
 }
 

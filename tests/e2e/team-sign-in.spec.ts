@@ -113,7 +113,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe("refusals", () => {
-  test("team pages without a session go to the sign-in page; data and actions get 401", async ({
+  test("team pages, data requests and actions without a session go to the sign-in page", async ({
     page,
     request,
   }) => {
@@ -122,13 +122,16 @@ test.describe("refusals", () => {
       await expect(page).toHaveURL(`${teamOrigin}/team/sign-in`);
       await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
     }
+    // JavaScript's data request: the redirect React Router's client follows.
     const data = await request.get(`${teamOrigin}/team.data`, { maxRedirects: 0 });
-    expect(data.status()).toBe(401);
+    expect(data.status()).toBe(204);
+    expect(data.headers()["x-remix-redirect"]).toBe("/team/sign-in");
     const action = await request.post(
       `${teamOrigin}/team/applications/00000000-0000-4000-8000-000000000000`,
       { form: { intent: "spam" }, headers: { Origin: teamOrigin }, maxRedirects: 0 },
     );
-    expect(action.status()).toBe(401);
+    expect(action.status()).toBe(303);
+    expect(action.headers().location).toBe("/team/sign-in");
   });
 
   test("a cross-site POST gets 403, even with a session", async ({ page }, testInfo) => {
