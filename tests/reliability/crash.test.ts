@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/database.ts";
-import { validApplication } from "../../server/test/fixtures.ts";
+import { applicationOf } from "../../server/test/fixtures.ts";
 import {
   createTestDatabase,
   postgresAvailable,
@@ -41,13 +41,9 @@ function startLoad(targets: () => Instance[], concurrency: number, max = 4000) {
         const target = live[(i + attempt) % Math.max(1, live.length)];
         if (!target) return;
         const answer = await client
-          .postJson(
-            target.endpoint,
-            validApplication({ accountHandle: `@crash${i}`, email: `crash${i}@example.com` }),
-            {
-              "Idempotency-Key": key,
-            },
-          )
+          .postJson(target.endpoint, applicationOf(`crash${i}`), {
+            "Idempotency-Key": key,
+          })
           .catch(() => undefined);
         if (answer?.status === 200) {
           acked.set(key, (JSON.parse(answer.body) as { id: string }).id);
@@ -236,10 +232,7 @@ describe("4. crash (kill -9) under load", () => {
         const client = createHttpClient({ connections: 5 });
         const after = await Promise.all(
           Array.from({ length: 5 }, (_, i) =>
-            client.postJson(
-              restarted.endpoint,
-              validApplication({ accountHandle: `@back${i}`, email: `back${i}@example.com` }),
-            ),
+            client.postJson(restarted.endpoint, applicationOf(`back${i}`)),
           ),
         );
         client.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validApplication } from "../../server/test/fixtures.ts";
+import { applicationOf } from "../../server/test/fixtures.ts";
 import {
   createTestDatabase,
   postgresAvailable,
@@ -51,11 +51,9 @@ describe.skipIf(!postgresAvailable())("8. full queue", () => {
     let slowestRefusalMs = 0;
     const submit = async (i: number) => {
       const answer = await client
-        .postJson(
-          instance.endpoint,
-          validApplication({ accountHandle: `@queue${i}`, email: `queue${i}@example.com` }),
-          { "Idempotency-Key": `queue-${i}` },
-        )
+        .postJson(instance.endpoint, applicationOf(`queue${i}`), {
+          "Idempotency-Key": `queue-${i}`,
+        })
         .catch((): HttpAnswer => ({ status: 0, headers: {}, body: "" }));
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       if (answer.status === 200) acked.add((JSON.parse(answer.body) as { id: string }).id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
-import { validApplication } from "../../server/test/fixtures.ts";
+import { applicationOf } from "../../server/test/fixtures.ts";
 import {
   createTestDatabase,
   postgresAvailable,
@@ -62,7 +62,7 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
     /** Posts submission `i` to `instance`, retrying (same key) after a 503 or a lost answer. */
     async function submit(i: number, instance: Instance): Promise<string | undefined> {
       const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-      const body = validApplication({ accountHandle: `@load${i}`, email: `load${i}@example.com` });
+      const body = applicationOf(`load${i}`);
       for (let attempt = 0; attempt < 5; attempt++) {
         if (attempt > 0) retries += 1;
         const answer = await client

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { validApplication } from "../../server/test/fixtures.ts";
+import { applicationOf } from "../../server/test/fixtures.ts";
 import { sleep, waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { createHttpClient, runPool } from "./support/http-client.ts";
@@ -37,10 +37,7 @@ describe("3. SMTP outage", () => {
     let refused = 0;
     const submit = async (i: number) => {
       const answer = await client
-        .postJson(
-          server.endpoint,
-          validApplication({ accountHandle: `@smtp${i}`, email: `smtp${i}@example.com` }),
-        )
+        .postJson(server.endpoint, applicationOf(`smtp${i}`))
         .catch(() => undefined);
       if (answer?.status === 200) ids.push((JSON.parse(answer.body) as { id: string }).id);
       else refused += 1;
