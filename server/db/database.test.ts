@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { createTestDatabase, postgresAvailable } from "../test/postgres.ts";
-import { startTcpProxy } from "../test/tcp-proxy.ts";
+import { proxyInFrontOf } from "../test/tcp-proxy.ts";
 import { openDatabase, openMigratedDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrations.ts";
 import { sharedSecret } from "./settings.ts";
@@ -95,14 +95,12 @@ describe.skipIf(!postgresAvailable())("PostgreSQL through a partition", () => {
   it("a transaction cut off mid-way leaves no open transaction for later statements to join", async () => {
     const database = await createTestDatabase();
     onTestFinished(() => database.drop());
-    const url = new URL(database.url);
-    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    const { proxy, url } = await proxyInFrontOf(database.url);
     onTestFinished(() => proxy.cut());
-    url.host = `127.0.0.1:${proxy.port}`;
     const direct = await openMigratedDatabase({ DATABASE_URL: database.url, dataDir: "" });
     onTestFinished(() => direct.close());
     const handle = openDatabase({
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       dataDir: "",
       DATABASE_QUERY_TIMEOUT_MS: 300,
     });

@@ -81,3 +81,16 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     },
   };
 }
+
+export type TcpProxy = Awaited<ReturnType<typeof startTcpProxy>>;
+
+/**
+ * A TCP proxy in front of the PostgreSQL server of `databaseUrl`, and the URL that reaches the
+ * same database through it.
+ */
+export async function proxyInFrontOf(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  url.host = `127.0.0.1:${proxy.port}`;
+  return { proxy, url: url.toString() };
+}

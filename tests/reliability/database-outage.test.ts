@@ -5,7 +5,7 @@ import {
   postgresAvailable,
   type TestDatabase,
 } from "../../server/test/postgres.ts";
-import { startTcpProxy } from "../../server/test/tcp-proxy.ts";
+import { proxyInFrontOf, type TcpProxy } from "../../server/test/tcp-proxy.ts";
 import { sleep, waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { createHttpClient, type HttpAnswer } from "./support/http-client.ts";
@@ -23,34 +23,32 @@ const queryTimeoutMs = 2000;
 const answerWithinMs = 4 * queryTimeoutMs + 1000;
 const stackTrace = /\bat .+:\d+:\d+/;
 
-type Proxy = Awaited<ReturnType<typeof startTcpProxy>>;
 const modes = [
   {
     name: "PostgreSQL stopped (connections refused)",
-    down: (proxy: Proxy) => proxy.cut(),
-    up: (proxy: Proxy) => proxy.restore(),
+    down: (proxy: TcpProxy) => proxy.cut(),
+    up: (proxy: TcpProxy) => proxy.restore(),
   },
   {
     name: "PostgreSQL unreachable (network partition, no answer)",
-    down: async (proxy: Proxy) => proxy.freeze(),
-    up: async (proxy: Proxy) => proxy.thaw(),
+    down: async (proxy: TcpProxy) => proxy.freeze(),
+    up: async (proxy: TcpProxy) => proxy.thaw(),
   },
 ];
 
 describe.skipIf(!postgresAvailable())("5. database outage", () => {
   let database: TestDatabase;
-  let proxy: Proxy;
+  let proxy: TcpProxy;
   let smtp: SmtpCounter;
   let instance: Instance;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const url = new URL(database.url);
-    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    url.host = `127.0.0.1:${proxy.port}`;
+    const inFront = await proxyInFrontOf(database.url);
+    proxy = inFront.proxy;
     smtp = await startSmtpCounter();
     instance = await startInstance({
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: inFront.url,
       SMTP_URL: smtp.url,
       // Shortened (default 5 s) so that the test runs fast; answers must still come in time.
       DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs),

@@ -5,7 +5,7 @@ import {
   postgresAvailable,
   type TestDatabase,
 } from "../../server/test/postgres.ts";
-import { startTcpProxy } from "../../server/test/tcp-proxy.ts";
+import { proxyInFrontOf, type TcpProxy } from "../../server/test/tcp-proxy.ts";
 import { waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { createHttpClient, type HttpAnswer, runPool } from "./support/http-client.ts";
@@ -20,16 +20,15 @@ const probes = 20;
 
 describe.skipIf(!postgresAvailable())("8. full queue", () => {
   let database: TestDatabase;
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let proxy: TcpProxy;
   let instance: Instance;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const url = new URL(database.url);
-    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    url.host = `127.0.0.1:${proxy.port}`;
+    const inFront = await proxyInFrontOf(database.url);
+    proxy = inFront.proxy;
     instance = await startInstance({
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: inFront.url,
       INTAKE_QUEUE_MAX: String(queueMax),
       // Longer than the stall: the queued writes wait for the database instead of failing.
       DATABASE_QUERY_TIMEOUT_MS: "15000",
