@@ -13,12 +13,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type InboxQuery, parseInboxQuery } from "#app/shared/inbox-query.ts";
-import { loadConfig } from "../server/config.ts";
-import { type DatabaseHandle, openMigratedDatabase } from "../server/db/database.ts";
+import type { DatabaseHandle } from "../server/db/database.ts";
 import type { NewDelivery, NewSubmission } from "../server/db/schema.ts";
-import { createMailer } from "../server/delivery/mailer.ts";
-import { createLogger } from "../server/logger.ts";
-import { startTeam } from "../server/team/start-team.ts";
+import { startTeamSide } from "../server/test/team-side.ts";
 
 const total = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const runs = 15;
@@ -126,24 +123,17 @@ async function main() {
 
 async function benchmark(name: "sqlite" | "postgres", env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-bench-team-"));
-  const config = loadConfig({ ...env, DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  const logger = createLogger(config);
-  const database = await openMigratedDatabase({ ...config, writerThread: true });
-  const mailer = createMailer(config, logger);
+  const { team, database, stop } = await startTeamSide({
+    ...env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+  });
   try {
     const seeded = performance.now();
     const sample = await seed(database);
     console.log(
       `${name}: seeded ${total.toLocaleString("en")} applications in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
-    const team = await startTeam({
-      config,
-      logger,
-      database,
-      mailer,
-      deliveryKinds: ["team_notification", "applicant_confirmation"],
-      nudgeWorker: () => {},
-    });
     const port = team.portFor(new Request("http://localhost/"));
     const query = (params: string): InboxQuery => parseInboxQuery(new URLSearchParams(params));
     // A cursor 500 pages down (25,000 rows), as "Older" would reach it.
@@ -174,11 +164,9 @@ async function benchmark(name: "sqlite" | "postgres", env: Record<string, string
     rows.push(
       `| ${name} | export CSV, all ${total.toLocaleString("en")} (${(bytes / 1e6).toFixed(0)} MB, streamed) | ${exportMs} | (once) |`,
     );
-    await team.stop();
     return rows;
   } finally {
-    mailer.close();
-    await database.close();
+    await stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
