@@ -11,10 +11,10 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { type InboxQuery, parseInboxQuery } from "#app/shared/inbox-query.ts";
 import type { DatabaseHandle } from "../server/db/database.ts";
 import type { NewDelivery, NewSubmission } from "../server/db/schema.ts";
+import { createTestDatabase } from "../server/test/postgres.ts";
 import { startTeamSide } from "../server/test/team-side.ts";
 
 const total = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
@@ -100,15 +100,15 @@ async function main() {
   if (process.env.BENCH_ONLY !== "postgres") results.push(...(await benchmark("sqlite", {})));
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
-    const name = `reelsmith_bench_${randomUUID().slice(0, 8)}`;
-    await admin(postgresUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
+    const database = await createTestDatabase({
+      serverUrl: postgresUrl,
+      prefix: "reelsmith_bench",
+    });
     try {
-      results.push(...(await benchmark("postgres", { DATABASE_URL: url.toString() })));
+      results.push(...(await benchmark("postgres", { DATABASE_URL: database.url })));
     } finally {
-      if (process.env.BENCH_KEEP) console.log(`kept: ${url}`);
-      else await admin(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (process.env.BENCH_KEEP) console.log(`kept: ${database.url}`);
+      else await database.drop();
     }
   } else {
     console.log("PostgreSQL skipped: set TEST_DATABASE_URL (source scripts/ci-postgres.sh)");
@@ -269,16 +269,6 @@ async function countBytes(stream: ReadableStream<Uint8Array>) {
   let bytes = 0;
   for await (const chunk of stream) bytes += chunk.byteLength;
   return bytes;
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 await main();
