@@ -7,7 +7,7 @@ import {
 } from "../../server/test/postgres.ts";
 import { proxyInFrontOf, type TcpProxy } from "../../server/test/tcp-proxy.ts";
 import { waitFor } from "../../server/test/wait.ts";
-import { recordFigures } from "./support/figures.ts";
+import { formatCounts, recordFigures } from "./support/figures.ts";
 import { createHttpClient, type HttpAnswer, runPool } from "./support/http-client.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
 import { openStore, storedIds } from "./support/store.ts";
@@ -127,7 +127,7 @@ describe.skipIf(!postgresAvailable())("8. full queue", () => {
         { name: "503s without overloaded + Retry-After", value: badRefusals.length, must: "= 0" },
         {
           name: "other answers",
-          value: other.map(([status, n]) => `${status}×${n}`).join(" ") || 0,
+          value: formatCounts(other) || 0,
           must: "= 0",
         },
         { name: "accepted in all (warm-up included)", value: acked.size },

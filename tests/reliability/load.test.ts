@@ -7,7 +7,7 @@ import {
   type TestDatabase,
 } from "../../server/test/postgres.ts";
 import { waitFor } from "../../server/test/wait.ts";
-import { recordFigures } from "./support/figures.ts";
+import { formatCounts, recordFigures } from "./support/figures.ts";
 import { createHttpClient, runPool } from "./support/http-client.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
 import { type SlackCounter, startSlackCounter } from "./support/slack-counter.ts";
@@ -147,7 +147,7 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
           { name: "accepted (200)", value: ackedIds.size, must: "= sent" },
           {
             name: "answers other than 200",
-            value: non200.map(([s, n]) => `${s}×${n}`).join(" ") || 0,
+            value: formatCounts(non200) || 0,
           },
           { name: "client retries", value: retries },
           { name: "load time (s)", value: Math.round(loadSeconds * 10) / 10 },

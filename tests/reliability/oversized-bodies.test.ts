@@ -6,7 +6,7 @@ import { intakePath } from "#app/shared/paths.ts";
 import { hasBuild } from "#server/build-files.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import { sleep } from "../../server/test/wait.ts";
-import { recordFigures } from "./support/figures.ts";
+import { formatCounts, recordFigures } from "./support/figures.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
 import { openStore, storedIds } from "./support/store.ts";
 
@@ -162,10 +162,7 @@ describe("7. oversized bodies", () => {
         { name: "no-JavaScript form included", value: withPages ? "yes" : "no (no build)" },
         {
           name: "answers",
-          value: [...byStatus]
-            .sort()
-            .map(([status, n]) => `${status}×${n}`)
-            .join(" "),
+          value: formatCounts([...byStatus].sort()),
         },
         { name: "accepted (2xx/3xx)", value: accepted.length, must: "= 0" },
         { name: "5xx", value: serverErrors.length, must: "= 0" },

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { hasBuild } from "#server/build-files.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import { type Nginx, nginxAvailable, proxyAddress, startNginx } from "../nginx.ts";
-import { recordFigures } from "./support/figures.ts";
+import { formatCounts, recordFigures } from "./support/figures.ts";
 import { createHttpClient, runPool } from "./support/http-client.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
 import { openStore } from "./support/store.ts";
@@ -133,10 +133,7 @@ describe.skipIf(!nginxAvailable())("9. the proxy path (nginx, deploy/nginx.conf)
         { name: "no-JavaScript form included", value: withPages ? "yes" : "no (no build)" },
         {
           name: "answers",
-          value: [...answers]
-            .sort()
-            .map(([what, n]) => `${what}×${n}`)
-            .join(", "),
+          value: formatCounts([...answers].sort(), ", "),
         },
         { name: "applications accepted", value: ids.size, must: `= ${expectedAccepted}` },
         { name: "replays (same key) answered another id", value: replaysDiffering, must: "= 0" },
