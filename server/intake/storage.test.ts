@@ -8,7 +8,7 @@ import { storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { createTestDatabase, testDatabaseUrl } from "../test/postgres.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
-import { proxyInFrontOf } from "../test/tcp-proxy.ts";
+import { behindProxy } from "../test/tcp-proxy.ts";
 import { waitFor } from "../test/wait.ts";
 import { unavailableMessage } from "./service.ts";
 
@@ -17,14 +17,10 @@ import { unavailableMessage } from "./service.ts";
  * at will); all three go when the test ends.
  */
 async function serverBehindProxy(env: Record<string, string> = {}) {
-  const target = await createTestDatabase();
-  const { proxy, url } = await proxyInFrontOf(target.url);
-  const server = await startTestServer({ DATABASE_URL: url, ...env });
-  onTestFinished(async () => {
-    await server.stop();
-    await proxy.cut();
-    await target.drop();
-  });
+  const { server, proxy, stop } = await behindProxy((url) =>
+    startTestServer({ DATABASE_URL: url, ...env }),
+  );
+  onTestFinished(stop);
   return { server, proxy };
 }
 

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationOf } from "../../server/test/fixtures.ts";
-import {
-  createTestDatabase,
-  postgresAvailable,
-  type TestDatabase,
-} from "../../server/test/postgres.ts";
-import { proxyInFrontOf, type TcpProxy } from "../../server/test/tcp-proxy.ts";
+import { postgresAvailable } from "../../server/test/postgres.ts";
+import { type BehindProxy, behindProxy } from "../../server/test/tcp-proxy.ts";
 import { waitFor } from "../../server/test/wait.ts";
 import { formatCounts, recordFigures } from "./support/figures.ts";
 import { createHttpClient, type HttpAnswer, runPool } from "./support/http-client.ts";
@@ -19,30 +15,24 @@ const burst = 500;
 const probes = 20;
 
 describe.skipIf(!postgresAvailable())("8. full queue", () => {
-  let database: TestDatabase;
-  let proxy: TcpProxy;
-  let instance: Instance;
+  let setup: BehindProxy<Instance>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const inFront = await proxyInFrontOf(database.url);
-    proxy = inFront.proxy;
-    instance = await startInstance({
-      DATABASE_URL: inFront.url,
-      INTAKE_QUEUE_MAX: String(queueMax),
-      // Longer than the stall: the queued writes wait for the database instead of failing.
-      DATABASE_QUERY_TIMEOUT_MS: "15000",
-    });
+    setup = await behindProxy((url) =>
+      startInstance({
+        DATABASE_URL: url,
+        INTAKE_QUEUE_MAX: String(queueMax),
+        // Longer than the stall: the queued writes wait for the database instead of failing.
+        DATABASE_QUERY_TIMEOUT_MS: "15000",
+      }),
+    );
   });
-  afterAll(async () => {
-    await instance?.stop();
-    await proxy?.cut();
-    await database?.drop();
-  });
+  afterAll(() => setup?.stop());
 
   it(`a stalled database: at most INTAKE_QUEUE_MAX (${queueMax}) wait, the rest get 503 at once; nothing acknowledged is lost`, async ({
     task,
   }) => {
+    const { server: instance, proxy } = setup;
     const client = createHttpClient({ connections: burst + 1, timeoutMs: 30_000 });
     const acked = new Set<string>();
     const statuses = new Map<number, number>();
