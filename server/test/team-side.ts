@@ -15,29 +15,21 @@ export async function startTeamSide(env: Record<string, string>, nudgeWorker = (
   const logger = createLogger(config);
   const database = await openMigratedDatabase({ ...config, writerThread: true });
   const mailer = createMailer(config, logger);
-  const closeStorage = async () => {
-    mailer.close();
-    await database.close();
+  const team = await startTeam({
+    config,
+    logger,
+    database,
+    mailer,
+    deliveryKinds: ["team_notification", "applicant_confirmation"],
+    nudgeWorker,
+  });
+  return {
+    team,
+    database,
+    stop: async () => {
+      await team.stop();
+      mailer.close();
+      await database.close();
+    },
   };
-  try {
-    const team = await startTeam({
-      config,
-      logger,
-      database,
-      mailer,
-      deliveryKinds: ["team_notification", "applicant_confirmation"],
-      nudgeWorker,
-    });
-    return {
-      team,
-      database,
-      stop: async () => {
-        await team.stop();
-        await closeStorage();
-      },
-    };
-  } catch (error) {
-    await closeStorage();
-    throw error;
-  }
 }
