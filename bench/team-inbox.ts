@@ -11,14 +11,11 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { type InboxQuery, parseInboxQuery } from "#app/shared/inbox-query.ts";
-import { loadConfig } from "../server/config.ts";
-import { type DatabaseHandle, openMigratedDatabase } from "../server/db/database.ts";
+import type { DatabaseHandle } from "../server/db/database.ts";
 import type { NewDelivery, NewSubmission } from "../server/db/schema.ts";
-import { createMailer } from "../server/delivery/mailer.ts";
-import { createLogger } from "../server/logger.ts";
-import { startTeam } from "../server/team/start-team.ts";
+import { createTestDatabase } from "../server/test/postgres.ts";
+import { startTeamSide } from "../server/test/team-side.ts";
 
 const total = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const runs = 15;
@@ -103,15 +100,15 @@ async function main() {
   if (process.env.BENCH_ONLY !== "postgres") results.push(...(await benchmark("sqlite", {})));
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
-    const name = `reelsmith_bench_${randomUUID().slice(0, 8)}`;
-    await admin(postgresUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
+    const database = await createTestDatabase({
+      serverUrl: postgresUrl,
+      prefix: "reelsmith_bench",
+    });
     try {
-      results.push(...(await benchmark("postgres", { DATABASE_URL: url.toString() })));
+      results.push(...(await benchmark("postgres", { DATABASE_URL: database.url })));
     } finally {
-      if (process.env.BENCH_KEEP) console.log(`kept: ${url}`);
-      else await admin(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (process.env.BENCH_KEEP) console.log(`kept: ${database.url}`);
+      else await database.drop();
     }
   } else {
     console.log("PostgreSQL skipped: set TEST_DATABASE_URL (source scripts/ci-postgres.sh)");
@@ -126,24 +123,17 @@ async function main() {
 
 async function benchmark(name: "sqlite" | "postgres", env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-bench-team-"));
-  const config = loadConfig({ ...env, DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  const logger = createLogger(config);
-  const database = await openMigratedDatabase({ ...config, writerThread: true });
-  const mailer = createMailer(config, logger);
+  const { team, database, stop } = await startTeamSide({
+    ...env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+  });
   try {
     const seeded = performance.now();
     const sample = await seed(database);
     console.log(
       `${name}: seeded ${total.toLocaleString("en")} applications in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
-    const team = await startTeam({
-      config,
-      logger,
-      database,
-      mailer,
-      deliveryKinds: ["team_notification", "applicant_confirmation"],
-      nudgeWorker: () => {},
-    });
     const port = team.portFor(new Request("http://localhost/"));
     const query = (params: string): InboxQuery => parseInboxQuery(new URLSearchParams(params));
     // A cursor 500 pages down (25,000 rows), as "Older" would reach it.
@@ -174,11 +164,9 @@ async function benchmark(name: "sqlite" | "postgres", env: Record<string, string
     rows.push(
       `| ${name} | export CSV, all ${total.toLocaleString("en")} (${(bytes / 1e6).toFixed(0)} MB, streamed) | ${exportMs} | (once) |`,
     );
-    await team.stop();
     return rows;
   } finally {
-    mailer.close();
-    await database.close();
+    await stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -281,16 +269,6 @@ async function countBytes(stream: ReadableStream<Uint8Array>) {
   let bytes = 0;
   for await (const chunk of stream) bytes += chunk.byteLength;
   return bytes;
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 await main();

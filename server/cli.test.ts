@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "./db/database.ts";
 import { migratedDatabase, storageBackends } from "./test/backends.ts";
 import { validApplication } from "./test/fixtures.ts";
 import { startTestServer } from "./test/server.ts";
-import { storeReceived } from "./test/stored.ts";
+import { storeReceived, untilNonePending } from "./test/stored.ts";
 import { sleep, waitFor } from "./test/wait.ts";
 
 const cliPath = path.join(import.meta.dirname, "cli.ts");
@@ -65,14 +65,7 @@ for (const backend of storageBackends()) {
         await sleep(5); // distinct creation times
       }
       database = server.openDatabase();
-      await waitFor(async () => {
-        const pending = await database.db
-          .selectFrom("deliveries")
-          .select("id")
-          .where("status", "=", "pending")
-          .execute();
-        return pending.length === 0;
-      });
+      await untilNonePending(database);
       await server.stop();
     });
     afterAll(async () => {

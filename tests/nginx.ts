@@ -4,6 +4,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "../server/test/wait.ts";
 
 /**
  * A real nginx in front of the built server, for the tests of the proxy path (the e2e spec and
@@ -179,13 +180,4 @@ async function waitForPort(host: string, port: number, child: ChildProcess) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`nothing listens on ${host}:${port}`);
-}
-
-async function freePort(host: string): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== "object" || !address) throw new Error("no port");
-  return address.port;
 }

@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { site } from "~/shared/site";
 import type { TeamAction } from "~/shared/team-port";
 import { ApplicationActions } from "~/team/application-actions-form";
+import { ListOrNone } from "~/team/list-or-none";
 import { fillCopy, postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { StatusBadge } from "~/team/status-badge";
 import { TeamShell } from "~/team/team-shell";
@@ -140,46 +141,42 @@ function Deliveries({
           </Form>
         ) : null}
       </div>
-      {view.deliveries.length === 0 ? (
-        <p className="mt-3 text-sm text-zinc-400">{copy.noDeliveries}</p>
-      ) : (
-        <ul className="mt-3 flex flex-col gap-3">
-          {view.deliveries.map((delivery) => (
-            <li key={delivery.id} className="rounded-2xl border border-white/10 bg-surface p-4">
-              <p className="flex flex-wrap items-center gap-2 font-semibold text-white">
-                {copy.deliveryKinds[delivery.kind as keyof typeof copy.deliveryKinds] ??
-                  delivery.kind}
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs ${delivery.status === "failed" ? "bg-rose-500/20 text-rose-200" : delivery.status === "done" ? "bg-emerald-400/15 text-emerald-200" : "bg-white/10 text-zinc-200"}`}
-                >
-                  {copy.deliveryStatuses[delivery.status as keyof typeof copy.deliveryStatuses] ??
-                    delivery.status}
-                </span>
-              </p>
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                <dt className="text-zinc-400">{copy.attempts}</dt>
-                <dd className="text-zinc-200">{delivery.attempts}</dd>
-                <dt className="text-zinc-400">{copy.created}</dt>
-                <dd className="text-zinc-200">{utcTime(delivery.createdAt)}</dd>
-                <dt className="text-zinc-400">{copy.updated}</dt>
-                <dd className="text-zinc-200">{utcTime(delivery.updatedAt)}</dd>
-                {delivery.status === "pending" ? (
-                  <>
-                    <dt className="text-zinc-400">{copy.nextAttempt}</dt>
-                    <dd className="text-zinc-200">{utcTime(delivery.nextAttemptAt)}</dd>
-                  </>
-                ) : null}
-                {delivery.lastError ? (
-                  <>
-                    <dt className="text-zinc-400">{copy.lastError}</dt>
-                    <dd className="break-words text-rose-200">{delivery.lastError}</dd>
-                  </>
-                ) : null}
-              </dl>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListOrNone items={view.deliveries} none={copy.noDeliveries} className="gap-3">
+        {(delivery) => (
+          <li key={delivery.id} className="rounded-2xl border border-white/10 bg-surface p-4">
+            <p className="flex flex-wrap items-center gap-2 font-semibold text-white">
+              {copy.deliveryKinds[delivery.kind as keyof typeof copy.deliveryKinds] ??
+                delivery.kind}
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs ${delivery.status === "failed" ? "bg-rose-500/20 text-rose-200" : delivery.status === "done" ? "bg-emerald-400/15 text-emerald-200" : "bg-white/10 text-zinc-200"}`}
+              >
+                {copy.deliveryStatuses[delivery.status as keyof typeof copy.deliveryStatuses] ??
+                  delivery.status}
+              </span>
+            </p>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-zinc-400">{copy.attempts}</dt>
+              <dd className="text-zinc-200">{delivery.attempts}</dd>
+              <dt className="text-zinc-400">{copy.created}</dt>
+              <dd className="text-zinc-200">{utcTime(delivery.createdAt)}</dd>
+              <dt className="text-zinc-400">{copy.updated}</dt>
+              <dd className="text-zinc-200">{utcTime(delivery.updatedAt)}</dd>
+              {delivery.status === "pending" ? (
+                <>
+                  <dt className="text-zinc-400">{copy.nextAttempt}</dt>
+                  <dd className="text-zinc-200">{utcTime(delivery.nextAttemptAt)}</dd>
+                </>
+              ) : null}
+              {delivery.lastError ? (
+                <>
+                  <dt className="text-zinc-400">{copy.lastError}</dt>
+                  <dd className="break-words text-rose-200">{delivery.lastError}</dd>
+                </>
+              ) : null}
+            </dl>
+          </li>
+        )}
+      </ListOrNone>
     </section>
   );
 }
@@ -198,22 +195,18 @@ function Audit({ view }: { view: Route.ComponentProps["loaderData"]["view"] }) {
       <h2 id="audit-title" className="text-xl font-bold text-white">
         {copy.auditTitle}
       </h2>
-      {view.audit.length === 0 ? (
-        <p className="mt-3 text-sm text-zinc-400">{copy.noAudit}</p>
-      ) : (
-        <ol className="mt-3 flex flex-col gap-2 text-sm">
-          {view.audit.map((line) => (
-            <li key={line.id} className="rounded-xl bg-white/5 px-3 py-2">
-              <time className="text-zinc-400" dateTime={new Date(line.createdAt).toISOString()}>
-                {utcTime(line.createdAt)}
-              </time>{" "}
-              <span className="text-zinc-100">
-                {line.memberEmail} {auditText(line.action, line.detail)}
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <ListOrNone items={view.audit} none={copy.noAudit} className="gap-2 text-sm" ordered>
+        {(line) => (
+          <li key={line.id} className="rounded-xl bg-white/5 px-3 py-2">
+            <time className="text-zinc-400" dateTime={new Date(line.createdAt).toISOString()}>
+              {utcTime(line.createdAt)}
+            </time>{" "}
+            <span className="text-zinc-100">
+              {line.memberEmail} {auditText(line.action, line.detail)}
+            </span>
+          </li>
+        )}
+      </ListOrNone>
     </section>
   );
 }

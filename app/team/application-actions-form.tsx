@@ -6,6 +6,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { noteMaxLength } from "~/shared/inbox-query";
 import { site } from "~/shared/site";
 import type { ApplicationView } from "~/shared/team-port";
+import { ListOrNone } from "./list-or-none";
 import { SelectField } from "./select-field";
 import { statusOptions } from "./status-options";
 import { utcTime } from "./time";
@@ -48,20 +49,16 @@ export function ApplicationActions({ view }: { view: ApplicationView }) {
             {copy.addNote}
           </button>
         </Form>
-        {view.notes.length === 0 ? (
-          <p className="mt-4 text-sm text-zinc-400">{copy.noNotes}</p>
-        ) : (
-          <ul className="mt-4 flex flex-col gap-3">
-            {view.notes.map((note) => (
-              <li key={note.id} className="rounded-xl bg-white/5 p-3">
-                <p className="text-xs text-zinc-400">
-                  {note.authorEmail} · <NoteTime ms={note.createdAt} />
-                </p>
-                <p className="mt-1 whitespace-pre-line break-words text-zinc-100">{note.body}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListOrNone items={view.notes} none={copy.noNotes} className="gap-3" spacing="mt-4">
+          {(note) => (
+            <li key={note.id} className="rounded-xl bg-white/5 p-3">
+              <p className="text-xs text-zinc-400">
+                {note.authorEmail} · <NoteTime ms={note.createdAt} />
+              </p>
+              <p className="mt-1 whitespace-pre-line break-words text-zinc-100">{note.body}</p>
+            </li>
+          )}
+        </ListOrNone>
       </Panel>
 
       <Panel id="spam-title" title={copy.spamTitle}>

@@ -7,6 +7,7 @@ import { SelectField } from "./select-field";
 import { statusOptions } from "./status-options";
 
 const copy = site.team.inbox;
+const planOptions = planNames.map((plan) => ({ value: plan, label: plan }));
 
 /** The inbox's filters: a GET form, so a filtered inbox is a link like any other. */
 export function InboxFilters({ query }: { query: InboxQuery }) {
@@ -17,22 +18,13 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
       aria-label={copy.filtersLabel}
       className="mt-6 grid gap-3 rounded-2xl border border-white/10 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_2fr_auto]"
     >
-      <SelectField
-        id="filter-status"
+      <AnyOrOneFilter
         name="status"
         label={copy.statusLabel}
-        placeholder={copy.any}
-        defaultValue={query.status ?? ""}
+        value={query.status}
         options={statusOptions}
       />
-      <SelectField
-        id="filter-plan"
-        name="plan"
-        label={copy.planLabel}
-        placeholder={copy.any}
-        defaultValue={query.plan ?? ""}
-        options={planNames.map((plan) => ({ value: plan, label: plan }))}
-      />
+      <AnyOrOneFilter name="plan" label={copy.planLabel} value={query.plan} options={planOptions} />
       <Field name="filter-spam" label={copy.spamLabel}>
         {(control) => (
           <select
@@ -71,5 +63,24 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
         </a>
       </div>
     </form>
+  );
+}
+
+/** A filter that is "any" (empty) or one of `options`: the URL parameter `name`. */
+function AnyOrOneFilter(props: {
+  name: "status" | "plan";
+  label: string;
+  value: string | undefined;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <SelectField
+      id={`filter-${props.name}`}
+      name={props.name}
+      label={props.label}
+      placeholder={copy.any}
+      defaultValue={props.value ?? ""}
+      options={props.options}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { serverOn, storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
+import { untilNonePending } from "../test/stored.ts";
 import { waitFor } from "../test/wait.ts";
 import { planConfirmations } from "./confirmation-budget.ts";
 import type { DatabaseHandle } from "./database.ts";
@@ -56,17 +57,7 @@ const teamNotifications = (sink: SmtpSink) =>
 
 /** The deliveries not done, once none is pending any more (each sent or skipped). */
 async function statusesOf(database: DatabaseHandle) {
-  await waitFor(
-    async () =>
-      (
-        await database.db
-          .selectFrom("deliveries")
-          .select("id")
-          .where("status", "=", "pending")
-          .execute()
-      ).length === 0,
-    { what: "every delivery sent or skipped", timeoutMs: 20_000 },
-  );
+  await untilNonePending(database);
   return database.db
     .selectFrom("deliveries")
     .select(["kind", "status", "skipReason"])
@@ -125,17 +116,7 @@ for (const backend of storageBackends()) {
         ),
       );
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-      await waitFor(
-        async () =>
-          (
-            await database.db
-              .selectFrom("deliveries")
-              .select("id")
-              .where("status", "=", "pending")
-              .execute()
-          ).length === 0,
-        { what: "every delivery sent or skipped" },
-      );
+      await untilNonePending(database);
       const sent = Array.from(
         { length: 5 },
         (_, i) => confirmationsTo(sink, `hour${i}-${tag}@example.com`).length,
@@ -187,17 +168,7 @@ describe.skipIf(storageBackends()[1]?.skip)(
       });
       const database = instances[0]!.openDatabase();
       try {
-        await waitFor(
-          async () =>
-            (
-              await database.db
-                .selectFrom("deliveries")
-                .select("id")
-                .where("status", "=", "pending")
-                .execute()
-            ).length === 0,
-          { what: "every delivery sent or skipped", timeoutMs: 20_000 },
-        );
+        await untilNonePending(database);
         const confirmations = sink.messages.filter((message) =>
           message.mail.messageId?.includes(".confirmation@"),
         );

@@ -5,10 +5,28 @@ import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { createTestDatabase, postgresAvailable } from "../test/postgres.ts";
-import { startTcpProxy } from "../test/tcp-proxy.ts";
-import { openDatabase, openMigratedDatabase } from "./database.ts";
+import { proxyInFrontOf } from "../test/tcp-proxy.ts";
+import { type DatabaseHandle, openDatabase, openMigratedDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrations.ts";
 import { sharedSecret } from "./settings.ts";
+
+/** The tables of both backends, sorted (each has a few of its own besides). */
+const sharedTables = [
+  "application_notes",
+  "confirmation_hours",
+  "confirmation_recipients",
+  "deliveries",
+  "settings",
+  "submissions",
+  "team_accounts",
+  "team_audit_log",
+  "team_members",
+  "team_passkeys",
+  "team_sessions",
+  "team_verifications",
+];
+const tableNames = async (handle: DatabaseHandle) =>
+  (await handle.db.introspection.getTables()).map((table) => table.name).sort();
 
 describe("SQLite", () => {
   it("creates DATA_DIR/reelsmith.db on first start, in WAL mode with synchronous=FULL", async () => {
@@ -18,27 +36,17 @@ describe("SQLite", () => {
     expect(existsSync(path.join(dataDir, "reelsmith.db"))).toBe(true);
     expect(handle.sqlite?.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(handle.sqlite?.pragma("synchronous", { simple: true })).toBe(2); // FULL
-    const tables = await handle.db.introspection.getTables();
-    expect(tables.map((table) => table.name).sort()).toEqual([
-      "application_notes",
-      "confirmation_hours",
-      "confirmation_recipients",
-      "deliveries",
-      "settings",
-      "submissions",
-      // The search's trigram index (FTS5) and its shadow tables.
-      "submissions_search",
-      "submissions_search_config",
-      "submissions_search_data",
-      "submissions_search_docsize",
-      "submissions_search_idx",
-      "team_accounts",
-      "team_audit_log",
-      "team_members",
-      "team_passkeys",
-      "team_sessions",
-      "team_verifications",
-    ]);
+    expect(await tableNames(handle)).toEqual(
+      [
+        ...sharedTables,
+        // The search's trigram index (FTS5) and its shadow tables.
+        "submissions_search",
+        "submissions_search_config",
+        "submissions_search_data",
+        "submissions_search_docsize",
+        "submissions_search_idx",
+      ].sort(),
+    );
     // Erased rows are overwritten, not left readable in free pages.
     expect(handle.sqlite?.pragma("secure_delete", { simple: true })).toBe(1);
     // Migrating again applies nothing.
@@ -68,22 +76,8 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0003_team" },
       { name: "0004_delivery_alerts" },
     ]);
-    const tables = await first.db.introspection.getTables();
-    expect(tables.map((table) => table.name).sort()).toEqual([
-      "application_notes",
-      "confirmation_hours",
-      "confirmation_recipients",
-      "deliveries",
-      "rate_limits",
-      "settings",
-      "submissions",
-      "team_accounts",
-      "team_audit_log",
-      "team_members",
-      "team_passkeys",
-      "team_sessions",
-      "team_verifications",
-    ]);
+    // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
+    expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());
     // The IP-hash secret is made once and shared by every instance.
     const secrets = await Promise.all(handles.map((handle) => sharedSecret(handle.db, "probe")));
     expect(new Set(secrets).size).toBe(1);
@@ -95,14 +89,12 @@ describe.skipIf(!postgresAvailable())("PostgreSQL through a partition", () => {
   it("a transaction cut off mid-way leaves no open transaction for later statements to join", async () => {
     const database = await createTestDatabase();
     onTestFinished(() => database.drop());
-    const url = new URL(database.url);
-    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    const { proxy, url } = await proxyInFrontOf(database.url);
     onTestFinished(() => proxy.cut());
-    url.host = `127.0.0.1:${proxy.port}`;
     const direct = await openMigratedDatabase({ DATABASE_URL: database.url, dataDir: "" });
     onTestFinished(() => direct.close());
     const handle = openDatabase({
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       dataDir: "",
       DATABASE_QUERY_TIMEOUT_MS: 300,
     });

@@ -27,6 +27,13 @@ const kindsAndStatuses = async (database: DatabaseHandle, id: string) =>
       .execute()
   ).map((row) => `${row.kind} ${row.status}`);
 
+/** `kindsAndStatuses` once none of the application's deliveries is pending any more. */
+const finalKindsAndStatuses = (database: DatabaseHandle, id: string) =>
+  waitFor(async () => {
+    const rows = await kindsAndStatuses(database, id);
+    return rows.every((row) => !row.endsWith("pending")) && rows;
+  });
+
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`alerts of failed deliveries on ${backend.name}`, () => {
     let slack: ChatReceiver;
@@ -68,11 +75,7 @@ for (const backend of storageBackends()) {
         for (const answer of answers) expect(request.body).not.toContain(answer);
       }
       // The alert emails fail too (SMTP is down): marked failed, and they raise no alert.
-      const final = await waitFor(async () => {
-        const rows = await kindsAndStatuses(database, id);
-        return rows.every((row) => !row.endsWith("pending")) && rows;
-      });
-      expect(final).toEqual([
+      expect(await finalKindsAndStatuses(database, id)).toEqual([
         "alert_email failed",
         "alert_email failed",
         "alert_slack done",
@@ -105,11 +108,7 @@ for (const backend of storageBackends()) {
       for (const answer of answers) {
         expect(alert.raw).not.toContain(answer);
       }
-      const final = await waitFor(async () => {
-        const rows = await kindsAndStatuses(database, id);
-        return rows.every((row) => !row.endsWith("pending")) && rows;
-      });
-      expect(final).toEqual([
+      expect(await finalKindsAndStatuses(database, id)).toEqual([
         "alert_email done",
         "alert_slack failed",
         "applicant_confirmation done",

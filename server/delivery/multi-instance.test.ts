@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
-import { validApplication } from "../test/fixtures.ts";
+import { applicationOf } from "../test/fixtures.ts";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../test/postgres.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
@@ -29,9 +29,7 @@ describe.skipIf(!postgresAvailable())("two instances sharing PostgreSQL", () => 
     const ids = await Promise.all(
       Array.from({ length: count }, async (_, i) => {
         const instance = instances[i % 2] as TestServer;
-        const response = await instance.submit(
-          validApplication({ accountHandle: `@twin${i}`, email: `twin${i}@example.com` }),
-        );
+        const response = await instance.submit(applicationOf(`twin${i}`));
         expect(response.status).toBe(200);
         return ((await response.json()) as { id: string }).id;
       }),

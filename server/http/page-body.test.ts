@@ -3,6 +3,7 @@ import net, { type AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bodyPump } from "../test/body-pump.ts";
 import { closeUnreadBodies, lingerMs } from "./close-unread-bodies.ts";
 import { drainBytes, maxFormBytes, readPageBody } from "./page-body.ts";
 
@@ -47,15 +48,15 @@ function send(
       headers,
       agent: new http.Agent({ keepAlive: true }),
     });
-    let written = 0;
     let answered = false;
+    const body = bodyPump(req, request.total, () => answered);
     let writtenBeforeAnswer = 0;
     req.on("error", (error) => {
       if (!answered) reject(error);
     });
     req.on("response", (res) => {
       answered = true;
-      writtenBeforeAnswer = written;
+      writtenBeforeAnswer = body.written;
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => {
@@ -71,19 +72,7 @@ function send(
         });
       });
     });
-    const chunk = Buffer.alloc(64 * 1024, "a");
-    const pump = () => {
-      while (written < request.total && !answered) {
-        const piece = chunk.subarray(0, Math.min(chunk.length, request.total - written));
-        written += piece.length;
-        if (!req.write(piece)) {
-          req.once("drain", pump);
-          return;
-        }
-      }
-      if (!answered) req.end();
-    };
-    pump();
+    body.start();
   });
 }
 

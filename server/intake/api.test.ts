@@ -1,7 +1,7 @@
 import http from "node:http";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { messages } from "#app/shared/schema.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
@@ -261,6 +261,19 @@ describe("intake endpoint (HTTP)", () => {
   });
 });
 
+/**
+ * A server that takes one application an hour from each client, with TRUST_PROXY `trustProxy`,
+ * stopped after the test; `from(forwardedFor)` submits one with that X-Forwarded-For header and
+ * gives the answer's status.
+ */
+async function oneAnHourPerClient(trustProxy: string) {
+  const server = await startTestServer({ RATE_LIMIT_PER_HOUR: "1", TRUST_PROXY: trustProxy });
+  onTestFinished(() => server.stop());
+  return async (forwardedFor: string) =>
+    (await answer(await server.submit(validApplication(), { "X-Forwarded-For": forwardedFor })))
+      .status;
+}
+
 describe("intake rate limit (in memory, SQLite)", () => {
   let server: TestServer;
   afterAll(() => server?.stop());
@@ -282,50 +295,32 @@ describe("intake rate limit (in memory, SQLite)", () => {
   });
 
   it("counts clients by X-Forwarded-For behind a trusted proxy", async () => {
-    const proxied = await startTestServer({ RATE_LIMIT_PER_HOUR: "1", TRUST_PROXY: "1" });
-    try {
-      const as = async (ip: string) =>
-        answer(await proxied.submit(validApplication(), { "X-Forwarded-For": ip }));
-      expect((await as("198.51.100.1")).status).toBe(200);
-      expect((await as("198.51.100.1")).status).toBe(429);
-      expect((await as("198.51.100.2")).status).toBe(200);
-      // Only the last entry (appended by our proxy) counts; earlier ones are the client's.
-      expect((await as("10.0.0.1, 198.51.100.1")).status).toBe(429);
-    } finally {
-      await proxied.stop();
-    }
+    const from = await oneAnHourPerClient("1");
+    expect(await from("198.51.100.1")).toBe(200);
+    expect(await from("198.51.100.1")).toBe(429);
+    expect(await from("198.51.100.2")).toBe(200);
+    // Only the last entry (appended by our proxy) counts; earlier ones are the client's.
+    expect(await from("10.0.0.1, 198.51.100.1")).toBe(429);
   });
 });
 
 describe("intake rate limit behind proxies (TRUST_PROXY as Express's trust proxy)", () => {
   it("believes X-Forwarded-For only from a trusted peer: a client reaching the port directly cannot walk the limit", async () => {
     // The proxy is 10.0.0.1; this test connects from 127.0.0.1, as a client that found the port.
-    const server = await startTestServer({ RATE_LIMIT_PER_HOUR: "1", TRUST_PROXY: "10.0.0.1" });
-    try {
-      const as = async (ip: string) =>
-        (await answer(await server.submit(validApplication(), { "X-Forwarded-For": ip }))).status;
-      expect(await as("198.51.100.1")).toBe(200);
-      expect(await as("198.51.100.2")).toBe(429);
-      expect(await as("198.51.100.3")).toBe(429);
-    } finally {
-      await server.stop();
-    }
+    const from = await oneAnHourPerClient("10.0.0.1");
+    expect(await from("198.51.100.1")).toBe(200);
+    expect(await from("198.51.100.2")).toBe(429);
+    expect(await from("198.51.100.3")).toBe(429);
   });
 
   it("counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4", async () => {
-    const server = await startTestServer({ RATE_LIMIT_PER_HOUR: "1", TRUST_PROXY: "loopback" });
-    try {
-      const as = async (ip: string) =>
-        (await answer(await server.submit(validApplication(), { "X-Forwarded-For": ip }))).status;
-      expect(await as("2001:db8:aa:bb::1")).toBe(200);
-      expect(await as("2001:db8:aa:bb::2")).toBe(429); // same /64: one home network
-      expect(await as("2001:db8:aa:bb:ffff:ffff:ffff:ffff")).toBe(429);
-      expect(await as("2001:db8:aa:bc::1")).toBe(200); // the next /64
-      expect(await as("198.51.100.7")).toBe(200);
-      expect(await as("::ffff:198.51.100.7")).toBe(429); // the same IPv4 client
-    } finally {
-      await server.stop();
-    }
+    const from = await oneAnHourPerClient("loopback");
+    expect(await from("2001:db8:aa:bb::1")).toBe(200);
+    expect(await from("2001:db8:aa:bb::2")).toBe(429); // same /64: one home network
+    expect(await from("2001:db8:aa:bb:ffff:ffff:ffff:ffff")).toBe(429);
+    expect(await from("2001:db8:aa:bc::1")).toBe(200); // the next /64
+    expect(await from("198.51.100.7")).toBe(200);
+    expect(await from("::ffff:198.51.100.7")).toBe(429); // the same IPv4 client
   });
 });
 

@@ -8,7 +8,7 @@ import { storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { createTestDatabase, testDatabaseUrl } from "../test/postgres.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
-import { startTcpProxy } from "../test/tcp-proxy.ts";
+import { behindProxy } from "../test/tcp-proxy.ts";
 import { waitFor } from "../test/wait.ts";
 import { unavailableMessage } from "./service.ts";
 
@@ -17,16 +17,10 @@ import { unavailableMessage } from "./service.ts";
  * at will); all three go when the test ends.
  */
 async function serverBehindProxy(env: Record<string, string> = {}) {
-  const target = await createTestDatabase();
-  const url = new URL(target.url);
-  const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-  url.host = `127.0.0.1:${proxy.port}`;
-  const server = await startTestServer({ DATABASE_URL: url.toString(), ...env });
-  onTestFinished(async () => {
-    await server.stop();
-    await proxy.cut();
-    await target.drop();
-  });
+  const { server, proxy, stop } = await behindProxy((url) =>
+    startTestServer({ DATABASE_URL: url, ...env }),
+  );
+  onTestFinished(stop);
   return { server, proxy };
 }
 

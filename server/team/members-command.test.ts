@@ -40,29 +40,30 @@ describe.each(storageBackends())("npm run team -- on $name", (backend) => {
       const code = await teamCommand(args)(database, sink);
       return { code, ...io };
     };
-    expect(await run("list")).toMatchObject({
-      code: 0,
-      out: "No members yet. Add one: npm run team -- add EMAIL\n",
-    });
-    expect(await run("add", "Maya@Example.com")).toMatchObject({
-      code: 0,
-      out: "Added maya@example.com: they can sign in at /team/sign-in.\n",
-    });
-    expect(await run("add", "maya@example.com")).toMatchObject({
-      code: 0,
-      out: "maya@example.com is already a member.\n",
-    });
-    await run("add", "dre@example.com");
-    expect((await run("list")).out).toBe(
-      "Email             Passkeys\n----------------  --------\ndre@example.com   0\nmaya@example.com  0\n",
-    );
-    expect(await run("remove", "MAYA@example.com")).toMatchObject({
-      code: 0,
-      out: "Removed maya@example.com and ended 0 sessions.\n",
-    });
-    expect(await run("remove", "maya@example.com")).toMatchObject({
-      code: 1,
-      err: "maya@example.com is not a member.\n",
-    });
+    // One session at the terminal: each command, then what it prints and its exit code.
+    const session: [args: string[], answer: { code: number; out?: string; err?: string }][] = [
+      [["list"], { code: 0, out: "No members yet. Add one: npm run team -- add EMAIL\n" }],
+      [
+        ["add", "Maya@Example.com"],
+        { code: 0, out: "Added maya@example.com: they can sign in at /team/sign-in.\n" },
+      ],
+      [["add", "maya@example.com"], { code: 0, out: "maya@example.com is already a member.\n" }],
+      [["add", "dre@example.com"], { code: 0 }],
+      [
+        ["list"],
+        {
+          code: 0,
+          out: "Email             Passkeys\n----------------  --------\ndre@example.com   0\nmaya@example.com  0\n",
+        },
+      ],
+      [
+        ["remove", "MAYA@example.com"],
+        { code: 0, out: "Removed maya@example.com and ended 0 sessions.\n" },
+      ],
+      [["remove", "maya@example.com"], { code: 1, err: "maya@example.com is not a member.\n" }],
+    ];
+    for (const [args, answer] of session) {
+      expect(await run(...args), args.join(" ")).toMatchObject(answer);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import http from "node:http";
+import type http from "node:http";
+import { startHttpReceiver } from "./http-receiver.ts";
 
 export interface ChatRequest {
   path: string;
@@ -39,43 +40,32 @@ async function startReceiver(
 ): Promise<ChatReceiver> {
   const received: ChatRequest[] = [];
   let forced: Answer | undefined;
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const url = new URL(request.url ?? "/", "http://127.0.0.1");
-      const body = Buffer.concat(chunks).toString("utf8");
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {}
-      const seen = {
-        path: url.pathname,
-        query: url.searchParams,
-        headers: request.headers,
-        body,
-        json,
-      };
-      const answer =
-        request.method !== "POST"
-          ? { status: 405 }
-          : url.pathname !== webhookPath
-            ? { status: 404, body: "no_service" }
-            : (forced ?? judge(seen));
-      received.push({ ...seen, status: answer.status });
-      response
-        .writeHead(
-          answer.status,
-          answer.body ? { "Content-Type": answer.type ?? "text/plain" } : {},
-        )
-        .end(answer.body ?? "");
-    });
+  const receiver = await startHttpReceiver((request, body, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {}
+    const seen = {
+      path: url.pathname,
+      query: url.searchParams,
+      headers: request.headers,
+      body,
+      json,
+    };
+    const answer =
+      request.method !== "POST"
+        ? { status: 405 }
+        : url.pathname !== webhookPath
+          ? { status: 404, body: "no_service" }
+          : (forced ?? judge(seen));
+    received.push({ ...seen, status: answer.status });
+    response
+      .writeHead(answer.status, answer.body ? { "Content-Type": answer.type ?? "text/plain" } : {})
+      .end(answer.body ?? "");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}${webhookPath}`,
+    url: `${receiver.origin}${webhookPath}`,
     received,
     accepted: () => received.filter((request) => request.status >= 200 && request.status < 300),
     refuse: (answer) => {
@@ -84,11 +74,7 @@ async function startReceiver(
     accept: () => {
       forced = undefined;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: receiver.stop,
   };
 }
 

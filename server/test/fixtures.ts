@@ -4,3 +4,11 @@ import { sampleApplication } from "#app/shared/sample-application.ts";
 export function validApplication(overrides: Partial<Record<string, unknown>> = {}) {
   return { ...sampleApplication, ...overrides };
 }
+
+/**
+ * A valid application from an applicant of their own, named by `tag`: handle `@tag`, address
+ * `tag@example.com` (each gets a confirmation of their own under the per-address cap).
+ */
+export function applicationOf(tag: string) {
+  return validApplication({ accountHandle: `@${tag}`, email: `${tag}@example.com` });
+}

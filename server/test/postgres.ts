@@ -28,19 +28,29 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (!testDatabaseUrl) {
+/**
+ * A fresh database with a random name on the server of `serverUrl` (TEST_DATABASE_URL unless
+ * given), named `prefix`_ and 12 hex digits.
+ */
+export async function createTestDatabase(
+  options: { serverUrl?: string; prefix?: string } = {},
+): Promise<TestDatabase> {
+  const { serverUrl = testDatabaseUrl, prefix = "reelsmith_test" } = options;
+  if (!serverUrl) {
     throw new Error("TEST_DATABASE_URL is required (CI must run the PostgreSQL tests)");
   }
-  const name = `reelsmith_test_${randomBytes(6).toString("hex")}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(testDatabaseUrl);
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: url.toString(),
+    drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: testDatabaseUrl });
+async function admin(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     await client.query(statement);

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import type { Submission } from "../db/schema.ts";
 import { type PendingSubmission, storeSubmissions } from "../db/submissions.ts";
 import { validApplication } from "./fixtures.ts";
+import { waitFor } from "./wait.ts";
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -37,4 +38,19 @@ export async function storeReceived(database: DatabaseHandle, daysAgo: number): 
   const submission = pendingSubmission({ row: { createdAt } });
   await storeSubmissions(database.db, [submission], createdAt);
   return submission.row.id;
+}
+
+/** Waits until no delivery is pending any more: each one done, failed or skipped (up to 20 s). */
+export async function untilNonePending(database: DatabaseHandle) {
+  await waitFor(
+    async () =>
+      (
+        await database.db
+          .selectFrom("deliveries")
+          .select("id")
+          .where("status", "=", "pending")
+          .execute()
+      ).length === 0,
+    { what: "no delivery pending", timeoutMs: 20_000 },
+  );
 }

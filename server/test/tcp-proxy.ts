@@ -1,4 +1,5 @@
 import net from "node:net";
+import { createTestDatabase } from "./postgres.ts";
 
 /**
  * A TCP proxy on 127.0.0.1 in front of a real server (PostgreSQL): `cut()` drops every
@@ -78,6 +79,56 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       held = [];
       for (const { to, chunk } of bytes) if (!to.destroyed) to.write(chunk);
       for (const connect of pendingConnects.splice(0)) connect();
+    },
+  };
+}
+
+export type TcpProxy = Awaited<ReturnType<typeof startTcpProxy>>;
+
+/**
+ * A TCP proxy in front of the PostgreSQL server of `databaseUrl`, and the URL that reaches the
+ * same database through it.
+ */
+export async function proxyInFrontOf(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  url.host = `127.0.0.1:${proxy.port}`;
+  return { proxy, url: url.toString() };
+}
+
+export interface BehindProxy<T> {
+  server: T;
+  proxy: TcpProxy;
+  /** The database's own URL, not through the proxy. */
+  databaseUrl: string;
+  /** Stops the server, cuts the proxy, drops the database. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * A fresh PostgreSQL database behind a TCP proxy, and the server `start` starts on the proxy's
+ * URL (a test server, an instance), so that a test can cut or freeze the database at will.
+ */
+export async function behindProxy<T extends { stop(): Promise<void> }>(
+  start: (databaseUrl: string) => Promise<T>,
+): Promise<BehindProxy<T>> {
+  const database = await createTestDatabase();
+  const { proxy, url } = await proxyInFrontOf(database.url);
+  const removeDatabase = async () => {
+    await proxy.cut();
+    await database.drop();
+  };
+  const server = await start(url).catch(async (error: unknown) => {
+    await removeDatabase();
+    throw error;
+  });
+  return {
+    server,
+    proxy,
+    databaseUrl: database.url,
+    stop: async () => {
+      await server.stop();
+      await removeDatabase();
     },
   };
 }

@@ -3,14 +3,12 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { onTestFinished } from "vitest";
 import type { TeamMember } from "#app/shared/team-port.ts";
-import { loadConfig } from "../config.ts";
-import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
-import { createMailer } from "../delivery/mailer.ts";
-import { createLogger } from "../logger.ts";
+import type { DatabaseHandle } from "../db/database.ts";
 import { addMember, findMember } from "../team/members.ts";
 import { signInEmail } from "../team/sign-in-email.ts";
-import { startTeam, type TeamServer } from "../team/start-team.ts";
+import type { TeamServer } from "../team/start-team.ts";
 import { migratedDatabase, type StorageBackend } from "./backends.ts";
+import { startTeamSide } from "./team-side.ts";
 
 const signInSubject = signInEmail("", "", { MAIL_FROM: "" }).subject;
 
@@ -34,32 +32,14 @@ export interface TeamFixture {
  */
 export async function teamFixture(backend: StorageBackend): Promise<TeamFixture> {
   const { env, dataDir } = await migratedDatabase(backend);
-  const config = loadConfig({
-    ...env,
-    DATA_DIR: dataDir,
-    PUBLIC_SITE_URL: teamSiteUrl,
-    LOG_LEVEL: "silent",
-  });
-  const logger = createLogger(config);
-  // As the server opens it: on SQLite, writes through the writer thread.
-  const database = await openMigratedDatabase({ ...config, writerThread: true });
-  const mailer = createMailer(config, logger);
   const nudges = { count: 0 };
-  const team = await startTeam({
-    config,
-    logger,
-    database,
-    mailer,
-    deliveryKinds: ["team_notification", "applicant_confirmation"],
-    nudgeWorker: () => {
+  const { team, database, stop } = await startTeamSide(
+    { ...env, DATA_DIR: dataDir, PUBLIC_SITE_URL: teamSiteUrl, LOG_LEVEL: "silent" },
+    () => {
       nudges.count += 1;
     },
-  });
-  onTestFinished(async () => {
-    await team.stop();
-    mailer.close();
-    await database.close();
-  });
+  );
+  onTestFinished(stop);
   return {
     team,
     database,

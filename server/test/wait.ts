@@ -20,10 +20,10 @@ export async function waitFor<T>(
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A port on 127.0.0.1 that nothing listens on (yet). */
-export async function freePort(): Promise<number> {
+/** A port on `host` (a loopback address) that nothing listens on (yet). */
+export async function freePort(host = "127.0.0.1"): Promise<number> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const address = server.address();
   await new Promise((resolve) => server.close(resolve));
   if (typeof address !== "object" || !address) throw new Error("no port");

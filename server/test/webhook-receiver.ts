@@ -1,5 +1,6 @@
-import http from "node:http";
+import type http from "node:http";
 import { Webhook } from "standardwebhooks";
+import { startHttpReceiver } from "./http-receiver.ts";
 
 export interface ReceivedHook {
   headers: http.IncomingHttpHeaders;
@@ -25,38 +26,24 @@ export async function startWebhookReceiver(
 ) {
   const received: ReceivedHook[] = [];
   const webhook = new Webhook(secret);
-  const server = http.createServer((request, response) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => {
-      body += chunk;
-    });
-    request.on("end", () => {
-      let verified: unknown;
-      let verificationError: string | undefined;
-      try {
-        verified = webhook.verify(body, request.headers as Record<string, string>);
-      } catch (error) {
-        verificationError = (error as Error).message;
-      }
-      received.push({ headers: request.headers, body, verified, verificationError });
-      const status = verificationError
-        ? 401
-        : (statuses[Math.min(received.length - 1, statuses.length - 1)] ?? 200);
-      response.writeHead(status, { "Content-Type": "text/plain" }).end(String(status));
-    });
+  const receiver = await startHttpReceiver((request, body, response) => {
+    let verified: unknown;
+    let verificationError: string | undefined;
+    try {
+      verified = webhook.verify(body, request.headers as Record<string, string>);
+    } catch (error) {
+      verificationError = (error as Error).message;
+    }
+    received.push({ headers: request.headers, body, verified, verificationError });
+    const status = verificationError
+      ? 401
+      : (statuses[Math.min(received.length - 1, statuses.length - 1)] ?? 200);
+    response.writeHead(status, { "Content-Type": "text/plain" }).end(String(status));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}/hooks/reelsmith`,
+    url: `${receiver.origin}/hooks/reelsmith`,
     secret,
     received,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: receiver.stop,
   };
 }

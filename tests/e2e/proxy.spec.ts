@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { freePort } from "../../server/test/wait.ts";
 import { type Nginx, nginxAvailable, proxyAddress, startNginx } from "../nginx.ts";
 import { expect, test } from "./helpers/page-health.ts";
 import { fillForm, hydrated, submitButton, toast } from "./onboarding-page.ts";
@@ -139,13 +139,4 @@ async function startApp() {
   }
   child.kill("SIGKILL");
   throw new Error("server did not become healthy");
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== "object" || !address) throw new Error("no port");
-  return address.port;
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/database.ts";
-import { validApplication } from "../../server/test/fixtures.ts";
+import { applicationOf } from "../../server/test/fixtures.ts";
 import {
   createTestDatabase,
   postgresAvailable,
@@ -41,13 +41,9 @@ function startLoad(targets: () => Instance[], concurrency: number, max = 4000) {
         const target = live[(i + attempt) % Math.max(1, live.length)];
         if (!target) return;
         const answer = await client
-          .postJson(
-            target.endpoint,
-            validApplication({ accountHandle: `@crash${i}`, email: `crash${i}@example.com` }),
-            {
-              "Idempotency-Key": key,
-            },
-          )
+          .postJson(target.endpoint, applicationOf(`crash${i}`), {
+            "Idempotency-Key": key,
+          })
           .catch(() => undefined);
         if (answer?.status === 200) {
           acked.set(key, (JSON.parse(answer.body) as { id: string }).id);
@@ -91,13 +87,81 @@ async function untilLeaseHeld(handle: DatabaseHandle, pid: number) {
   });
 }
 
-async function ownersOf(handle: DatabaseHandle, ids: string[]) {
-  if (ids.length === 0) return [];
-  return handle.db
+/** How many of the deliveries `ids` are done, under a lease of the process `pid`. */
+async function doneBy(handle: DatabaseHandle, ids: string[], pid: number) {
+  if (ids.length === 0) return 0;
+  const rows = await handle.db
     .selectFrom("deliveries")
-    .select(["id", "status", "leaseOwner"])
+    .select(["status", "leaseOwner"])
     .where("id", "in", ids)
     .execute();
+  return rows.filter((row) => row.status === "done" && row.leaseOwner?.includes(`/${pid}/`)).length;
+}
+
+/**
+ * Kills `victim` (kill -9) once it holds a lease under `load`; the load goes on `loadAfterMs`
+ * more on the instances left, then stops. What the kill caught, and what was acknowledged and
+ * stored by the end.
+ */
+async function killUnderLoad(
+  store: DatabaseHandle,
+  victim: Instance,
+  load: ReturnType<typeof startLoad>,
+  loadAfterMs = 0,
+) {
+  await untilLeaseHeld(store, victim.pid);
+  const killedAt = Date.now();
+  const inFlight = load.inFlight();
+  await victim.crash();
+  const leased = await leasedBy(store, victim.pid, killedAt);
+  await sleep(loadAfterMs);
+  await load.stop();
+  const acked = new Set(load.acked.values());
+  const stored = await storedIds(store);
+  const present = [...acked].filter((id) => stored.has(id)).length;
+  return { killedAt, sent: load.sent(), inFlight, leased, acked, stored, present };
+}
+type Kill = Awaited<ReturnType<typeof killUnderLoad>>;
+
+/** What became of the work after the kill. */
+interface Recovery {
+  /** Who took over the dead instance's deliveries ("after restart", "by the survivor"). */
+  by: string;
+  /** Until every delivery was done: the figure's name, and seconds. */
+  time: [name: string, seconds: number];
+  /** How many of the dead instance's deliveries it completed. */
+  done: number;
+  missingEmails: number;
+  /** Emails sent twice (at-least-once delivery allows it for the leased ones). */
+  twice: number;
+}
+
+/** The figures of a crash scenario: the kill, then the recovery. */
+const crashFigures = (kill: Kill, recovery: Recovery) => [
+  { name: "submissions sent", value: kill.sent },
+  { name: "requests in flight at the kill", value: kill.inFlight, must: "> 0" },
+  { name: "acknowledged (200)", value: kill.acked.size },
+  { name: "acknowledged and present", value: kill.present, must: "= acknowledged" },
+  { name: "stored (incl. unanswered at the crash)", value: kill.stored.size },
+  { name: "deliveries under the dead instance's lease", value: kill.leased.length, must: "> 0" },
+  { name: `  completed ${recovery.by}`, value: recovery.done, must: "= leased" },
+  { name: recovery.time[0], value: Math.round(recovery.time[1] * 10) / 10 },
+  { name: "emails missing", value: recovery.missingEmails, must: "= 0" },
+  { name: "emails sent twice (at-least-once)", value: recovery.twice, must: "≤ leased" },
+];
+
+/**
+ * The kill came under load and during deliveries and lost no acknowledged application; the
+ * dead instance's deliveries were completed, every email went out, only leased ones twice.
+ */
+function expectRecovered(kill: Kill, recovery: Recovery) {
+  expect(kill.inFlight).toBeGreaterThan(0);
+  expect(kill.acked.size).toBeGreaterThan(0);
+  expect(kill.present).toBe(kill.acked.size);
+  expect(kill.leased.length).toBeGreaterThan(0);
+  expect(recovery.done).toBe(kill.leased.length);
+  expect(recovery.missingEmails).toBe(0);
+  expect(recovery.twice).toBeLessThanOrEqual(kill.leased.length);
 }
 
 /** Message-IDs of the team notifications and confirmations of `ids` received at least once. */
@@ -132,15 +196,8 @@ describe("4. crash (kill -9) under load", () => {
       const load = startLoad(() => [first], 20);
       await sleep(1000);
       // Killed while it holds leases on deliveries (it claims them in batches, under load).
-      await untilLeaseHeld(store, first.pid);
-      const killedAt = Date.now();
-      const inFlight = load.inFlight();
-      await first.crash();
-      await load.stop();
-      const leased = await leasedBy(store, first.pid, killedAt);
-      const ackedIds = new Set(load.acked.values());
-      const stored = await storedIds(store);
-      const present = [...ackedIds].filter((id) => stored.has(id)).length;
+      const kill = await killUnderLoad(store, first, load);
+      const { stored } = kill;
 
       const second = await startInstance({ ...first.env, PORT: "" });
       instances.push(second);
@@ -152,42 +209,22 @@ describe("4. crash (kill -9) under load", () => {
         },
         { timeoutMs: 90_000, intervalMs: 200, what: "every delivery done after restart" },
       ).catch(() => undefined);
-      const completeSeconds = (performance.now() - restarted) / 1000;
-      const leasedRows = await ownersOf(store, leased);
-      const leasedDone = leasedRows.filter(
-        (row) => row.status === "done" && row.leaseOwner?.includes(`/${second.pid}/`),
-      ).length;
-      const missingEmails = emailed(smtp, stored);
-      const twice = smtp.duplicates().length;
+      const recovery: Recovery = {
+        by: "after restart",
+        time: ["time to deliver all after restart (s)", (performance.now() - restarted) / 1000],
+        done: await doneBy(store, kill.leased, second.pid),
+        missingEmails: emailed(smtp, stored),
+        twice: smtp.duplicates().length,
+      };
 
       recordFigures(task, {
         order: 4,
         scenario: "4 crash, SQLite",
-        figures: [
-          { name: "submissions sent", value: load.sent() },
-          { name: "requests in flight at the kill", value: inFlight, must: "> 0" },
-          { name: "acknowledged (200)", value: ackedIds.size },
-          { name: "acknowledged and present", value: present, must: "= acknowledged" },
-          { name: "stored (incl. unanswered at the crash)", value: stored.size },
-          { name: "deliveries under the dead instance's lease", value: leased.length, must: "> 0" },
-          { name: "  completed after restart", value: leasedDone, must: "= leased" },
-          {
-            name: "time to deliver all after restart (s)",
-            value: Math.round(completeSeconds * 10) / 10,
-          },
-          { name: "emails missing", value: missingEmails, must: "= 0" },
-          { name: "emails sent twice (at-least-once)", value: twice, must: "≤ leased" },
-        ],
+        figures: crashFigures(kill, recovery),
       });
 
-      expect(inFlight).toBeGreaterThan(0);
-      expect(ackedIds.size).toBeGreaterThan(0);
-      expect(present).toBe(ackedIds.size);
-      expect(leased.length).toBeGreaterThan(0);
-      expect(leasedDone).toBe(leased.length);
+      expectRecovered(kill, recovery);
       expect(await deliveryStatuses(store)).toEqual({ done: 2 * stored.size });
-      expect(missingEmails).toBe(0);
-      expect(twice).toBeLessThanOrEqual(leased.length);
     } finally {
       await store.close();
     }
@@ -207,28 +244,21 @@ describe("4. crash (kill -9) under load", () => {
       try {
         const load = startLoad(() => [doomed, survivor], 20);
         await sleep(1000);
-        await untilLeaseHeld(store, doomed.pid);
-        const killedAt = Date.now();
-        const inFlight = load.inFlight();
-        await doomed.crash();
-        const leased = await leasedBy(store, doomed.pid, killedAt);
-        await sleep(2000); // the load goes on, on the survivor
-        await load.stop();
-        const ackedIds = new Set(load.acked.values());
-        const stored = await storedIds(store);
-        const present = [...ackedIds].filter((id) => stored.has(id)).length;
+        // The load goes on for 2 s after the kill, on the survivor.
+        const kill = await killUnderLoad(store, doomed, load, 2000);
+        const { killedAt, stored } = kill;
         await waitFor(async () => ((await deliveryStatuses(store)).done ?? 0) === 2 * stored.size, {
           timeoutMs: 60_000,
           intervalMs: 200,
           what: "every delivery done by the survivor",
         }).catch(() => undefined);
-        const completeSeconds = (Date.now() - killedAt) / 1000;
-        const leasedRows = await ownersOf(store, leased);
-        const bySurvivor = leasedRows.filter(
-          (row) => row.status === "done" && row.leaseOwner?.includes(`/${survivor.pid}/`),
-        ).length;
-        const missingEmails = emailed(smtp, stored);
-        const twice = smtp.duplicates().filter((id) => !emailsBefore.has(id)).length;
+        const recovery: Recovery = {
+          by: "by the survivor",
+          time: ["time from kill to all delivered (s)", (Date.now() - killedAt) / 1000],
+          done: await doneBy(store, kill.leased, survivor.pid),
+          missingEmails: emailed(smtp, stored),
+          twice: smtp.duplicates().filter((id) => !emailsBefore.has(id)).length,
+        };
 
         // Then the dead instance comes back and takes work again.
         const restarted = await startInstance({ ...env, PORT: "" });
@@ -236,10 +266,7 @@ describe("4. crash (kill -9) under load", () => {
         const client = createHttpClient({ connections: 5 });
         const after = await Promise.all(
           Array.from({ length: 5 }, (_, i) =>
-            client.postJson(
-              restarted.endpoint,
-              validApplication({ accountHandle: `@back${i}`, email: `back${i}@example.com` }),
-            ),
+            client.postJson(restarted.endpoint, applicationOf(`back${i}`)),
           ),
         );
         client.close();
@@ -253,23 +280,7 @@ describe("4. crash (kill -9) under load", () => {
           order: 4.1,
           scenario: "4 crash, PostgreSQL (2 instances)",
           figures: [
-            { name: "submissions sent", value: load.sent() },
-            { name: "requests in flight at the kill", value: inFlight, must: "> 0" },
-            { name: "acknowledged (200)", value: ackedIds.size },
-            { name: "acknowledged and present", value: present, must: "= acknowledged" },
-            { name: "stored (incl. unanswered at the crash)", value: stored.size },
-            {
-              name: "deliveries under the dead instance's lease",
-              value: leased.length,
-              must: "> 0",
-            },
-            { name: "  completed by the survivor", value: bySurvivor, must: "= leased" },
-            {
-              name: "time from kill to all delivered (s)",
-              value: Math.round(completeSeconds * 10) / 10,
-            },
-            { name: "emails missing", value: missingEmails, must: "= 0" },
-            { name: "emails sent twice (at-least-once)", value: twice, must: "≤ leased" },
+            ...crashFigures(kill, recovery),
             {
               name: "restarted instance: accepted and emailed",
               value: `${after.filter((a) => a.status === 200).length}/5`,
@@ -278,13 +289,7 @@ describe("4. crash (kill -9) under load", () => {
           ],
         });
 
-        expect(inFlight).toBeGreaterThan(0);
-        expect(ackedIds.size).toBeGreaterThan(0);
-        expect(present).toBe(ackedIds.size);
-        expect(leased.length).toBeGreaterThan(0);
-        expect(bySurvivor).toBe(leased.length);
-        expect(missingEmails).toBe(0);
-        expect(twice).toBeLessThanOrEqual(leased.length);
+        expectRecovered(kill, recovery);
         expect(after.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
         expect(emailed(smtp, afterIds)).toBe(0);
       } finally {

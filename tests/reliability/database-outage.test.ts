@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validApplication } from "../../server/test/fixtures.ts";
-import {
-  createTestDatabase,
-  postgresAvailable,
-  type TestDatabase,
-} from "../../server/test/postgres.ts";
-import { startTcpProxy } from "../../server/test/tcp-proxy.ts";
+import { postgresAvailable } from "../../server/test/postgres.ts";
+import { type BehindProxy, behindProxy, type TcpProxy } from "../../server/test/tcp-proxy.ts";
 import { sleep, waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { createHttpClient, type HttpAnswer } from "./support/http-client.ts";
@@ -23,50 +19,44 @@ const queryTimeoutMs = 2000;
 const answerWithinMs = 4 * queryTimeoutMs + 1000;
 const stackTrace = /\bat .+:\d+:\d+/;
 
-type Proxy = Awaited<ReturnType<typeof startTcpProxy>>;
 const modes = [
   {
     name: "PostgreSQL stopped (connections refused)",
-    down: (proxy: Proxy) => proxy.cut(),
-    up: (proxy: Proxy) => proxy.restore(),
+    down: (proxy: TcpProxy) => proxy.cut(),
+    up: (proxy: TcpProxy) => proxy.restore(),
   },
   {
     name: "PostgreSQL unreachable (network partition, no answer)",
-    down: async (proxy: Proxy) => proxy.freeze(),
-    up: async (proxy: Proxy) => proxy.thaw(),
+    down: async (proxy: TcpProxy) => proxy.freeze(),
+    up: async (proxy: TcpProxy) => proxy.thaw(),
   },
 ];
 
 describe.skipIf(!postgresAvailable())("5. database outage", () => {
-  let database: TestDatabase;
-  let proxy: Proxy;
   let smtp: SmtpCounter;
-  let instance: Instance;
+  let setup: BehindProxy<Instance>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const url = new URL(database.url);
-    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    url.host = `127.0.0.1:${proxy.port}`;
     smtp = await startSmtpCounter();
-    instance = await startInstance({
-      DATABASE_URL: url.toString(),
-      SMTP_URL: smtp.url,
-      // Shortened (default 5 s) so that the test runs fast; answers must still come in time.
-      DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs),
-    });
+    setup = await behindProxy((url) =>
+      startInstance({
+        DATABASE_URL: url,
+        SMTP_URL: smtp.url,
+        // Shortened (default 5 s) so that the test runs fast; answers must still come in time.
+        DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs),
+      }),
+    );
   });
   afterAll(async () => {
-    await instance?.stop();
-    await proxy?.cut();
+    await setup?.stop();
     await smtp?.stop();
-    await database?.drop();
   });
 
   for (const [index, mode] of modes.entries()) {
     it(`${mode.name}: 503 with Retry-After, unhealthy, then recovers by itself`, async ({
       task,
     }) => {
+      const { server: instance, proxy } = setup;
       const client = createHttpClient({ connections: 12, timeoutMs: 30_000 });
       const ids = new Set<string>();
       const statuses = new Map<number, number>();
@@ -125,7 +115,7 @@ describe.skipIf(!postgresAvailable())("5. database outage", () => {
       await load;
       client.close();
 
-      const store = openStore({ env: { DATABASE_URL: database.url }, dataDir: "" });
+      const store = openStore({ env: { DATABASE_URL: setup.databaseUrl }, dataDir: "" });
       try {
         const stored = await storedIds(store);
         const missing = [...ids].filter((id) => !stored.has(id)).length;

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validApplication } from "../../server/test/fixtures.ts";
-import {
-  createTestDatabase,
-  postgresAvailable,
-  type TestDatabase,
-} from "../../server/test/postgres.ts";
-import { startTcpProxy } from "../../server/test/tcp-proxy.ts";
+import { applicationOf } from "../../server/test/fixtures.ts";
+import { postgresAvailable } from "../../server/test/postgres.ts";
+import { type BehindProxy, behindProxy } from "../../server/test/tcp-proxy.ts";
 import { waitFor } from "../../server/test/wait.ts";
-import { recordFigures } from "./support/figures.ts";
+import { formatCounts, recordFigures } from "./support/figures.ts";
 import { createHttpClient, type HttpAnswer, runPool } from "./support/http-client.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
 import { openStore, storedIds } from "./support/store.ts";
@@ -19,31 +15,24 @@ const burst = 500;
 const probes = 20;
 
 describe.skipIf(!postgresAvailable())("8. full queue", () => {
-  let database: TestDatabase;
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-  let instance: Instance;
+  let setup: BehindProxy<Instance>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const url = new URL(database.url);
-    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    url.host = `127.0.0.1:${proxy.port}`;
-    instance = await startInstance({
-      DATABASE_URL: url.toString(),
-      INTAKE_QUEUE_MAX: String(queueMax),
-      // Longer than the stall: the queued writes wait for the database instead of failing.
-      DATABASE_QUERY_TIMEOUT_MS: "15000",
-    });
+    setup = await behindProxy((url) =>
+      startInstance({
+        DATABASE_URL: url,
+        INTAKE_QUEUE_MAX: String(queueMax),
+        // Longer than the stall: the queued writes wait for the database instead of failing.
+        DATABASE_QUERY_TIMEOUT_MS: "15000",
+      }),
+    );
   });
-  afterAll(async () => {
-    await instance?.stop();
-    await proxy?.cut();
-    await database?.drop();
-  });
+  afterAll(() => setup?.stop());
 
   it(`a stalled database: at most INTAKE_QUEUE_MAX (${queueMax}) wait, the rest get 503 at once; nothing acknowledged is lost`, async ({
     task,
   }) => {
+    const { server: instance, proxy } = setup;
     const client = createHttpClient({ connections: burst + 1, timeoutMs: 30_000 });
     const acked = new Set<string>();
     const statuses = new Map<number, number>();
@@ -51,11 +40,9 @@ describe.skipIf(!postgresAvailable())("8. full queue", () => {
     let slowestRefusalMs = 0;
     const submit = async (i: number) => {
       const answer = await client
-        .postJson(
-          instance.endpoint,
-          validApplication({ accountHandle: `@queue${i}`, email: `queue${i}@example.com` }),
-          { "Idempotency-Key": `queue-${i}` },
-        )
+        .postJson(instance.endpoint, applicationOf(`queue${i}`), {
+          "Idempotency-Key": `queue-${i}`,
+        })
         .catch((): HttpAnswer => ({ status: 0, headers: {}, body: "" }));
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       if (answer.status === 200) acked.add((JSON.parse(answer.body) as { id: string }).id);
@@ -130,7 +117,7 @@ describe.skipIf(!postgresAvailable())("8. full queue", () => {
         { name: "503s without overloaded + Retry-After", value: badRefusals.length, must: "= 0" },
         {
           name: "other answers",
-          value: other.map(([status, n]) => `${status}×${n}`).join(" ") || 0,
+          value: formatCounts(other) || 0,
           must: "= 0",
         },
         { name: "accepted in all (warm-up included)", value: acked.size },

@@ -5,7 +5,7 @@ import { openDatabase } from "../../server/db/database.ts";
 import { maxBodyBytes } from "../../server/intake/api.ts";
 import { storageBackends } from "../../server/test/backends.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
-import { recordFigures } from "./support/figures.ts";
+import { formatCounts, recordFigures } from "./support/figures.ts";
 import { type HostileRequest, hostileRequest } from "./support/hostile-requests.ts";
 import { createHttpClient, runPool } from "./support/http-client.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
@@ -159,10 +159,7 @@ for (const [index, backend] of storageBackends().entries()) {
           { name: "4xx", value: count4xx, must: "= requests − closed" },
           {
             name: "  by status",
-            value: [...statuses]
-              .sort(([a], [b]) => a - b)
-              .map(([status, n]) => `${status}×${n}`)
-              .join(" "),
+            value: formatCounts([...statuses].sort(([a], [b]) => a - b)),
           },
           { name: "closed mid-upload (> 32 KiB, still sending)", value: cutOff },
           { name: "5xx", value: count5xx, must: "= 0" },

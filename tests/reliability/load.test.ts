@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
-import { validApplication } from "../../server/test/fixtures.ts";
+import { applicationOf } from "../../server/test/fixtures.ts";
 import {
   createTestDatabase,
   postgresAvailable,
   type TestDatabase,
 } from "../../server/test/postgres.ts";
 import { waitFor } from "../../server/test/wait.ts";
-import { recordFigures } from "./support/figures.ts";
+import { formatCounts, recordFigures } from "./support/figures.ts";
 import { createHttpClient, runPool } from "./support/http-client.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
 import { type SlackCounter, startSlackCounter } from "./support/slack-counter.ts";
@@ -62,7 +62,7 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
     /** Posts submission `i` to `instance`, retrying (same key) after a 503 or a lost answer. */
     async function submit(i: number, instance: Instance): Promise<string | undefined> {
       const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-      const body = validApplication({ accountHandle: `@load${i}`, email: `load${i}@example.com` });
+      const body = applicationOf(`load${i}`);
       for (let attempt = 0; attempt < 5; attempt++) {
         if (attempt > 0) retries += 1;
         const answer = await client
@@ -147,7 +147,7 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
           { name: "accepted (200)", value: ackedIds.size, must: "= sent" },
           {
             name: "answers other than 200",
-            value: non200.map(([s, n]) => `${s}×${n}`).join(" ") || 0,
+            value: formatCounts(non200) || 0,
           },
           { name: "client retries", value: retries },
           { name: "load time (s)", value: Math.round(loadSeconds * 10) / 10 },

@@ -4,9 +4,10 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { intakePath } from "#app/shared/paths.ts";
 import { hasBuild } from "#server/build-files.ts";
+import { bodyPump } from "../../server/test/body-pump.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import { sleep } from "../../server/test/wait.ts";
-import { recordFigures } from "./support/figures.ts";
+import { formatCounts, recordFigures } from "./support/figures.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
 import { openStore, storedIds } from "./support/store.ts";
 
@@ -60,13 +61,13 @@ function sendHuge(url: string, kind: (typeof kinds)[number]): Promise<Outcome> {
     const headers: Record<string, string | number> = { "Content-Type": kind.type };
     if (kind.declare) headers["Content-Length"] = bodyBytes;
     const req = http.request(`${url}${kind.path}`, { method: "POST", headers, agent: false });
-    let written = 0;
     let done = false;
+    const body = bodyPump(req, bodyBytes, () => done);
     const finish = (status: number | "closed") => {
       if (done) return;
       done = true;
       req.destroy();
-      resolve({ status, written });
+      resolve({ status, written: body.written });
     };
     req.on("response", (res) => {
       res.resume();
@@ -74,18 +75,7 @@ function sendHuge(url: string, kind: (typeof kinds)[number]): Promise<Outcome> {
     });
     req.on("error", () => finish("closed"));
     req.on("close", () => finish("closed"));
-    const chunk = Buffer.alloc(64 * 1024, "a");
-    const pump = () => {
-      while (!done && written < bodyBytes) {
-        written += chunk.length;
-        if (!req.write(chunk)) {
-          req.once("drain", pump);
-          return;
-        }
-      }
-      if (!done) req.end();
-    };
-    pump();
+    body.start();
   });
 }
 
@@ -162,10 +152,7 @@ describe("7. oversized bodies", () => {
         { name: "no-JavaScript form included", value: withPages ? "yes" : "no (no build)" },
         {
           name: "answers",
-          value: [...byStatus]
-            .sort()
-            .map(([status, n]) => `${status}×${n}`)
-            .join(" "),
+          value: formatCounts([...byStatus].sort()),
         },
         { name: "accepted (2xx/3xx)", value: accepted.length, must: "= 0" },
         { name: "5xx", value: serverErrors.length, must: "= 0" },

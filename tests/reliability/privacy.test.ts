@@ -6,7 +6,7 @@ import { storageBackends } from "../../server/test/backends.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import { waitFor } from "../../server/test/wait.ts";
 import { startWebhookReceiver } from "../../server/test/webhook-receiver.ts";
-import { recordFigures } from "./support/figures.ts";
+import { formatCounts, recordFigures } from "./support/figures.ts";
 import { createHttpClient } from "./support/http-client.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
 import { type SmtpCounter, startSmtpCounter } from "./support/smtp-counter.ts";
@@ -192,9 +192,7 @@ for (const [index, backend] of storageBackends().entries()) {
           { name: "requests with answers in them", value: tags.length },
           {
             name: "  answered",
-            value: Object.entries(answers)
-              .map(([what, n]) => `${what}×${n}`)
-              .join(", "),
+            value: formatCounts(Object.entries(answers), ", "),
           },
           { name: "no-JavaScript form included", value: withPages ? "yes" : "no (no build)" },
           { name: "deliveries failed for good (logged)", value: failedDeliveries },

@@ -1,12 +1,12 @@
 import { createHmac } from "node:crypto";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { hasBuild } from "#server/build-files.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
-import { type Nginx, nginxAvailable, proxyAddress, startNginx } from "../nginx.ts";
-import { recordFigures } from "./support/figures.ts";
+import { nginxAvailable, proxyAddress, startNginx } from "../nginx.ts";
+import { formatCounts, recordFigures } from "./support/figures.ts";
 import { createHttpClient, runPool } from "./support/http-client.ts";
-import { type Instance, startInstance } from "./support/instance.ts";
+import { startInstance } from "./support/instance.ts";
 import { openStore } from "./support/store.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -21,13 +21,6 @@ const directCount = 30;
 const replayEvery = 10;
 
 describe.skipIf(!nginxAvailable())("9. the proxy path (nginx, deploy/nginx.conf)", () => {
-  let instance: Instance | undefined;
-  let nginx: Nginx | undefined;
-  afterAll(async () => {
-    await nginx?.stop();
-    await instance?.stop();
-  });
-
   it("through TLS and nginx: each application stored once, with the client's address", async ({
     task,
   }) => {
@@ -37,14 +30,15 @@ describe.skipIf(!nginxAvailable())("9. the proxy path (nginx, deploy/nginx.conf)
       if (process.env.CI) throw new Error(message);
       console.warn(`\n*** proxy path: ${message} (run npm run build) ***\n`);
     }
-    instance = await startInstance({
+    const server = await startInstance({
       ...(withPages ? { BUILD_DIR: buildDir } : {}),
       TRUST_PROXY: proxyAddress,
       IP_HASH_SECRET: ipHashSecret,
       RATE_LIMIT_PER_HOUR: "100000",
     });
-    nginx = await startNginx(Number(new URL(instance.url).port));
-    const server = instance;
+    onTestFinished(() => server.stop());
+    const nginx = await startNginx(Number(new URL(server.url).port));
+    onTestFinished(() => nginx.stop());
     const site = nginx.url;
     const client = createHttpClient({ connections: 20 });
     const answers = new Map<string, number>();
@@ -133,10 +127,7 @@ describe.skipIf(!nginxAvailable())("9. the proxy path (nginx, deploy/nginx.conf)
         { name: "no-JavaScript form included", value: withPages ? "yes" : "no (no build)" },
         {
           name: "answers",
-          value: [...answers]
-            .sort()
-            .map(([what, n]) => `${what}×${n}`)
-            .join(", "),
+          value: formatCounts([...answers].sort(), ", "),
         },
         { name: "applications accepted", value: ids.size, must: `= ${expectedAccepted}` },
         { name: "replays (same key) answered another id", value: replaysDiffering, must: "= 0" },

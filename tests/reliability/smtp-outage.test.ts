@@ -1,10 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { validApplication } from "../../server/test/fixtures.ts";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { applicationOf } from "../../server/test/fixtures.ts";
 import { sleep, waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { createHttpClient, runPool } from "./support/http-client.ts";
-import { type Instance, startInstance } from "./support/instance.ts";
-import { type SmtpCounter, startSmtpCounter } from "./support/smtp-counter.ts";
+import { startInstance } from "./support/instance.ts";
+import { startSmtpCounter } from "./support/smtp-counter.ts";
 import { deliveryStatuses, openStore, storedIds } from "./support/store.ts";
 
 const before = 100;
@@ -12,18 +12,12 @@ const during = 300;
 const outageMs = 60_000;
 
 describe("3. SMTP outage", () => {
-  let smtp: SmtpCounter;
-  let instance: Instance;
-  afterAll(async () => {
-    await instance?.stop();
-    await smtp?.stop();
-  });
-
   it("takes every application while the mail server is down and emails each once after", async ({
     task,
   }) => {
-    smtp = await startSmtpCounter();
-    instance = await startInstance({
+    const smtp = await startSmtpCounter();
+    onTestFinished(() => smtp.stop());
+    const server = await startInstance({
       SMTP_URL: smtp.url,
       // Backoff shortened: 96 s of retries in all (77 s at the shortest jitter), enough to
       // outlast the minute of outage, and at most 6 s between attempts once it is back.
@@ -31,16 +25,13 @@ describe("3. SMTP outage", () => {
       // Each applicant has an address of their own, and all of them get their confirmation.
       CONFIRMATIONS_PER_HOUR: "1000000",
     });
-    const server = instance;
+    onTestFinished(() => server.stop());
     const client = createHttpClient({ connections: 20 });
     const ids: string[] = [];
     let refused = 0;
     const submit = async (i: number) => {
       const answer = await client
-        .postJson(
-          server.endpoint,
-          validApplication({ accountHandle: `@smtp${i}`, email: `smtp${i}@example.com` }),
-        )
+        .postJson(server.endpoint, applicationOf(`smtp${i}`))
         .catch(() => undefined);
       if (answer?.status === 200) ids.push((JSON.parse(answer.body) as { id: string }).id);
       else refused += 1;

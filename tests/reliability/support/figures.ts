@@ -28,6 +28,14 @@ export function recordFigures(
   task.meta.figures = figures;
 }
 
+/** Counts as a figure's value: `what×n` for each, in the order given ("200×3 429×1"). */
+export function formatCounts(
+  counts: Iterable<readonly [string | number, number]>,
+  separator = " ",
+) {
+  return Array.from(counts, ([what, n]) => `${what}×${n}`).join(separator);
+}
+
 const format = (value: Figure["value"]) =>
   typeof value === "number" ? value.toLocaleString("en-US") : String(value);
 

@@ -1,0 +1,35 @@
+import { loadConfig } from "../config.ts";
+import { openMigratedDatabase } from "../db/database.ts";
+import { createMailer } from "../delivery/mailer.ts";
+import { createLogger } from "../logger.ts";
+import { startTeam } from "../team/start-team.ts";
+
+/**
+ * The team's side as the server wires it, without HTTP (what the route modules call): the
+ * configuration of `env`, the database as the server opens it (on SQLite, writes through the
+ * writer thread), the mailer, and the two emails as an application's deliveries. `stop` closes
+ * all of it. For the tests (server/test/team.ts) and the inbox benchmark.
+ */
+export async function startTeamSide(env: Record<string, string>, nudgeWorker = () => {}) {
+  const config = loadConfig(env);
+  const logger = createLogger(config);
+  const database = await openMigratedDatabase({ ...config, writerThread: true });
+  const mailer = createMailer(config, logger);
+  const team = await startTeam({
+    config,
+    logger,
+    database,
+    mailer,
+    deliveryKinds: ["team_notification", "applicant_confirmation"],
+    nudgeWorker,
+  });
+  return {
+    team,
+    database,
+    stop: async () => {
+      await team.stop();
+      mailer.close();
+      await database.close();
+    },
+  };
+}
