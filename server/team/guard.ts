@@ -5,12 +5,13 @@ import type { Logger } from "../logger.ts";
 import type { Member } from "./members.ts";
 import type { SignIn } from "./sign-in.ts";
 
+/** Where a request without a session is sent. */
+const signInPage = "/team/sign-in";
+
 /** Pages anyone may open: sign-in, the page behind an emailed link, the passkey ceremonies. */
 function isPublic(path: string): boolean {
   const page = path.replace(/\.data$/, "");
-  return (
-    page === "/team/sign-in" || page === "/team/sign-in/link" || page.startsWith("/team/auth/")
-  );
+  return page === signInPage || page === `${signInPage}/link` || page.startsWith("/team/auth/");
 }
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -19,8 +20,8 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
  * In front of every /team request: never cached nor indexed; a state-changing request from
  * another origin is refused (403), and its body bounded (413) before anything parses it; the
  * session is checked on the server, and without one the request is sent to the sign-in page
- * (toSignIn) and changes nothing. The member found is remembered for
- * the route modules (`members`), and a renewed session cookie goes out with the answer.
+ * (toSignIn) and changes nothing. The member found is remembered for the route modules
+ * (`members`), and a renewed session cookie goes out with the answer.
  */
 export function teamGuard(deps: {
   origin: string;
@@ -83,8 +84,6 @@ function toSignIn(c: Context, path: string): Response {
   if (path.endsWith(".data")) return c.body(null, 204, { "X-Remix-Redirect": signInPage });
   return c.redirect(signInPage, safeMethods.has(c.req.method) ? 302 : 303);
 }
-
-const signInPage = "/team/sign-in";
 
 function originOf(referer: string | undefined): string | undefined {
   if (!referer) return undefined;
