@@ -38,7 +38,13 @@ export async function signInLinks(email: string): Promise<string[]> {
     .sort();
   const links: string[] = [];
   for (const name of names) {
-    const message = await simpleParser(await readFile(path.join(directory, name)));
+    // Another test's "Erase" may delete an applicant's .eml between readdir and here.
+    const raw = await readFile(path.join(directory, name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      throw error;
+    });
+    if (!raw) continue;
+    const message = await simpleParser(raw);
     const to = message.to && !Array.isArray(message.to) ? message.to.text : "";
     if (to !== email || !message.subject?.startsWith("Sign in to")) continue;
     const link = /https?:\/\/\S+\/team\/sign-in\/link\?token=\w+/.exec(message.text ?? "")?.[0];
