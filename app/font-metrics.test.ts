@@ -44,11 +44,13 @@ describe("the Inter fallback font face", () => {
     );
   });
 
-  it("keeps Inter's line box on every fallback face, the bold one included", () => {
+  it("keeps Inter's line box on every fallback face, the bold ones included", () => {
     const faces = [...css.matchAll(/@font-face\s*{[^}]*font-family:\s*"Inter Fallback"[^}]*}/g)];
     expect(faces.map(([face]) => face.match(/font-weight:\s*([^;]+);/)?.[1] ?? "normal")).toEqual([
       "normal",
-      "600 900",
+      "500 599",
+      "600 799",
+      "800 900",
     ]);
     for (const [face] of faces) {
       const value = (descriptor: string) =>
