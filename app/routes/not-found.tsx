@@ -1,7 +1,10 @@
 import { useEffect } from "react";
 import { data, useLocation } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
+import { inlineJson } from "~/components/landing/structured-data";
+import { useNonce } from "~/document-context";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import { site } from "~/shared/site";
 import type { Route } from "./+types/not-found";
 
@@ -10,13 +13,34 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
+// Sent as HTML and CSS only: a message and a link home need none of the app's scripts, and
+// without them nothing but the page is fetched before it paints (docs/decisions/0025).
+export const handle: RouteHandle = { hydrate: false };
+
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({ ...site.seo.notFound, path: location.pathname, noindex: true });
 
+const logLine = "404 Error: User attempted to access non-existent route:";
+
 export default function NotFound() {
   const { pathname } = useLocation();
+  const nonce = useNonce();
+  // Reached by a client-side navigation, the running app logs the path...
   useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", pathname);
+    console.error(logLine, pathname);
   }, [pathname]);
-  return <ErrorScreen code="404" title={site.notFound.title} back={site.notFound.back} />;
+  return (
+    <>
+      <ErrorScreen code="404" title={site.notFound.title} back={site.notFound.back} />
+      {/* ...and a page loaded as a document logs it with this line (React never runs a script
+          it renders in the browser, so the path is logged once either way). */}
+      <script
+        nonce={nonce || undefined}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, escaped by inlineJson
+        dangerouslySetInnerHTML={{
+          __html: `console.error(${inlineJson(logLine)}, location.pathname)`,
+        }}
+      />
+    </>
+  );
 }
