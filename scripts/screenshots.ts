@@ -1,9 +1,9 @@
 /**
- * `node scripts/screenshots.ts [out dir]`: the screenshots of `/` in docs/screenshots/, from the
- * build (BUILD_DIR, default ./build) served on a loopback port, in Chromium at 1440 × 900 and
- * 390 × 844: the first screen and the whole page, as a visitor sees them once everything has
- * loaded (the page is scrolled through first, so the sections drawn when near and the lazy
- * reels are there).
+ * `node scripts/screenshots.ts [out dir]`: the screenshots of `/` and the 404 in
+ * docs/screenshots/, from the build (BUILD_DIR, default ./build) served on a loopback port, in
+ * Chromium at 1440 × 900 and 390 × 844: for `/` the first screen and the whole page, as a
+ * visitor sees them once everything has loaded (the page is scrolled through first, so the
+ * sections drawn when near and the lazy reels are there); for the 404 its one screen.
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
@@ -29,9 +29,9 @@ try {
     const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
     await page.goto(`${server.url}/`);
     await settle(page);
-    const save = async (name: string, fullPage: boolean) => {
+    const save = async (name: string, fullPage: boolean, prefix = "home") => {
       const png = await page.screenshot({ fullPage, animations: "disabled" });
-      const file = path.join(out, `home-${viewport.width}${name}.jpg`);
+      const file = path.join(out, `${prefix}-${viewport.width}${name}.jpg`);
       await sharp(png).jpeg({ quality: 82, progressive: true, mozjpeg: true }).toFile(file);
       console.log(file);
     };
@@ -41,6 +41,9 @@ try {
     await page.addStyleTag({ content: "*{content-visibility:visible!important}" });
     await settle(page);
     await save("", true);
+    await page.goto(`${server.url}/no-such-page`);
+    await settle(page);
+    await save("", false, "not-found");
     await page.close();
   }
 } finally {
