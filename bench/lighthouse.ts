@@ -19,28 +19,19 @@
 import { mkdir } from "node:fs/promises";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { hasBuild } from "#server/build-files.ts";
 import { headlineOffsets, javascriptGzipBytes } from "../scripts/page-budget.ts";
 import { startChildServer } from "./child-server.ts";
 import { ensureLighthouse, lighthouseVersion } from "./lighthouse/install.ts";
 import { comparisonTable, details, type Page, summaryTable } from "./lighthouse/report.ts";
 import { audit, loadTools, type Run, reportName } from "./lighthouse/run.ts";
+import { publicPages, requireBuild } from "./public-pages.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
-  "/",
-  "/onboarding",
-  "/thank-you",
-  "/no-such-page",
-];
+const buildDir = requireBuild(root);
+const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? publicPages;
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const compare = process.env.LIGHTHOUSE_COMPARE;
 
-if (!hasBuild(buildDir)) {
-  console.error(`No build in ${buildDir}: run \`npm run build\` (or set BUILD_DIR) first.`);
-  process.exit(1);
-}
 const tools = await loadTools(await ensureLighthouse());
 const server = await startChildServer({ BUILD_DIR: buildDir });
 try {

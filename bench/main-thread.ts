@@ -14,26 +14,17 @@
  */
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { hasBuild } from "#server/build-files.ts";
 import { chromiumFlags, chromiumPath } from "../tests/chromium.ts";
 import { startChildServer } from "./child-server.ts";
 import { eventNames, type Load, profiledLoad, tracedLoad } from "./main-thread/measure.ts";
+import { publicPages, requireBuild } from "./public-pages.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const pages = process.env.MAIN_THREAD_PAGES?.split(",") ?? [
-  "/",
-  "/onboarding",
-  "/thank-you",
-  "/no-such-page",
-];
+const buildDir = requireBuild(root);
+const pages = process.env.MAIN_THREAD_PAGES?.split(",") ?? publicPages;
 const runs = Math.max(1, Number(process.env.MAIN_THREAD_RUNS ?? 9));
 const settleMs = 2000;
 
-if (!hasBuild(buildDir)) {
-  console.error(`No build in ${buildDir}: run \`npm run build\` (or set BUILD_DIR) first.`);
-  process.exit(1);
-}
 const server = await startChildServer({ BUILD_DIR: buildDir });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 try {

@@ -187,16 +187,16 @@ describe("maximum lengths", () => {
   // The questionnaire loads this module while it hydrates. A locale-aware formatter's first
   // call loads ICU's number data: 22–36 ms of main thread in Chromium, one long task on a phone.
   test("the messages are made without locale-aware number formatting", async () => {
-    const toLocaleString = vi.spyOn(Number.prototype, "toLocaleString");
+    const localeFormatting = vi.spyOn(Number.prototype, "toLocaleString");
     const numberFormat = vi.spyOn(Intl, "NumberFormat");
     try {
       vi.resetModules();
       const fresh = await import("./schema.ts");
       expect(fresh.maxLengths.goals).toBe(5000);
-      expect(toLocaleString).not.toHaveBeenCalled();
+      expect(localeFormatting).not.toHaveBeenCalled();
       expect(numberFormat).not.toHaveBeenCalled();
     } finally {
-      toLocaleString.mockRestore();
+      localeFormatting.mockRestore();
       numberFormat.mockRestore();
     }
   });
