@@ -4,7 +4,7 @@ import { requestId } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import type { IntakePort } from "#app/shared/app-context.ts";
-import { intakePath } from "#app/shared/paths.ts";
+import { intakePath, teamPaths } from "#app/shared/paths.ts";
 import type { Config } from "./config.ts";
 import { closeUnreadBodies } from "./http/close-unread-bodies.ts";
 import { publicRequestOf } from "./http/proxy-trust.ts";
@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: health.ok ? "ok" : "unhealthy", ...health }, health.ok ? 200 : 503);
   });
   if (deps.intakeApi) app.route(intakePath, deps.intakeApi);
-  if (deps.team) app.route("/team/auth", deps.team.authRoutes);
+  if (deps.team) app.route(teamPaths.auth, deps.team.authRoutes);
   app.route("/", seoRoutes(config));
 
   for (const [path, page] of prerendered) app.get(path, (c) => sendPrerenderedPage(c, page));

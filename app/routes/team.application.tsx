@@ -2,6 +2,7 @@ import { data, Form, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
+import { applicationPath, teamPaths } from "~/shared/paths";
 import { site } from "~/shared/site";
 import type { TeamAction } from "~/shared/team-port";
 import { ApplicationActions } from "~/team/application-actions-form";
@@ -58,8 +59,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ ok: false, message: outcome.message }, { status: 400 });
   }
   // Post/redirect/get: reloading the page shows it again, never repeats the action.
-  if (outcome.done === "erase") return redirect("/team?erased=1");
-  return redirect(`/team/applications/${params.id}?done=${outcome.done}`);
+  if (outcome.done === "erase") return redirect(`${teamPaths.inbox}?erased=1`);
+  return redirect(`${applicationPath(params.id)}?done=${outcome.done}`);
 }
 
 export default function TeamApplication({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,7 +70,7 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
   const failed = view.deliveries.some((delivery) => delivery.status === "failed");
   return (
     <TeamShell member={member}>
-      <BackLink href="/team">{copy.back}</BackLink>
+      <BackLink href={teamPaths.inbox}>{copy.back}</BackLink>
       <header className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-extrabold tracking-tight break-words text-white">
           {view.name}
@@ -219,7 +220,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <p className="text-gradient text-6xl font-extrabold">404</p>
           <h1 className="mt-4 text-2xl font-bold text-white">{site.team.notFound.title}</h1>
           <p className="mt-2 text-zinc-400">{site.team.notFound.body}</p>
-          <a href="/team" className={buttonClass("light", "md", "mt-8")}>
+          <a href={teamPaths.inbox} className={buttonClass("light", "md", "mt-8")}>
             {site.team.notFound.back}
           </a>
         </div>

@@ -1,5 +1,6 @@
 import { buttonClass } from "~/components/ui/button";
 import { inboxParams, parseInboxQuery } from "~/shared/inbox-query";
+import { applicationPath, teamPaths } from "~/shared/paths";
 import { optionLabel } from "~/shared/schema";
 import { site } from "~/shared/site";
 import { InboxFilters } from "~/team/inbox-filters";
@@ -35,8 +36,8 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
   const { member, query, page, now } = loaderData;
   const filterParams = inboxParams(query);
   const exportHref = (format: string) =>
-    `/team/export?${new URLSearchParams([...filterParams, ["format", format]])}`;
-  const failedHref = `/team?${inboxParams({ spam: "all", failed: true })}`;
+    `${teamPaths.export}?${new URLSearchParams([...filterParams, ["format", format]])}`;
+  const failedHref = `${teamPaths.inbox}?${inboxParams({ spam: "all", failed: true })}`;
   return (
     <TeamShell member={member}>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -94,7 +95,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
               <tr key={row.id} className="align-top">
                 <td className="border-b border-white/5 py-3 pr-3">
                   <a
-                    href={`/team/applications/${row.id}`}
+                    href={applicationPath(row.id)}
                     className="font-semibold text-white underline-offset-4 hover:underline"
                   >
                     {row.name}
@@ -130,7 +131,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
       )}
       <nav aria-label={copy.title} className="mt-6 flex justify-between gap-3">
         {query.before ? (
-          <a href={`/team?${filterParams}`} className={buttonClass("outline", "sm")}>
+          <a href={`${teamPaths.inbox}?${filterParams}`} className={buttonClass("outline", "sm")}>
             {copy.newest}
           </a>
         ) : (
@@ -138,7 +139,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
         )}
         {page.next ? (
           <a
-            href={`/team?${inboxParams(query, { before: page.next })}`}
+            href={`${teamPaths.inbox}?${inboxParams(query, { before: page.next })}`}
             className={buttonClass("outline", "sm")}
           >
             {copy.older}

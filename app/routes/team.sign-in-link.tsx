@@ -1,5 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { teamPaths } from "~/shared/paths";
 import { site } from "~/shared/site";
 import type { LinkState } from "~/shared/team-port";
 import { fillCopy, postedForm, teamMeta, teamPort } from "~/team/route-helpers";
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-  return redirect("/team", { headers });
+  return redirect(teamPaths.inbox, { headers });
 }
 
 export default function TeamSignInLink({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,7 +52,7 @@ export default function TeamSignInLink({ loaderData, actionData }: Route.Compone
   return (
     <SignInCard id="link-title" title={expired ? copy.expiredTitle : copy.usedTitle}>
       <p className="mt-3 text-zinc-300">{expired ? copy.expiredBody : copy.usedBody}</p>
-      <a href="/team/sign-in" className={buttonClass("primary", "lg", "mt-6 w-full")}>
+      <a href={teamPaths.signIn} className={buttonClass("primary", "lg", "mt-6 w-full")}>
         {copy.newLink}
       </a>
     </SignInCard>

@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { appContext } from "~/shared/app-context";
+import { teamPaths } from "~/shared/paths";
 import { site } from "~/shared/site";
 import { fillCopy, postedForm, teamMeta, teamPort } from "~/team/route-helpers";
 import { SignInCard } from "~/team/sign-in-card";
@@ -54,7 +55,7 @@ export default function TeamSignIn({ loaderData, actionData }: Route.ComponentPr
           <p role="status" className="mt-3 text-zinc-300">
             {fillCopy(copy.sentBody, { email: actionData.email })}
           </p>
-          <a href="/team/sign-in" className={buttonClass("outline", "md", "mt-6")}>
+          <a href={teamPaths.signIn} className={buttonClass("outline", "md", "mt-6")}>
             {copy.another}
           </a>
         </>
@@ -99,7 +100,7 @@ function PasskeySignIn() {
           onClick={async () => {
             setState("waiting");
             const { signInWithPasskey } = await import("~/team/passkey-client");
-            if (await signInWithPasskey()) window.location.assign("/team");
+            if (await signInWithPasskey()) window.location.assign(teamPaths.inbox);
             else setState("failed");
           }}
         >

@@ -1,10 +1,11 @@
 import { redirect } from "react-router";
+import { teamPaths } from "~/shared/paths";
 import { teamPort } from "~/team/route-helpers";
 import type { Route } from "./+types/team.sign-out";
 
 /** Opening /team/sign-out does nothing but go home: only the button's POST signs out. */
 export function loader() {
-  return redirect("/team");
+  return redirect(teamPaths.inbox);
 }
 
 /** Ends the session in the database and clears its cookie. */
@@ -12,5 +13,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const cookies = await teamPort(context).signOut(request.headers);
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return redirect("/team/sign-in?signed-out", { headers });
+  return redirect(`${teamPaths.signIn}?signed-out`, { headers });
 }

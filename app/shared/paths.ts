@@ -16,3 +16,22 @@ export function onboardingPath(plan: string): string {
 
 /** The intake endpoint: the questionnaire's JSON goes here (under PUBLIC_API_BASE, if set). */
 export const intakePath = "/functions/v1/send-onboarding-email";
+
+/**
+ * The team's side: its pages (app/routes.ts mounts them), the page an emailed sign-in link
+ * opens (the server writes it into the email), and better-auth's endpoints (the server mounts
+ * them, the passkey client calls them). The guard lets through sign-in and auth only.
+ */
+export const teamPaths = {
+  inbox: "/team",
+  signIn: "/team/sign-in",
+  signInLink: "/team/sign-in/link",
+  signOut: "/team/sign-out",
+  export: "/team/export",
+  auth: "/team/auth",
+} as const;
+
+/** One application's page in the team inbox (`/team/applications/:id`). */
+export function applicationPath(id: string): string {
+  return `${teamPaths.inbox}/applications/${encodeURIComponent(id)}`;
+}

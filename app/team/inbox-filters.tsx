@@ -2,6 +2,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { controlClass, Input } from "~/components/ui/input";
 import { type InboxQuery, searchMaxLength, spamFilters } from "~/shared/inbox-query";
+import { teamPaths } from "~/shared/paths";
 import { planNames, site } from "~/shared/site";
 import { SelectField } from "./select-field";
 import { statusOptions } from "./status-options";
@@ -14,7 +15,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
   return (
     <form
       method="get"
-      action="/team"
+      action={teamPaths.inbox}
       aria-label={copy.filtersLabel}
       className="mt-6 grid gap-3 rounded-2xl border border-white/10 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_2fr_auto]"
     >
@@ -58,7 +59,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
         <button type="submit" className={buttonClass("primary", "md", "h-12 flex-1")}>
           {copy.apply}
         </button>
-        <a href="/team" className={buttonClass("ghost", "md", "h-12")}>
+        <a href={teamPaths.inbox} className={buttonClass("ghost", "md", "h-12")}>
           {copy.clear}
         </a>
       </div>

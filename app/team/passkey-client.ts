@@ -1,10 +1,11 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import { teamPaths } from "~/shared/paths";
 
 /**
  * The browser's half of the passkey ceremonies, against better-auth's endpoints under
  * /team/auth (loaded on demand: only a click on a passkey button needs it).
  */
-const base = "/team/auth/passkey";
+const base = `${teamPaths.auth}/passkey`;
 
 async function postJson(path: string, body: unknown): Promise<Response> {
   return fetch(`${base}/${path}`, {

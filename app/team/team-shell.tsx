@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { BrandLogo } from "~/components/landing/brand-logo";
 import { buttonClass } from "~/components/ui/button";
+import { teamPaths } from "~/shared/paths";
 import { site } from "~/shared/site";
 import type { TeamMember } from "~/shared/team-port";
 import { AddPasskeyButton } from "./add-passkey-button";
@@ -14,7 +15,7 @@ export function TeamShell(props: { member?: TeamMember; children: ReactNode }) {
     <div className="min-h-dvh">
       <header className="border-b border-white/10 bg-ink/80">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
-          <a href="/team" className="flex items-center gap-2 font-bold text-white">
+          <a href={teamPaths.inbox} className="flex items-center gap-2 font-bold text-white">
             <BrandLogo />
             <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-zinc-200">
               {site.team.label}
@@ -22,14 +23,14 @@ export function TeamShell(props: { member?: TeamMember; children: ReactNode }) {
           </a>
           {props.member ? (
             <nav aria-label={copy.label} className="ml-auto flex flex-wrap items-center gap-2">
-              <a href="/team" className={buttonClass("ghost", "sm")}>
+              <a href={teamPaths.inbox} className={buttonClass("ghost", "sm")}>
                 {copy.inbox}
               </a>
               <AddPasskeyButton />
               <span className="hidden text-sm text-zinc-400 md:inline">
                 {copy.signedInAs} <span className="text-zinc-200">{props.member.email}</span>
               </span>
-              <Form method="post" action="/team/sign-out" reloadDocument>
+              <Form method="post" action={teamPaths.signOut} reloadDocument>
                 <button type="submit" className={buttonClass("outline", "sm")}>
                   {copy.signOut}
                 </button>

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Context } from "hono";
-import { paths } from "#app/shared/paths.ts";
+import { paths, teamPaths } from "#app/shared/paths.ts";
 
 /** The largest questionnaire a form post may carry (urlencoded; ten answers fit many times). */
 export const maxFormBytes = 64 * 1024;
@@ -28,7 +28,8 @@ export function isFormActionPath(path: string): boolean {
 
 /** /team, /team/… and React Router's data requests for them (/team.data, /team/….data). */
 export function isTeamPath(path: string): boolean {
-  return path === "/team" || path === "/team.data" || path.startsWith("/team/");
+  const team = teamPaths.inbox;
+  return path === team || path === `${team}.data` || path.startsWith(`${team}/`);
 }
 
 /**

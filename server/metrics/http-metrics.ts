@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Hono, MiddlewareHandler } from "hono";
 import type { IntakePort } from "#app/shared/app-context.ts";
-import { intakePath, paths } from "#app/shared/paths.ts";
+import { intakePath, paths, teamPaths } from "#app/shared/paths.ts";
 import type { AppEnv } from "../app.ts";
 import type { Metrics } from "./metrics.ts";
 
@@ -24,7 +24,7 @@ export function routeLabel(path: string): string {
   const page = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
   if (knownRoutes.has(page)) return page;
   if (page.startsWith("/assets/")) return "/assets/*";
-  if (page === "/team" || page.startsWith("/team/")) return "/team/*";
+  if (page === teamPaths.inbox || page.startsWith(`${teamPaths.inbox}/`)) return "/team/*";
   if (/^\/[\w-]+\.(ico|png|svg|webmanifest|txt|xml|json)$/.test(page)) return "/:file";
   return "other";
 }

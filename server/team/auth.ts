@@ -2,6 +2,7 @@ import { passkey } from "@better-auth/passkey";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Kysely } from "kysely";
+import { teamPaths } from "#app/shared/paths.ts";
 import { site } from "#app/shared/site.ts";
 import type { Config } from "../config.ts";
 import type { Dialect } from "../db/database.ts";
@@ -10,8 +11,6 @@ import type { Logger } from "../logger.ts";
 import { hashToken } from "./link-token.ts";
 import { secureCookies, teamOrigin } from "./public-origin.ts";
 
-/** Where better-auth's own endpoints (the passkey ceremonies) are mounted. */
-export const authBasePath = "/team/auth";
 /** Sign-in links work for 15 minutes. */
 export const linkLifetimeSeconds = 15 * 60;
 /** A session ends after 7 days without a visit (renewed at most once a day). */
@@ -45,7 +44,7 @@ export function teamAuthOptions(deps: AuthDeps) {
   return {
     appName: site.brand.name,
     baseURL: origin,
-    basePath: authBasePath,
+    basePath: teamPaths.auth,
     secret: deps.secret,
     database: { db: deps.db, type: deps.dialect, transaction: deps.dialect === "postgres" },
     user: { modelName: "team_members" },

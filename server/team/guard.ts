@@ -1,17 +1,19 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { teamPaths } from "#app/shared/paths.ts";
 import { isTeamPath, maxTeamFormBytes } from "../http/page-body.ts";
 import type { Logger } from "../logger.ts";
 import type { Member } from "./members.ts";
 import type { SignIn } from "./sign-in.ts";
 
-/** Where a request without a session is sent. */
-const signInPage = "/team/sign-in";
-
 /** Pages anyone may open: sign-in, the page behind an emailed link, the passkey ceremonies. */
 function isPublic(path: string): boolean {
   const page = path.replace(/\.data$/, "");
-  return page === signInPage || page === `${signInPage}/link` || page.startsWith("/team/auth/");
+  return (
+    page === teamPaths.signIn ||
+    page === teamPaths.signInLink ||
+    page.startsWith(`${teamPaths.auth}/`)
+  );
 }
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -57,7 +59,9 @@ export function teamGuard(deps: {
     // The passkey endpoints (Hono routes, JSON) are bounded here; the pages' forms by the React
     // Router handler (readPageBody), which reads the socket itself: touching the request's body
     // here would start a second reader on it.
-    const bounded = path.startsWith("/team/auth/") ? limit : (_c: Context, run: Next) => run();
+    const bounded = path.startsWith(`${teamPaths.auth}/`)
+      ? limit
+      : (_c: Context, run: Next) => run();
     const tooLarge = await bounded(c, async () => {
       if (isPublic(path)) return next();
       const found = await deps.signIn.session(c.req.raw.headers);
@@ -81,8 +85,8 @@ export function teamGuard(deps: {
  * rather than showing its error screen.
  */
 function toSignIn(c: Context, path: string): Response {
-  if (path.endsWith(".data")) return c.body(null, 204, { "X-Remix-Redirect": signInPage });
-  return c.redirect(signInPage, safeMethods.has(c.req.method) ? 302 : 303);
+  if (path.endsWith(".data")) return c.body(null, 204, { "X-Remix-Redirect": teamPaths.signIn });
+  return c.redirect(teamPaths.signIn, safeMethods.has(c.req.method) ? 302 : 303);
 }
 
 function originOf(referer: string | undefined): string | undefined {

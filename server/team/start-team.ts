@@ -1,4 +1,5 @@
 import { cursorOf, inboxPageSize } from "#app/shared/inbox-query.ts";
+import { teamPaths } from "#app/shared/paths.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
@@ -56,7 +57,7 @@ export async function startTeam(deps: {
       deps.mailer.send(
         signInEmail(
           email,
-          `${origin}/team/sign-in/link?token=${encodeURIComponent(token)}`,
+          `${origin}${teamPaths.signInLink}?token=${encodeURIComponent(token)}`,
           config,
         ),
       ),

@@ -1,4 +1,6 @@
-/** The application's page in the team inbox (`/team/applications/:id`). */
+import { applicationPath } from "#app/shared/paths.ts";
+
+/** The application's page in the team inbox (`/team/applications/:id`), on the site. */
 export function applicationLink(siteUrl: string, submissionId: string): string {
-  return `${siteUrl.replace(/\/+$/, "")}/team/applications/${encodeURIComponent(submissionId)}`;
+  return `${siteUrl.replace(/\/+$/, "")}${applicationPath(submissionId)}`;
 }
