@@ -45,8 +45,25 @@ export async function createTestDatabase(
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => dropDatabase(serverUrl, name),
   };
+}
+
+/**
+ * Drops a test database and ends what is still connected to it. An autovacuum worker in it can
+ * be ended only by a member of pg_signal_backend (scripts/ci-postgres.sh grants it); on a
+ * server where the role is not, the drop is refused (42501) until the worker is done: retried
+ * for up to 5 s.
+ */
+async function dropDatabase(serverUrl: string, name: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "42501" || attempt === 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 async function admin(serverUrl: string, statement: string) {
