@@ -12,10 +12,19 @@ it("labels routes from a fixed set, never with the path itself", () => {
     "/functions/v1/send-onboarding-email",
   );
   expect(routeLabel("/assets/entry.client-AbC123.js")).toBe("/assets/*");
-  expect(routeLabel("/team/applications/7d1f")).toBe("/team/*");
+  for (const path of ["/team", "/team.data", "/team/applications/7d1f", "/team/export.data"]) {
+    expect(routeLabel(path)).toBe("/team/*");
+  }
   expect(routeLabel("/favicon.ico")).toBe("/:file");
   expect(routeLabel("/icon-192.png")).toBe("/:file");
-  for (const path of ["/wp-login.php", "/onboarding/", "/a/b.png", "/.env", "/%2e%2e/etc"]) {
+  for (const path of [
+    "/wp-login.php",
+    "/onboarding/",
+    "/a/b.png",
+    "/.env",
+    "/%2e%2e/etc",
+    "/teams",
+  ]) {
     expect(routeLabel(path)).toBe("other");
   }
 });

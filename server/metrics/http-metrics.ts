@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Hono, MiddlewareHandler } from "hono";
 import type { IntakePort } from "#app/shared/app-context.ts";
-import { intakePath, paths, teamPaths } from "#app/shared/paths.ts";
+import { intakePath, paths } from "#app/shared/paths.ts";
 import type { AppEnv } from "../app.ts";
+import { isTeamPath } from "../http/page-body.ts";
 import type { Metrics } from "./metrics.ts";
 
 const knownRoutes = new Set<string>([
@@ -24,7 +25,7 @@ export function routeLabel(path: string): string {
   const page = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
   if (knownRoutes.has(page)) return page;
   if (page.startsWith("/assets/")) return "/assets/*";
-  if (page === teamPaths.inbox || page.startsWith(`${teamPaths.inbox}/`)) return "/team/*";
+  if (isTeamPath(path)) return "/team/*";
   if (/^\/[\w-]+\.(ico|png|svg|webmanifest|txt|xml|json)$/.test(page)) return "/:file";
   return "other";
 }
