@@ -32,6 +32,16 @@ describe("the Inter fallback font face", () => {
     expect(fallbackFace).toContain('local("Liberation Sans")');
   });
 
+  it("names each local font once, by its full name (each name is a lookup in the first layout)", () => {
+    const faces = css.match(/@font-face\s*{[^}]*font-family:\s*"Inter Fallback"[^}]*}/g) ?? [];
+    expect(faces).toHaveLength(4);
+    for (const face of faces) {
+      const names = [...face.matchAll(/local\("([^"]+)"\)/g)].map((match) => match[1]);
+      expect(names).toHaveLength(2);
+      expect(names.every((name) => /^(Arial|Liberation Sans)( Bold)?$/.test(name!))).toBe(true);
+    }
+  });
+
   it("carries the size and vertical metric overrides computed from Inter over Arial", () => {
     expect(sizeAdjust).toBeCloseTo(1.0712, 3);
     expect(declared("size-adjust")).toBe(percent(sizeAdjust));
