@@ -12,7 +12,8 @@
  *
  * BUILD_DIR picks the build (default ./build); CHROME_PATH the browser; LIGHTHOUSE_RUNS the runs
  * per page (default 5; medians); LIGHTHOUSE_PAGES a comma-separated subset of the pages;
- * LIGHTHOUSE_COMPARE another site's URL, run in turns with our `/` and shown beside it.
+ * LIGHTHOUSE_COMPARE another site's URL, run in turns with our `/` and shown beside it;
+ * LIGHTHOUSE_FLOOR=1 adds the floor (bench/lighthouse/floor.ts: a page of one heading) the same way.
  * Lighthouse itself is installed on first use (bench/lighthouse/install.ts). Reports go to
  * bench/results/.
  */
@@ -21,6 +22,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { headlineOffsets, javascriptGzipBytes } from "../scripts/page-budget.ts";
 import { startChildServer } from "./child-server.ts";
+import { startFloor } from "./lighthouse/floor.ts";
 import { ensureLighthouse, lighthouseVersion } from "./lighthouse/install.ts";
 import { comparisonTable, details, type Page, summaryTable } from "./lighthouse/report.ts";
 import { audit, loadTools, type Run, reportName } from "./lighthouse/run.ts";
@@ -34,35 +36,42 @@ const compare = process.env.LIGHTHOUSE_COMPARE;
 
 const tools = await loadTools(await ensureLighthouse());
 const server = await startChildServer({ BUILD_DIR: buildDir });
+const floor = process.env.LIGHTHOUSE_FLOOR === "1" ? await startFloor() : undefined;
 try {
   const resultsDir = path.join(root, "bench", "results");
   await mkdir(resultsDir, { recursive: true });
   const prefix = path.basename(buildDir);
   const ours: Page[] = pages.map((page) => ({ label: page, runs: [] }));
-  const theirs: Page | undefined = compare ? { label: compare, runs: [] } : undefined;
-  // Run after run, every page in turn (and the compared site right after our `/`), so a burst
+  const others = [
+    ...(compare ? [{ label: compare, url: compare, name: "compare" }] : []),
+    ...(floor ? [{ label: "the floor (one heading)", url: floor.url, name: "floor" }] : []),
+  ].map((site) => ({ ...site, page: { label: site.label, runs: [] } as Page }));
+  // Run after run, every page in turn (and the other sites right after our `/`), so a burst
   // of load on this shared machine falls on all of them alike rather than on one page's runs.
   for (let run = 0; run < runs; run++) {
     for (const page of ours) {
       const url = `${server.url}${page.label}`;
       page.runs.push(await attempt(url, reportName(resultsDir, prefix, page.label, run)));
       progress(run, page);
-      if (theirs && page.label === (pages.includes("/") ? "/" : pages[0])) {
-        theirs.runs.push(await attempt(compare!, reportName(resultsDir, "compare", "/", run)));
-        progress(run, theirs);
+      if (page.label !== (pages.includes("/") ? "/" : pages[0])) continue;
+      for (const site of others) {
+        site.page.runs.push(await attempt(site.url, reportName(resultsDir, site.name, "/", run)));
+        progress(run, site.page);
       }
     }
   }
+  const theirs = others.map((site) => site.page);
   console.log(
     `\nLighthouse ${lighthouseVersion}, mobile (simulated throttling), medians of ${runs} run(s), build ${path.relative(root, buildDir)}\n`,
   );
-  summaryTable(theirs ? [...ours, theirs] : ours);
+  summaryTable([...ours, ...theirs]);
   const home = ours.find((page) => page.label === "/") ?? ours[0]!;
-  if (theirs) comparisonTable(home, theirs);
-  for (const page of theirs ? [...ours, theirs] : ours) details(page);
+  for (const page of theirs) comparisonTable(home, page);
+  for (const page of [...ours, ...theirs]) details(page);
   printBytes();
 } finally {
   await server.stop();
+  await floor?.stop();
 }
 
 /** One line per run as it ends, with the load of the machine: the figures survive a stop. */

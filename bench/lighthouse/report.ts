@@ -61,7 +61,7 @@ export function comparisonTable(ours: Page, theirs: Page) {
     metric,
     [ours.label]: format(x),
     [theirs.label]: format(y),
-    "theirs ÷ ours": x > 0 ? `${(y / x).toFixed(1)}×` : "–",
+    "theirs ÷ ours": x > 0 ? `${(y / x).toFixed(2)}×` : "–",
   });
   console.table([
     {

@@ -1,0 +1,31 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * The floor: the least a page can be (a title and one heading), served from loopback, for
+ * `LIGHTHOUSE_FLOOR=1`. What Lighthouse gives it is what any page pays for the document and
+ * the browser's first frame; what a page scores above it is its own parse, style, layout and
+ * paint (decision 0026).
+ */
+export const floorPage =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<meta name="description" content="The floor."><title>Floor</title></head>' +
+  "<body><main><h1>Hello there</h1></main></body></html>";
+
+export async function startFloor() {
+  const server = createServer((request, response) => {
+    const found = request.url === "/";
+    response.writeHead(found ? 200 : 404, {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-cache",
+    });
+    response.end(found ? floorPage : "");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
