@@ -10,7 +10,9 @@ import type { AddressInfo } from "node:net";
 export const floorPage =
   '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
   '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-  '<meta name="description" content="The floor."><title>Floor</title></head>' +
+  // An inline icon, as our pages have: otherwise the browser's /favicon.ico lands on its LCP path.
+  '<meta name="description" content="The floor."><link rel="icon" href="data:,">' +
+  "<title>Floor</title></head>" +
   "<body><main><h1>Hello there</h1></main></body></html>";
 
 export async function startFloor() {
