@@ -15,7 +15,9 @@ import { describe, expect, it } from "vitest";
 const inter = { unitsPerEm: 2048, ascent: 1984, descent: -494, lineGap: 0, xWidthAvg: 978 };
 const arial = { unitsPerEm: 2048, ascent: 1854, descent: -434, lineGap: 67, xWidthAvg: 913 };
 const css = readFileSync(path.join(import.meta.dirname, "app.css"), "utf8");
-const fallbackFace = css.match(/@font-face\s*{[^}]*font-family:\s*"Inter Fallback"[^}]*}/)?.[0];
+/** The "Inter Fallback" faces, in the order app.css declares them; the first is the regular. */
+const fallbackFaces = css.match(/@font-face\s*{[^}]*font-family:\s*"Inter Fallback"[^}]*}/g) ?? [];
+const fallbackFace = fallbackFaces[0];
 
 /** A descriptor's value in app.css, in percent with 2 decimals ("90.44"). */
 const declared = (descriptor: string) => {
@@ -33,9 +35,8 @@ describe("the Inter fallback font face", () => {
   });
 
   it("names each local font once, by its full name (each name is a lookup in the first layout)", () => {
-    const faces = css.match(/@font-face\s*{[^}]*font-family:\s*"Inter Fallback"[^}]*}/g) ?? [];
-    expect(faces).toHaveLength(4);
-    for (const face of faces) {
+    expect(fallbackFaces).toHaveLength(4);
+    for (const face of fallbackFaces) {
       const names = [...face.matchAll(/local\("([^"]+)"\)/g)].map((match) => match[1]);
       expect(names).toHaveLength(2);
       expect(names.every((name) => /^(Arial|Liberation Sans)( Bold)?$/.test(name!))).toBe(true);
@@ -55,14 +56,10 @@ describe("the Inter fallback font face", () => {
   });
 
   it("keeps Inter's line box on every fallback face, the bold ones included", () => {
-    const faces = [...css.matchAll(/@font-face\s*{[^}]*font-family:\s*"Inter Fallback"[^}]*}/g)];
-    expect(faces.map(([face]) => face.match(/font-weight:\s*([^;]+);/)?.[1] ?? "normal")).toEqual([
-      "normal",
-      "500 599",
-      "600 799",
-      "800 900",
-    ]);
-    for (const [face] of faces) {
+    expect(
+      fallbackFaces.map((face) => face.match(/font-weight:\s*([^;]+);/)?.[1] ?? "normal"),
+    ).toEqual(["normal", "500 599", "600 799", "800 900"]);
+    for (const face of fallbackFaces) {
       const value = (descriptor: string) =>
         Number(face.match(new RegExp(`${descriptor}:\\s*([\\d.]+)%;`))?.[1]) / 100;
       // The override is scaled by size-adjust: their product is Inter's own metric.
