@@ -1,5 +1,4 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startHttpReceiver } from "../../server/test/http-receiver.ts";
 
 /**
  * The floor: the least a page can be (a title and one heading), served from loopback, for
@@ -15,8 +14,9 @@ export const floorPage =
   "<title>Floor</title></head>" +
   "<body><main><h1>Hello there</h1></main></body></html>";
 
+/** The floor on a free loopback port; `url` is its page. */
 export async function startFloor() {
-  const server = createServer((request, response) => {
+  const receiver = await startHttpReceiver((request, _body, response) => {
     const found = request.url === "/";
     response.writeHead(found ? 200 : 404, {
       "content-type": "text/html; charset=utf-8",
@@ -24,10 +24,5 @@ export async function startFloor() {
     });
     response.end(found ? floorPage : "");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { url: `${receiver.origin}/`, stop: receiver.stop };
 }
