@@ -10,6 +10,7 @@ import { sleep, waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { createHttpClient } from "./support/http-client.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
+import { startLoad } from "./support/load.ts";
 import { type SmtpCounter, startSmtpCounter } from "./support/smtp-counter.ts";
 import { deliveryStatuses, openStore, storedIds } from "./support/store.ts";
 
@@ -20,51 +21,6 @@ const workerEnv = {
   // Each applicant has an address of their own, and all of them get their confirmation.
   CONFIRMATIONS_PER_HOUR: "1000000",
 };
-
-/**
- * Submissions at `concurrency` until stopped (at most `max`). Each has its own Idempotency-Key; one that gets
- * no answer (the instance died) is sent again, with the same key, to the next live target, as a
- * load balancer would. Returns the ids that were answered 200.
- */
-function startLoad(targets: () => Instance[], concurrency: number, max = 4000) {
-  const client = createHttpClient({ connections: concurrency, timeoutMs: 10_000 });
-  const acked = new Map<string, string>();
-  let next = 0;
-  let settled = 0;
-  let stopped = false;
-  const lane = async () => {
-    while (!stopped && next < max) {
-      const i = next++;
-      const key = `crash-${i}`;
-      for (let attempt = 0; attempt < 3 && !stopped; attempt++) {
-        const live = targets().filter((instance) => instance.alive());
-        const target = live[(i + attempt) % Math.max(1, live.length)];
-        if (!target) return;
-        const answer = await client
-          .postJson(target.endpoint, applicationOf(`crash${i}`), {
-            "Idempotency-Key": key,
-          })
-          .catch(() => undefined);
-        if (answer?.status === 200) {
-          acked.set(key, (JSON.parse(answer.body) as { id: string }).id);
-          break;
-        }
-      }
-      settled += 1;
-    }
-  };
-  const lanes = Promise.all(Array.from({ length: concurrency }, lane));
-  return {
-    acked,
-    sent: () => next,
-    inFlight: () => next - settled,
-    stop: async () => {
-      stopped = true;
-      await lanes;
-      client.close();
-    },
-  };
-}
 
 /** Pending deliveries held under a live lease by the process `pid` at time `at`. */
 async function leasedBy(handle: DatabaseHandle, pid: number, at: number) {
