@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,27 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./db/database.ts";
 
 import { migratedDatabase, storageBackends } from "./test/backends.ts";
+import { cli } from "./test/cli.ts";
 import { validApplication } from "./test/fixtures.ts";
 import { startTestServer } from "./test/server.ts";
 import { storeReceived, untilNonePending } from "./test/stored.ts";
 import { sleep, waitFor } from "./test/wait.ts";
-
-const cliPath = path.join(import.meta.dirname, "cli.ts");
-
-/** Runs `npm run submissions -- …` (node server/cli.ts) as the operator would. */
-function cli(env: Record<string, string>, ...args: string[]) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [cliPath, ...args],
-      { env: { PATH: process.env.PATH ?? "", ...env } },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
 
 const formulaName = '=HYPERLINK("http://evil.example","click")';
 

@@ -13,6 +13,8 @@ Commands:
   erase --email ADDRESS                delete every submission of ADDRESS and its deliveries
   purge                                delete submissions older than RETENTION_DAYS (730 days
                                        by default; the server also does it every hour)
+  backup FILE                          a consistent copy of the SQLite database in FILE (new),
+                                       taken while the server runs (PostgreSQL: use pg_dump)
 
 Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite).
 `;
@@ -53,4 +55,9 @@ export function parseEmail(value: string | undefined): string {
     throw new UsageError(`"${value}" is not an email address`);
   }
   return value.trim();
+}
+
+export function parseBackupFile(value: string | undefined): string {
+  if (!value?.trim()) throw new UsageError("backup needs FILE, the copy to write");
+  return value;
 }

@@ -1,5 +1,6 @@
 import { printable } from "#app/shared/text.ts";
 import { type Config, loadConfig } from "../config.ts";
+import { BackupError, backupSqlite } from "../db/backup.ts";
 import { type SkipReason, skipReasonText } from "../db/confirmation-budget.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import {
@@ -15,6 +16,7 @@ import { labelledAnswers } from "../delivery/answers.ts";
 import { eraseMailFiles, purgeMailFiles } from "../delivery/mail-files.ts";
 import { createRecipientHasher } from "../intake/client-ip.ts";
 import {
+  parseBackupFile,
   parseEmail,
   parseFormat,
   parseId,
@@ -47,6 +49,11 @@ export async function runCommand(
   const [command, ...rest] = positionals;
   const check = checkArguments(command, rest, options);
   const config = loadConfig(process.env);
+  if (command === "backup" && config.DATABASE_URL) {
+    // Nothing to connect to: PostgreSQL has its own tool, which the operator runs.
+    io.err(pgDumpAdvice);
+    return 1;
+  }
   const database = await openMigratedDatabase(config);
   try {
     return await check(database, io, config);
@@ -66,13 +73,16 @@ function checkArguments(command: string | undefined, rest: string[], options: Op
     retry: { args: 1, options: [] },
     erase: { args: 0, options: ["email"] },
     purge: { args: 0, options: [] },
+    backup: { args: 1, options: [] },
   };
   if (!command) throw new UsageError("a command is required");
   const spec = allowed[command];
   if (!spec) throw new UsageError(`unknown command "${command}"`);
   if (rest.length !== spec.args) {
     throw new UsageError(
-      spec.args ? `${command} needs exactly one ID` : `${command} takes no arguments`,
+      spec.args
+        ? `${command} needs exactly one ${command === "backup" ? "FILE" : "ID"}`
+        : `${command} takes no arguments`,
     );
   }
   for (const [name, value] of Object.entries(options)) {
@@ -91,6 +101,8 @@ function checkArguments(command: string | undefined, rest: string[], options: Op
       return retry(parseId(rest[0]));
     case "purge":
       return purge();
+    case "backup":
+      return backup(parseBackupFile(rest[0]));
     default:
       return erase(parseEmail(options.email));
   }
@@ -238,5 +250,32 @@ function purge(): Run {
     );
     mailFilesLine(io, await purgeMailFiles(config.dataDir, cutoff));
     return 0;
+  };
+}
+
+const pgDumpAdvice = `backup copies the SQLite database; this server uses PostgreSQL (DATABASE_URL).
+Back it up with PostgreSQL's own tool, while the servers run:
+  pg_dump --format=custom --file=reelsmith-$(date +%F).dump "$DATABASE_URL"
+and restore with: pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" FILE.dump
+`;
+
+function backup(file: string): Run {
+  return async (database, io) => {
+    if (!database.sqlite) {
+      io.err(pgDumpAdvice);
+      return 1;
+    }
+    try {
+      const copy = backupSqlite(database.sqlite, file);
+      const megabytes = (copy.bytes / 1024 / 1024).toFixed(1);
+      io.out(
+        `Backed up ${copy.submissions} ${copy.submissions === 1 ? "submission" : "submissions"} to ${copy.file} (${megabytes} MB); integrity_check: ok.\n`,
+      );
+      return 0;
+    } catch (error) {
+      if (!(error instanceof BackupError)) throw error;
+      io.err(`error: ${error.message}\n`);
+      return 1;
+    }
   };
 }
