@@ -131,6 +131,7 @@ export async function startServer(
     database,
     mailer,
     deliveryKinds,
+    hashRecipient: createRecipientHasher(ipHashSecret),
     nudgeWorker: () => worker.nudge(),
   });
   /** Waits for the sign-in links being sent and queued writes, finishes the delivery in hand,

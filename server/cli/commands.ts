@@ -3,6 +3,7 @@ import { type Config, loadConfig } from "../config.ts";
 import { BackupError, backupSqlite } from "../db/backup.ts";
 import { type SkipReason, skipReasonText } from "../db/confirmation-budget.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import { emptyWalWithin } from "../db/empty-wal.ts";
 import {
   eraseByEmail,
   exportSubmissions,
@@ -221,11 +222,16 @@ function erase(email: string): Run {
       .deleteFrom("confirmationRecipients")
       .where("recipientHash", "=", createRecipientHasher(secret)(email))
       .execute();
-    database.sqlite?.pragma("wal_checkpoint(TRUNCATE)");
+    const walEmptied = await emptyWalWithin(database, { attempts: 20, intervalMs: 500 });
     io.out(
       `Erased ${erased.submissions} ${erased.submissions === 1 ? "submission" : "submissions"} and ${erased.deliveries} ${erased.deliveries === 1 ? "delivery" : "deliveries"} of ${printable(email)}.\n`,
     );
     mailFilesLine(io, await eraseMailFiles(config.dataDir, email));
+    if (!walEmptied) {
+      io.err(
+        "warning: a reader of the database held its -wal for 10 s, so old copies of the erased rows are still in reelsmith.db-wal; run the erase again once it has finished (or stop the server).\n",
+      );
+    }
     return 0;
   };
 }

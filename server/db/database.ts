@@ -5,7 +5,7 @@ import pg from "pg";
 import type { Logger } from "pino";
 import { migrateToLatest } from "./migrations.ts";
 import type { Database } from "./schema.ts";
-import { openSqliteConnection, sqliteKysely } from "./sqlite.ts";
+import { openSqliteConnection, sqliteKysely, truncateWal } from "./sqlite.ts";
 import { type SqliteWriter, startSqliteWriter, writesThrough } from "./sqlite-writer.ts";
 import {
   type PendingSubmission,
@@ -45,6 +45,12 @@ export interface DatabaseHandle {
   storeSubmissions: (items: readonly PendingSubmission[]) => Promise<StoredSubmission[]>;
   /** Runs write statements in ONE transaction on the write route: all or none (team actions). */
   writeTransaction: RunTransaction;
+  /**
+   * SQLite: writes the -wal back into the file and empties it (after an erase, so that no old
+   * page image of the erased rows stays on disk); false while a reader holds an older snapshot.
+   * Absent on PostgreSQL.
+   */
+  emptyWal?: () => Promise<boolean>;
   /** The SQLite writer thread, when writes go through it (better-auth's Kysely routes to it). */
   writer?: SqliteWriter;
   ping: () => Promise<void>;
@@ -92,6 +98,7 @@ function openSqlite(file: string, store: StoreOptions): DatabaseHandle {
     sqlite,
     location: file,
     ...directWrites(db, store),
+    emptyWal: async () => truncateWal(sqlite),
     ping: async () => {
       sqlite.prepare("select 1").get();
     },
@@ -200,6 +207,7 @@ async function withWriterThread(
     write: writesThrough(writer),
     storeSubmissions: (items) => writer.write(items),
     writeTransaction: transactionThrough(writer),
+    emptyWal: () => writer.checkpoint(),
     writer,
     close: async () => {
       await writer.close();

@@ -8,7 +8,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { Statement } from "better-sqlite3";
 import { errorSummary } from "./errors.ts";
-import { openSqliteConnection, sqliteKysely } from "./sqlite.ts";
+import { openSqliteConnection, sqliteKysely, truncateWal } from "./sqlite.ts";
 import { createSqliteStore } from "./sqlite-submissions.ts";
 import type { PendingSubmission, StoreOptions } from "./submissions.ts";
 
@@ -16,6 +16,7 @@ export type WriterRequest =
   | { type: "batch"; id: number; items: PendingSubmission[]; now: number }
   | { type: "statement"; id: number; sql: string; parameters: readonly unknown[] }
   | { type: "transaction"; id: number; statements: { sql: string; parameters: unknown[] }[] }
+  | { type: "checkpoint"; id: number }
   | { type: "close" };
 
 const { file, options } = workerData as { file: string; options: StoreOptions };
@@ -50,7 +51,9 @@ parentPort?.on("message", async (request: WriterRequest) => {
         ? await writeBatch(request.items, request.now)
         : request.type === "transaction"
           ? runTransaction(request.statements)
-          : runStatement(request.sql, request.parameters);
+          : request.type === "checkpoint"
+            ? truncateWal(sqlite)
+            : runStatement(request.sql, request.parameters);
     parentPort?.postMessage({ id: request.id, result });
   } catch (error) {
     parentPort?.postMessage({ id: request.id, error: errorSummary(error) });

@@ -24,6 +24,8 @@ export interface SqliteWriter {
   transaction(
     queries: readonly CompiledQuery[],
   ): Promise<{ rows: Record<string, unknown>[]; changes: number }[]>;
+  /** Empties the -wal into the file (see truncateWal); false while a reader holds it. */
+  checkpoint(): Promise<boolean>;
   /** Ends the thread, after the writes in flight (call once nothing new can arrive). */
   close(): Promise<void>;
 }
@@ -88,6 +90,7 @@ export function startSqliteWriter(file: string, options: StoreOptions): SqliteWr
         type: "transaction",
         statements: queries.map((query) => ({ sql: query.sql, parameters: query.parameters })),
       }),
+    checkpoint: () => request({ type: "checkpoint" }),
     async close() {
       closed = true;
       const current = thread;

@@ -27,3 +27,19 @@ export function sqliteKysely(sqlite: SQLite.Database): Kysely<Database> {
     plugins: [new CamelCasePlugin()],
   });
 }
+
+/**
+ * Writes the -wal back into the database file and empties it (`wal_checkpoint(TRUNCATE)`): old
+ * page images of erased rows live there until then. Waits for nobody: when a reader still
+ * holds an older snapshot (the sqlite3 shell, a backup in progress) it returns false, to be
+ * tried again later.
+ */
+export function truncateWal(sqlite: SQLite.Database): boolean {
+  sqlite.pragma("busy_timeout = 0");
+  try {
+    const [result] = sqlite.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];
+    return result?.busy === 0;
+  } finally {
+    sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
+  }
+}

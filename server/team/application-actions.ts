@@ -25,6 +25,10 @@ export interface ActionDeps {
   deliveryKinds: readonly DeliveryKind[];
   /** Deletes the applicant's .eml files (as the CLI's erase does). */
   eraseMailFiles: (email: string) => Promise<number>;
+  /** The HMAC under which the applicant's confirmation is counted (erased with them). */
+  hashRecipient: (email: string) => string;
+  /** After an erase: empties the SQLite -wal, which holds old images of the erased rows. */
+  afterErase: () => Promise<void>;
   /** Tells the delivery worker there is work (not spam, retry). */
   nudgeWorker: () => void;
 }
@@ -195,8 +199,12 @@ export function createApplicationActions(deps: ActionDeps) {
           auditLine(member, id, "erase", "", now),
           deleteDeliveries,
           deleteSubmissions,
+          db
+            .deleteFrom("confirmationRecipients")
+            .where("recipientHash", "=", deps.hashRecipient(submission.email)),
         ]);
         await deps.eraseMailFiles(submission.email);
+        await deps.afterErase();
         return { ok: true, done: "erase", message: copy.erase };
       }
     }

@@ -3,6 +3,7 @@ import { teamPaths } from "#app/shared/paths.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { walEmptier } from "../db/empty-wal.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { eraseMailFiles } from "../delivery/mail-files.ts";
@@ -43,6 +44,8 @@ export async function startTeam(deps: {
   database: DatabaseHandle;
   mailer: Mailer;
   deliveryKinds: readonly DeliveryKind[];
+  /** The HMAC of an address under which its confirmations are counted (erase forgets it). */
+  hashRecipient: (email: string) => string;
   nudgeWorker: () => void;
 }): Promise<TeamServer> {
   const { config, logger, database } = deps;
@@ -68,11 +71,14 @@ export async function startTeam(deps: {
     limits: createLinkLimits(config, database),
     logger,
   });
+  const wal = walEmptier(database, logger);
   const actions = createApplicationActions({
     database,
     transaction: database.writeTransaction,
     deliveryKinds: deps.deliveryKinds,
     eraseMailFiles: (email) => eraseMailFiles(config.dataDir, email),
+    hashRecipient: deps.hashRecipient,
+    afterErase: wal.afterErase,
     nudgeWorker: deps.nudgeWorker,
   });
   const members = new WeakMap<Request, Member>();
@@ -108,6 +114,9 @@ export async function startTeam(deps: {
     authRoutes: passkeyRoutes(auth),
     portFor: (request) => ({ ...port, member: members.get(request) }),
     session: (headers) => signIn.session(headers),
-    stop: () => signIn.stop(),
+    stop: async () => {
+      await wal.stop();
+      await signIn.stop();
+    },
   };
 }

@@ -1,6 +1,8 @@
 import { loadConfig } from "../config.ts";
 import { openMigratedDatabase } from "../db/database.ts";
+import { sharedSecret } from "../db/settings.ts";
 import { createMailer } from "../delivery/mailer.ts";
+import { createRecipientHasher } from "../intake/client-ip.ts";
 import { createLogger } from "../logger.ts";
 import { startTeam } from "../team/start-team.ts";
 
@@ -21,6 +23,9 @@ export async function startTeamSide(env: Record<string, string>, nudgeWorker = (
     database,
     mailer,
     deliveryKinds: ["team_notification", "applicant_confirmation"],
+    hashRecipient: createRecipientHasher(
+      config.IP_HASH_SECRET ?? (await sharedSecret(database.db, "ip_hash_secret")),
+    ),
     nudgeWorker,
   });
   return {

@@ -1,0 +1,154 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { addMember, findMember } from "../team/members.ts";
+import { cli } from "../test/cli.ts";
+import { validApplication } from "../test/fixtures.ts";
+import { startTestServer } from "../test/server.ts";
+import { untilNonePending } from "../test/stored.ts";
+import { startTeamSide } from "../test/team-side.ts";
+
+/**
+ * The erased applicant writes a token of Greek letters into every field the inbox searches
+ * (FTS5 keeps trigrams of those, lower-cased) and marked text into the others; their address
+ * has windows with "." and "@" that no random value holds. The kept applicant does the same
+ * with Cyrillic: finding theirs proves that the search reads the table and the index alike.
+ */
+const erased = {
+  ...validApplication({
+    name: "Ξψζωλ Erasedname",
+    email: "Zq.Xv@Example.com",
+    accountHandle: "@ξψζωλ",
+    contentNiche: "ξψζωλ cooking",
+    goals: "Erasedgoals reach a million by spring",
+    currentChallenges: "Erasedchallenges editing at night",
+    brandStyle: "Erasedstyle neon and chrome",
+  }),
+};
+const kept = validApplication({
+  name: "Жщюфы Keptname",
+  email: "kept@example.com",
+  accountHandle: "@keptone",
+  contentNiche: "Keptniche travel",
+});
+const erasedNote = "Erasednote: asked for a discount, budget 900";
+
+/** Every byte sequence of the erased applicant that must be gone from every file. */
+function erasedTraces(): string[] {
+  const address = erased.email.toLowerCase();
+  return [
+    erased.name,
+    erased.email,
+    address,
+    erased.accountHandle,
+    erased.contentNiche,
+    erased.goals,
+    erased.currentChallenges,
+    erased.brandStyle,
+    erasedNote,
+    // Trigrams as the search index stores them (lower case).
+    ...windows("ξψζωλ"),
+    ...windows("zq.xv@").filter((window) => /[.@]/.test(window)),
+  ];
+}
+
+const windows = (text: string) =>
+  Array.from({ length: [...text].length - 2 }, (_, i) => [...text].slice(i, i + 3).join(""));
+
+/** Every file under `directory`, recursively, with its bytes. */
+function filesUnder(directory: string): { file: string; bytes: Buffer }[] {
+  return readdirSync(directory, { recursive: true, encoding: "utf8" })
+    .map((name) => path.join(directory, name))
+    .filter((file) => statSync(file).isFile())
+    .map((file) => ({ file, bytes: readFileSync(file) }));
+}
+
+/** The traces found: "file: text" for each. */
+function tracesIn(directory: string, traces: string[]): string[] {
+  return filesUnder(directory).flatMap(({ file, bytes }) =>
+    traces
+      .filter((trace) => bytes.includes(Buffer.from(trace)))
+      .map((trace) => `${path.relative(directory, file)}: ${trace}`),
+  );
+}
+
+/**
+ * A server takes both applications (and writes their emails as .eml files), then stops; the
+ * team's side starts on its DATA_DIR, as the server does, and a member writes a note on each.
+ */
+async function applied() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-erase-"));
+  const server = await startTestServer({ DATA_DIR: dataDir });
+  const ids: string[] = [];
+  for (const body of [erased, kept, ...fillers()]) {
+    const answer = await server.submit(body);
+    expect(answer.status).toBe(200);
+    ids.push(((await answer.json()) as { id: string }).id);
+  }
+  const database = server.openDatabase();
+  await untilNonePending(database);
+  await database.close();
+  await server.stop();
+
+  const side = await startTeamSide({
+    DATA_DIR: dataDir,
+    PUBLIC_SITE_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+  });
+  onTestFinished(side.stop);
+  await addMember(side.database, "maya@reelsmith.example");
+  const member = await findMember(side.database, "maya@reelsmith.example");
+  if (!member) throw new Error("no member");
+  const port = side.team.portFor(new Request("http://localhost:3000/team"));
+  const [erasedId = "", keptId = ""] = ids;
+  expect(await port.act(member, erasedId, { type: "note", body: erasedNote })).toMatchObject({
+    ok: true,
+  });
+  await port.act(member, keptId, { type: "note", body: "Keptnote: call back Monday" });
+  return { dataDir, side, port, member, erasedId };
+}
+
+/** A few more applicants, so the search index has segments to merge and pages to reuse. */
+const fillers = () =>
+  Array.from({ length: 8 }, (_, i) =>
+    validApplication({
+      name: `Filler Person ${i}`,
+      email: `filler${i}@example.com`,
+      accountHandle: `@filler${i}`,
+    }),
+  );
+
+/** What must still be there: the kept applicant in the table, the index and the .eml files. */
+function expectKept(dataDir: string) {
+  const all = filesUnder(dataDir);
+  const database = all.filter(({ file }) => /reelsmith\.db(-wal)?$/.test(file));
+  const found = (text: string) => database.some(({ bytes }) => bytes.includes(Buffer.from(text)));
+  expect(found(kept.name)).toBe(true);
+  expect(found("жщю")).toBe(true); // its trigram, lower case: only the search index has it
+  expect(all.filter(({ file }) => file.endsWith(".eml")).length).toBeGreaterThan(0);
+}
+
+describe("erase leaves nothing under DATA_DIR", () => {
+  it("from the team page: no answer, note or address of the applicant in any file", async () => {
+    const { dataDir, port, member, erasedId } = await applied();
+    expect(tracesIn(dataDir, erasedTraces()).length).toBeGreaterThan(0);
+
+    expect(await port.act(member, erasedId, { type: "erase" })).toMatchObject({ ok: true });
+
+    // While the server still runs: nothing waits for a clean stop to empty the -wal.
+    expect(tracesIn(dataDir, erasedTraces())).toEqual([]);
+    expectKept(dataDir);
+  });
+
+  it("from the CLI, while the server runs: the same", async () => {
+    const { dataDir } = await applied();
+    const answer = await cli({ DATA_DIR: dataDir }, "erase", "--email", erased.email);
+    expect(answer.stdout).toContain("Erased 1 submission and 2 deliveries");
+    expect(answer.code).toBe(0);
+
+    expect(tracesIn(dataDir, erasedTraces())).toEqual([]);
+    expectKept(dataDir);
+  });
+});
