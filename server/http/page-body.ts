@@ -26,10 +26,20 @@ export function isFormActionPath(path: string): boolean {
   return wanted === action || wanted === `${action}/` || wanted === `${action}.data`;
 }
 
+/**
+ * A path as React Router matches it against the team's routes: in any letter case (its routes
+ * are not case-sensitive: /TEAM is the inbox), and repeated slashes taken as one. The guard
+ * looks at this form, so no spelling of a /team page slips past it.
+ */
+export function teamPathKey(path: string): string {
+  return path.toLowerCase().replace(/\/{2,}/g, "/");
+}
+
 /** /team, /team/… and React Router's data requests for them (/team.data, /team/….data). */
 export function isTeamPath(path: string): boolean {
   const team = teamPaths.inbox;
-  return path === team || path === `${team}.data` || path.startsWith(`${team}/`);
+  const key = teamPathKey(path);
+  return key === team || key === `${team}.data` || key.startsWith(`${team}/`);
 }
 
 /**

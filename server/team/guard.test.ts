@@ -40,6 +40,47 @@ describe("the /team guard", () => {
     }
   });
 
+  it("guards /team in any letter case, as React Router matches it", async () => {
+    for (const path of [
+      "/TEAM",
+      "/Team",
+      "/tEaM/",
+      "/TEAM/",
+      `/Team/Applications/${id}`,
+      `/TEAM/APPLICATIONS/${id.toUpperCase()}`,
+      "/team//applications",
+      "//team",
+      "/%54eam", // %54: T
+      "/TEAM/EXPORT?format=csv",
+      "/Team/Sign-Out",
+    ]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(302);
+      expect(answer.headers.get("location"), path).toBe("/team/sign-in");
+      expect(answer.headers.get("cache-control"), path).toBe("no-store");
+      expect(answer.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
+    }
+    for (const path of ["/TEAM.data", `/Team/Applications/${id}.data`]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(204);
+      expect(answer.headers.get("x-remix-redirect"), path).toBe("/team/sign-in");
+      expect(answer.headers.get("cache-control"), path).toBe("no-store");
+    }
+    // An action in another case changes nothing either.
+    const forged = { Cookie: "team.session_token=forged.signature", Origin: origin };
+    const action = await post(`/TEAM/applications/${id}`, "intent=spam", forged);
+    expect(action.status).toBe(303);
+    expect(action.headers.get("location")).toBe("/team/sign-in");
+    const database = server.openDatabase();
+    const row = await database.db
+      .selectFrom("submissions")
+      .select("isSpam")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    await database.close();
+    expect(row).toEqual({ isSpam: 0 });
+  });
+
   it("sends data requests and actions without a session to the sign-in page, and changes nothing", async () => {
     for (const path of ["/team.data", `/team/applications/${id}.data`]) {
       const answer = await get(path);

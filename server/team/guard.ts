@@ -1,14 +1,14 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { teamPaths } from "#app/shared/paths.ts";
-import { isTeamPath, maxTeamFormBytes } from "../http/page-body.ts";
+import { isTeamPath, maxTeamFormBytes, teamPathKey } from "../http/page-body.ts";
 import type { Logger } from "../logger.ts";
 import type { Member } from "./members.ts";
 import type { SignIn } from "./sign-in.ts";
 
 /** Pages anyone may open: sign-in, the page behind an emailed link, the passkey ceremonies. */
 function isPublic(path: string): boolean {
-  const page = path.replace(/\.data$/, "");
+  const page = teamPathKey(path).replace(/\.data$/, "");
   return (
     page === teamPaths.signIn ||
     page === teamPaths.signInLink ||
@@ -59,7 +59,7 @@ export function teamGuard(deps: {
     // The passkey endpoints (Hono routes, JSON) are bounded here; the pages' forms by the React
     // Router handler (readPageBody), which reads the socket itself: touching the request's body
     // here would start a second reader on it.
-    const bounded = path.startsWith(`${teamPaths.auth}/`)
+    const bounded = teamPathKey(path).startsWith(`${teamPaths.auth}/`)
       ? limit
       : (_c: Context, run: Next) => run();
     const tooLarge = await bounded(c, async () => {
@@ -85,7 +85,9 @@ export function teamGuard(deps: {
  * rather than showing its error screen.
  */
 function toSignIn(c: Context, path: string): Response {
-  if (path.endsWith(".data")) return c.body(null, 204, { "X-Remix-Redirect": teamPaths.signIn });
+  if (teamPathKey(path).endsWith(".data")) {
+    return c.body(null, 204, { "X-Remix-Redirect": teamPaths.signIn });
+  }
   return c.redirect(teamPaths.signIn, safeMethods.has(c.req.method) ? 302 : 303);
 }
 
