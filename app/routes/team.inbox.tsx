@@ -73,7 +73,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <InboxFilters query={query} />
-      {page.rows.length === 0 ? (
+      {query.refusedSearch ? null : page.rows.length === 0 ? (
         <p className="mt-10 text-center text-zinc-400">{copy.empty}</p>
       ) : (
         <table className="mt-6 w-full border-separate border-spacing-0 text-left text-sm">

@@ -1,5 +1,7 @@
 import { z } from "zod/mini";
+import { invisibleCharactersMessage } from "./schema.ts";
 import { planNames } from "./site.ts";
+import { forbiddenCharacters } from "./text.ts";
 
 export const applicationStatuses = ["new", "contacted", "onboarded", "declined"] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
@@ -22,6 +24,13 @@ export interface InboxQuery {
   /** Only applications with a delivery that failed for good. */
   failed: boolean;
   q?: string;
+  /**
+   * Set when the search typed holds control characters (NUL included), refused as the
+   * questionnaire refuses them: the message, and what was typed (to show it again, each of
+   * them as "�"). `q` is
+   * then absent and nothing is searched.
+   */
+  refusedSearch?: { text: string; message: string };
   before?: { createdAt: number; id: string };
 }
 
@@ -30,16 +39,29 @@ const cursor = /^(\d{1,15})_([0-9a-f-]{36})$/;
 export function parseInboxQuery(params: URLSearchParams): InboxQuery {
   const pick = <T extends string>(value: string | null, allowed: readonly T[]) =>
     allowed.find((candidate) => candidate === value);
-  const q = params.get("q")?.trim().slice(0, searchMaxLength) || undefined;
+  const typed = params.get("q")?.trim().slice(0, searchMaxLength) || undefined;
+  const refused = typed !== undefined && !isSearchable(typed);
   const match = cursor.exec(params.get("before") ?? "");
   return {
     status: pick(params.get("status"), applicationStatuses),
     plan: pick(params.get("plan"), planNames),
     spam: pick(params.get("spam"), spamFilters) ?? "no",
     failed: params.get("failed") === "1",
-    q,
+    q: refused ? undefined : typed,
+    refusedSearch: refused
+      ? { text: shown(typed), message: invisibleCharactersMessage }
+      : undefined,
     before: match ? { createdAt: Number(match[1]), id: match[2] as string } : undefined,
   };
+}
+
+/** What was typed, each control character shown as "�" (where to look, and safe in HTML). */
+const shown = (typed: string) =>
+  Array.from(typed, (char) => (forbiddenCharacters.test(char) ? "\ufffd" : char)).join("");
+
+/** A search may hold any text the questionnaire takes: no control characters (NUL included). */
+export function isSearchable(q: string): boolean {
+  return !forbiddenCharacters.test(q);
 }
 
 /** The URL parameters of a query (defaults left out), for links and forms. */

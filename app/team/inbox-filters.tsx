@@ -42,13 +42,13 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           </select>
         )}
       </Field>
-      <Field name="filter-q" label={copy.searchLabel}>
+      <Field name="filter-q" label={copy.searchLabel} error={query.refusedSearch?.message}>
         {(control) => (
           <Input
             {...control}
             type="search"
             name="q"
-            defaultValue={query.q ?? ""}
+            defaultValue={query.q ?? query.refusedSearch?.text ?? ""}
             placeholder={copy.searchPlaceholder}
             maxLength={searchMaxLength}
           />

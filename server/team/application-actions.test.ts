@@ -57,6 +57,15 @@ describe.each(storageBackends())("application actions on $name", (backend) => {
       ok: false,
       error: "invalid",
     });
+    // Control characters, NUL first (PostgreSQL would refuse it with an error): the message
+    // the questionnaire gives.
+    for (const char of ["\u0000", "\u0007", "\u001b", "\u007f", "\u0085", "\ud800"]) {
+      expect(await act({ type: "note", body: `Called her${char}back` })).toEqual({
+        ok: false,
+        error: "invalid",
+        message: "Please remove invisible control characters",
+      });
+    }
     expect(
       await port.act(member, "00000000-0000-4000-8000-000000000000", { type: "spam" }),
     ).toMatchObject({

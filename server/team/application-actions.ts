@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Compilable } from "kysely";
 import { noteMaxLength, statusSchema } from "#app/shared/inbox-query.ts";
+import { invisibleCharactersMessage } from "#app/shared/schema.ts";
 import { site } from "#app/shared/site.ts";
 import type { ActionOutcome, TeamAction, TeamMember } from "#app/shared/team-port.ts";
+import { forbiddenCharacters } from "#app/shared/text.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { eraseStatements, retryFailedStatement } from "../db/operator-queries.ts";
 import type { DeliveryKind } from "../db/schema.ts";
@@ -126,6 +128,9 @@ export function createApplicationActions(deps: ActionDeps) {
         if (!body) return { ok: false, error: "invalid", message: copy.noteEmpty };
         if (body.length > noteMaxLength)
           return { ok: false, error: "invalid", message: copy.noteTooLong };
+        // As the questionnaire: no control characters (PostgreSQL refuses a NUL outright).
+        if (forbiddenCharacters.test(body))
+          return { ok: false, error: "invalid", message: invisibleCharactersMessage };
         await applyWith(
           [
             db.insertInto("applicationNotes").values({

@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
-import type { InboxQuery } from "#app/shared/inbox-query.ts";
+import { type InboxQuery, isSearchable } from "#app/shared/inbox-query.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { postgresSearchText } from "../db/search-text.ts";
@@ -23,6 +23,8 @@ export type SearchPlan = { rowids: number[] } | { scan: true };
 export const indexedMatchesMax = 2000;
 
 export async function planSearch(handle: Handle, q: string | undefined): Promise<SearchPlan> {
+  // A control character (parseInboxQuery refuses them) matches nothing: never near the SQL.
+  if (q && !isSearchable(q)) return { rowids: [] };
   if (!q || handle.dialect !== "sqlite" || [...q].length < 3) return { scan: true };
   // The words as one phrase of trigrams: a substring, in any case.
   const phrase = `"${q.replaceAll('"', '""')}"`;
@@ -45,6 +47,10 @@ export function filtered<O>(
   search: SearchPlan = { scan: true },
 ): SelectQueryBuilder<Database, "submissions", O> {
   let select = base;
+  // A refused search (control characters) shows and exports nothing rather than everything.
+  if (query.refusedSearch || (query.q && !isSearchable(query.q))) {
+    return select.where(sql<boolean>`0 = 1`);
+  }
   if (query.spam !== "all") select = select.where("isSpam", "=", query.spam === "yes" ? 1 : 0);
   if (query.status) select = select.where("status", "=", query.status);
   if (query.plan) select = select.where("selectedPlan", "=", query.plan);

@@ -110,6 +110,63 @@ describe.each(storageBackends())("the inbox and its exports on $name", (backend)
   });
 });
 
+/** Every control character the questionnaire refuses: C0 but tab, LF and CR; DEL; C1. */
+const controlCharacters = [
+  ...Array.from({ length: 0x20 }, (_, code) => code).filter((code) => ![9, 10, 13].includes(code)),
+  ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i),
+].map((code) => String.fromCharCode(code));
+
+describe.each(storageBackends())("a search with control characters on $name", (backend) => {
+  it.skipIf(backend.skip)(
+    "is refused with the questionnaire's message, searches and exports nothing, never fails",
+    async () => {
+      const fixture = await teamFixture(backend);
+      await storeSubmissions(fixture.database.db, [
+        pendingSubmission({ row: { name: "Nul Tester" } }),
+      ]);
+      const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+      expect(controlCharacters).toHaveLength(62);
+      for (const char of controlCharacters) {
+        const label = `U+${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+        // Inside the text: refused. Alone or at an end it may be white space that the
+        // questionnaire trims too (VT, FF); either way nothing with it is ever searched.
+        for (const typed of [`nul${char}tester`, char, `Nul Tester${char}`]) {
+          const parsed = parseInboxQuery(new URLSearchParams([["q", typed]]));
+          if (typed.trim().includes(char)) {
+            expect(parsed.q, label).toBeUndefined();
+            expect(parsed.refusedSearch?.message, label).toBe(
+              "Please remove invisible control characters",
+            );
+            expect(parsed.refusedSearch?.text, label).toContain("\ufffd");
+          } else {
+            expect(parsed.q, label).toBe(typed.trim() || undefined);
+          }
+          const found = (await port.inbox(parsed)).rows.map((row) => row.name);
+          expect(found, label).toEqual(parsed.refusedSearch ? [] : [expect.any(String)]);
+          if (parsed.refusedSearch) {
+            expect(await text(port.export(parsed, "json")), label).toBe("[]\n");
+          }
+          // Handed to the server as a plain search, it matches nothing and breaks nothing.
+          const raw = { ...parsed, q: typed, refusedSearch: undefined };
+          expect((await port.inbox(raw)).rows, label).toEqual([]);
+          expect(await text(port.export(raw, "csv")), label).toBe(toCsv([]));
+        }
+      }
+      // A lone surrogate cannot come in a URL (it arrives as U+FFFD), but never reaches the SQL.
+      for (const lone of ["nul\ud800tester", "nul\udc00tester"]) {
+        const raw = { ...query(""), q: lone };
+        expect((await port.inbox(raw)).rows).toEqual([]);
+        expect(await text(port.export(raw, "json"))).toBe("[]\n");
+      }
+      // Tabs and line breaks are text (the questionnaire takes them): searched as typed.
+      expect(query("q=nul%09tester").refusedSearch).toBeUndefined();
+      expect((await port.inbox(query("q=nul tester"))).rows.map((row) => row.name)).toEqual([
+        "Nul Tester",
+      ]);
+    },
+  );
+});
+
 describe("the search index on SQLite", () => {
   it("follows inserts, updates and deletes of applications", async () => {
     const [sqlite] = storageBackends();

@@ -250,3 +250,34 @@ test("filters, search and pages", async ({ page, request }, testInfo) => {
     await expect(page.getByRole("link", { name: "Newest" })).toBeVisible();
   }
 });
+
+test("a search with control characters gets the questionnaire's message, never a 5xx", async ({
+  page,
+}, testInfo) => {
+  await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
+  const message = "Please remove invisible control characters";
+  // C0 but tab, line feed and carriage return; DEL; C1: each inside a search.
+  const codes = [
+    ...Array.from({ length: 0x20 }, (_, code) => code).filter(
+      (code) => ![9, 10, 13].includes(code),
+    ),
+    ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i),
+  ];
+  for (const code of codes) {
+    const q = encodeURIComponent(`maya${String.fromCharCode(code)}lopez`);
+    const inbox = await page.request.get(`${teamOrigin}/team?q=${q}`);
+    expect(inbox.status(), `U+${code.toString(16)}`).toBe(200);
+    expect(await inbox.text()).toContain(message);
+    const exported = await page.request.get(`${teamOrigin}/team/export?format=csv&q=${q}`);
+    expect(exported.status(), `U+${code.toString(16)}`).toBe(400);
+    expect(await exported.text()).toBe(`${message}\n`);
+  }
+  // In the page: the message beneath the field, what was typed shown with "�" where a control
+  // character stood, and no rows.
+  await page.goto(`${teamOrigin}/team?q=maya%00lopez`);
+  const search = page.getByLabel("Search");
+  await expect(search).toHaveAttribute("aria-invalid", "true");
+  await expect(search).toHaveValue("maya\ufffdlopez");
+  await expect(page.getByText(message)).toBeVisible();
+  await expect(page.getByRole("row")).toHaveCount(0);
+});
