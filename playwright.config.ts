@@ -45,6 +45,7 @@ export default defineConfig({
       // The team's pages are served as http://localhost:PORT: the passkeys' relying party.
       PUBLIC_SITE_URL: `http://localhost:${port}`,
       TEAM_LINK_LIMIT_PER_IP: "100000",
+      TEAM_AUTH_LIMIT_PER_IP: "100000",
     },
   },
 });

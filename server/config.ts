@@ -66,6 +66,8 @@ const schema = z.object({
   /** Team sign-in links asked for per address, and per client IP, every 15 minutes. */
   TEAM_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   TEAM_LINK_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  /** Calls to the passkey endpoints (/team/auth/*, which write) per client IP every 15 minutes. */
+  TEAM_AUTH_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Key of the HMAC that turns client IPs into stored hashes; unset: made once, kept in the DB. */
   IP_HASH_SECRET: z.string().min(16).optional(),
   TRUST_PROXY: trustProxy,

@@ -12,6 +12,7 @@ import type { Logger } from "../logger.ts";
 import { createApplicationActions } from "./application-actions.ts";
 import { applicationView } from "./application-queries.ts";
 import { createTeamAuth } from "./auth.ts";
+import { startAuthCleanup } from "./auth-cleanup.ts";
 import { authKysely } from "./auth-database.ts";
 import { exportStream } from "./export.ts";
 import { teamGuard } from "./guard.ts";
@@ -72,6 +73,7 @@ export async function startTeam(deps: {
     logger,
   });
   const wal = walEmptier(database, logger);
+  const cleanup = startAuthCleanup(database, logger);
   const actions = createApplicationActions({
     database,
     transaction: database.writeTransaction,
@@ -111,11 +113,12 @@ export async function startTeam(deps: {
 
   return {
     guard: teamGuard({ origin, signIn, members, logger }),
-    authRoutes: passkeyRoutes(auth),
+    authRoutes: passkeyRoutes(auth, { config, database }),
     portFor: (request) => ({ ...port, member: members.get(request) }),
     session: (headers) => signIn.session(headers),
     stop: async () => {
       await wal.stop();
+      await cleanup.stop();
       await signIn.stop();
     },
   };
