@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { teamPaths } from "#app/shared/paths.ts";
@@ -29,6 +30,8 @@ export function teamGuard(deps: {
   origin: string;
   signIn: Pick<SignIn, "session">;
   members: WeakMap<Request, Member>;
+  /** Where the route modules of a request leave work to start once its answer has gone. */
+  afterAnswer: WeakMap<Request, (job: () => void) => void>;
   logger: Logger;
 }): MiddlewareHandler {
   const limit = bodyLimit({
@@ -38,11 +41,17 @@ export function teamGuard(deps: {
   return async (c, next) => {
     const path = c.req.path;
     if (!isTeamPath(path)) return next();
-    const answer = await guarded(c, next);
-    const response = answer instanceof Response ? answer : c.res;
-    response.headers.set("Cache-Control", "no-store");
-    response.headers.set("X-Robots-Tag", "noindex, nofollow");
-    return answer;
+    const jobs: (() => void)[] = [];
+    deps.afterAnswer.set(c.req.raw, (job) => jobs.push(job));
+    try {
+      const answer = await guarded(c, next);
+      const response = answer instanceof Response ? answer : c.res;
+      response.headers.set("Cache-Control", "no-store");
+      response.headers.set("X-Robots-Tag", "noindex, nofollow");
+      return answer;
+    } finally {
+      startOnceAnswered(c, jobs);
+    }
   };
 
   async function guarded(c: Context, next: Next): Promise<Response | undefined> {
@@ -75,6 +84,21 @@ export function teamGuard(deps: {
     });
     return tooLarge ?? refused;
   }
+}
+
+/**
+ * Starts `jobs` once the answer has gone out (its last byte handed to the socket, or the
+ * client gone): whatever they do, the answer's time does not show it. Without a socket (tests
+ * calling the app directly), on the next turn of the event loop.
+ */
+function startOnceAnswered(c: Context, jobs: (() => void)[]) {
+  if (jobs.length === 0) return;
+  const run = () => {
+    for (const job of jobs.splice(0)) job();
+  };
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing && !outgoing.closed) outgoing.once("close", run);
+  else setImmediate(run);
 }
 
 /**

@@ -22,8 +22,7 @@ export function createSignIn(deps: {
   logger: Logger;
 }) {
   const { auth, database, logger } = deps;
-  /** Links being made and sent: answered before they are done (a member's answer takes as
-   * long as anyone's), awaited on stop. */
+  /** Links being looked up, made and sent after their answer, awaited on stop. */
   const sending = new Set<Promise<void>>();
 
   async function sendLinkTo(email: string) {
@@ -34,16 +33,35 @@ export function createSignIn(deps: {
     }
   }
 
+  /** Who is a member, and their link: worked out once the answer has gone (see requestLink). */
+  async function linkFor(address: string) {
+    try {
+      const member = await findMember(database, address);
+      if (member) await sendLinkTo(member.email);
+    } catch (error) {
+      logger.error({ err: errorSummary(error) }, "sign-in link not sent");
+    }
+  }
+
   return {
-    async requestLink(email: string, ip: string): Promise<LimitDecision> {
+    /**
+     * Counts the request against its limits and answers: the same answer, after the same work,
+     * for members and anyone else. Whether the address is a member's, and their link, are
+     * worked out by a job that `afterAnswer` starts once the answer has gone (the server: when
+     * the response is sent; by default, on the next turn of the event loop), so that the time
+     * of the answer says nothing about who is a member.
+     */
+    async requestLink(
+      email: string,
+      ip: string,
+      afterAnswer: (job: () => void) => void = setImmediate,
+    ): Promise<LimitDecision> {
       const address = normaliseEmail(email);
       const decision = await deps.limits.consume(address, ip);
       if (!decision.ok) return decision;
-      const member = await findMember(database, address);
-      if (member) {
-        const job = sendLinkTo(member.email).finally(() => sending.delete(job));
-        sending.add(job);
-      }
+      const job = new Promise<void>((resolve) => afterAnswer(() => resolve(linkFor(address))));
+      sending.add(job);
+      job.finally(() => sending.delete(job));
       return { ok: true };
     },
 

@@ -84,9 +84,9 @@ export async function startTeam(deps: {
     nudgeWorker: deps.nudgeWorker,
   });
   const members = new WeakMap<Request, Member>();
+  const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
 
-  const port: Omit<TeamPort, "member"> = {
-    requestLink: (email, ip) => signIn.requestLink(email, ip),
+  const port: Omit<TeamPort, "member" | "requestLink"> = {
     linkState: (token) => signIn.linkState(token),
     useLink: (token) => signIn.useLink(token),
     signOut: (headers) => signIn.signOut(headers),
@@ -112,9 +112,14 @@ export async function startTeam(deps: {
   };
 
   return {
-    guard: teamGuard({ origin, signIn, members, logger }),
+    guard: teamGuard({ origin, signIn, members, afterAnswer, logger }),
     authRoutes: passkeyRoutes(auth, { config, database }),
-    portFor: (request) => ({ ...port, member: members.get(request) }),
+    portFor: (request) => ({
+      ...port,
+      member: members.get(request),
+      // The member's link is made once this request's answer has gone (see requestLink).
+      requestLink: (email, ip) => signIn.requestLink(email, ip, afterAnswer.get(request)),
+    }),
     session: (headers) => signIn.session(headers),
     stop: async () => {
       await wal.stop();
