@@ -76,6 +76,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0003_team" },
       { name: "0004_delivery_alerts" },
       { name: "0005_search_index_secure_delete" },
+      { name: "0006_hashed_session_tokens" },
     ]);
     // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
     expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());

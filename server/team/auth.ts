@@ -1,3 +1,4 @@
+import { kyselyAdapter } from "@better-auth/kysely-adapter";
 import { passkey } from "@better-auth/passkey";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { magicLink } from "better-auth/plugins/magic-link";
@@ -8,6 +9,7 @@ import type { Config } from "../config.ts";
 import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import { withHashedSessionTokens } from "./hashed-session-tokens.ts";
 import { hashToken } from "./link-token.ts";
 import { secureCookies, teamOrigin } from "./public-origin.ts";
 
@@ -31,10 +33,16 @@ export interface AuthDeps {
  * better-auth, configured for the team: members are the rows of team_members (added by the
  * `team` command; nobody signs up), sign-in by a one-time emailed link (magic-link plugin, the
  * token stored hashed) or a passkey (relying party: PUBLIC_SITE_URL's host and origin), sessions
- * in the database. Its tables are made by our migration 0003_team, never by better-auth.
+ * in the database (their tokens stored hashed too: hashed-session-tokens.ts). Its tables are made by our migration 0003_team, never by better-auth.
  */
 export function createTeamAuth(deps: AuthDeps) {
-  return betterAuth(teamAuthOptions(deps));
+  const options = teamAuthOptions(deps);
+  // The same Kysely adapter better-auth makes of `database`, with session tokens stored hashed.
+  const { db, type, transaction } = options.database;
+  return betterAuth({
+    ...options,
+    database: withHashedSessionTokens(kyselyAdapter(db, { type, transaction })),
+  });
 }
 
 /** better-auth's options for the team (also what auth-schema.test.ts checks our tables against). */
