@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "~/shared/app-context";
 import { DocumentProvider } from "./document-context";
@@ -18,6 +18,7 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce = "", inlineCss } = appContext(loadContext);
+  const report = reporterOf(loadContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
     <DocumentProvider value={{ nonce, inlineCss }}>
@@ -28,7 +29,7 @@ export default async function handleRequest(
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) report(error);
       },
     },
   );
@@ -40,4 +41,19 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * What React Router calls with an error no loader, action or render caught: the server's log
+ * gets it as one JSON line with the request id (the visitor gets the error screen, never the
+ * error). A request the client gave up on is no error of ours.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  reporterOf(context)(error);
+};
+
+/** The server's reporter, or the console while prerendering at build time. */
+function reporterOf(context: unknown): (error: unknown) => void {
+  return appContext(context).reportError ?? ((error) => console.error(error));
 }

@@ -47,6 +47,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
+    // Every answer names its request (responses made whole elsewhere, as React Router's, too):
+    // what a visitor reports is then the key to the log lines of their request.
+    if (!c.res.headers.has("X-Request-Id")) {
+      try {
+        c.res.headers.set("X-Request-Id", c.get("requestId"));
+      } catch {
+        // Immutable headers (Response.redirect): the log line still has the id.
+      }
+    }
     logger.info({
       reqId: c.get("requestId"),
       method: c.req.method,
@@ -92,6 +101,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       team: deps.team ? (request) => deps.team?.portFor(request) : undefined,
       trustProxy: config.TRUST_PROXY,
       inlineCss: deps.inlineCss,
+      logger,
     }),
   );
   return app;

@@ -5,6 +5,7 @@ import type { TeamPort } from "#app/shared/team-port.ts";
 import { deferModulePreloads } from "./defer-module-preloads.ts";
 import { formLimitOf, isTeamPath, type PageBody, readPageBody } from "./http/page-body.ts";
 import { publicRequestOf, type TrustProxy } from "./http/proxy-trust.ts";
+import type { Logger } from "./logger.ts";
 
 /** Hands a request to React Router (server-rendered pages, the onboarding form action, 404s). */
 export function reactRouterHandler(options: {
@@ -16,6 +17,8 @@ export function reactRouterHandler(options: {
   trustProxy: TrustProxy;
   /** The stylesheet to inline into every rendered page (production). */
   inlineCss?: string;
+  /** Where errors nothing caught go: one JSON line each, with the request id. */
+  logger: Logger;
 }) {
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   return async (c: Context) => {
@@ -43,6 +46,8 @@ export function reactRouterHandler(options: {
         team: options.team?.(c.req.raw),
         clientIp: visitor.clientIp || undefined,
         inlineCss: options.inlineCss,
+        reportError: (error) =>
+          options.logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error"),
         // Too large or not a form: the action answers with the page and its own message.
         formRejection:
           body.ok || body.status === 400 || body.status === 405 ? undefined : body.status,

@@ -5,8 +5,15 @@
 // React picks its production or development build when first imported: decide that first.
 process.env.NODE_ENV ??= "production";
 const { startServer } = await import("./composition-root.ts");
+const { createLogger } = await import("./logger.ts");
+const { logProcessErrors, startFailed } = await import("./process-errors.ts");
 
-const server = await startServer();
+// Anything that goes wrong is a JSON line of the log, from the very start (the configuration
+// is not read yet: the default level), then the server's own logger.
+let logger = createLogger({ LOG_LEVEL: "info" });
+logProcessErrors(() => logger);
+const server = await startServer().catch((error: unknown) => startFailed(logger, error));
+logger = server.logger;
 // Started by a parent process (the benchmarks): tell it where we listen.
 process.send?.({ url: server.url });
 let stopping = false;

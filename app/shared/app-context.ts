@@ -26,6 +26,11 @@ export interface AppContext extends RouterContextProvider {
   formRejection?: 413 | 415;
   /** The site's stylesheet, inlined into server-rendered pages (absent while prerendering). */
   inlineCss?: string;
+  /**
+   * Logs an error nothing caught (a loader's, an action's, a render's) as one line of the
+   * server's log, with the request's id; absent while prerendering (then: the console).
+   */
+  reportError?: (error: unknown) => void;
 }
 
 /** The one thing route actions may ask of the server: take an application. */
@@ -56,6 +61,7 @@ export function createAppContext(fields: {
   clientIp?: string;
   inlineCss?: string;
   formRejection?: 413 | 415;
+  reportError?: (error: unknown) => void;
 }): AppContext {
   return Object.assign(new RouterContextProvider(), fields);
 }
