@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
+import { startPoller } from "../delivery/poller.ts";
 import type { Logger } from "../logger.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect" | "write">;
@@ -24,30 +25,27 @@ export async function purgeExpiredAuthRows(handle: Handle, now = Date.now()): Pr
   return verifications.length + sessions.length;
 }
 
-/** Runs purgeExpiredAuthRows at start and every `intervalMs`, until stopped. */
+/** Runs purgeExpiredAuthRows at start and every `intervalMs` (the worker's poller), until stopped. */
 export function startAuthCleanup(
   handle: Handle,
   logger: Logger,
   intervalMs = authCleanupIntervalMs,
 ): { stop: () => Promise<void> } {
-  let running: Promise<void> | undefined;
-  const purge = () => {
-    running ??= purgeExpiredAuthRows(handle)
-      .then((deleted) => {
-        if (deleted > 0) logger.info({ deleted }, "expired sign-in rows deleted");
-      })
-      .catch((error) => logger.warn({ err: errorSummary(error) }, "sign-in cleanup failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(purge, intervalMs);
-  timer.unref();
-  purge();
+  const stopping = new AbortController();
+  const poller = startPoller(
+    () =>
+      purgeExpiredAuthRows(handle).then(
+        (deleted) => {
+          if (deleted > 0) logger.info({ deleted }, "expired sign-in rows deleted");
+        },
+        (error) => logger.warn({ err: errorSummary(error) }, "sign-in cleanup failed"),
+      ),
+    { intervalMs, signal: stopping.signal },
+  );
   return {
     stop: async () => {
-      clearInterval(timer);
-      await running;
+      stopping.abort();
+      await poller.idle();
     },
   };
 }

@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { freePort } from "../../server/test/wait.ts";
 import { type Nginx, nginxAvailable, proxyAddress, startNginx } from "../nginx.ts";
+import { type BuiltServer, spawnBuiltServer, untilHealthy } from "./helpers/built-server.ts";
 import { expect, test } from "./helpers/page-health.ts";
 import { fillForm, hydrated, submitButton, toast } from "./onboarding-page.ts";
 
@@ -14,7 +12,6 @@ import { fillForm, hydrated, submitButton, toast } from "./onboarding-page.ts";
 // (TRUST_PROXY=127.0.0.3). Chromium reaches nginx at https://127.0.0.2 from 127.0.0.1; nginx
 // reaches the app from 127.0.0.3. The stored IP hash must be the client's, not the proxy's.
 
-const root = path.resolve(import.meta.dirname, "../..");
 const ipHashSecret = "e2e-proxy-ip-hash-secret";
 const hmac = (ip: string) => createHmac("sha256", ipHashSecret).update(ip).digest("hex");
 
@@ -25,7 +22,7 @@ test.describe("behind nginx terminating TLS (deploy/nginx.conf)", () => {
   test.skip(!available, "skipped: no nginx");
   test.use({ ignoreHTTPSErrors: true });
 
-  let app: { child: ChildProcess; port: number; dataDir: string } | undefined;
+  let app: BuiltServer | undefined;
   let nginx: Nginx | undefined;
 
   test.beforeAll(async () => {
@@ -109,34 +106,10 @@ test.describe("behind nginx terminating TLS (deploy/nginx.conf)", () => {
 
 /** The built server (node server/serve.ts) on a free port of 127.0.0.1, trusting nginx only. */
 async function startApp() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-e2e-proxy-"));
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server/serve.ts"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_HOUR: "1000",
-      TRUST_PROXY: proxyAddress,
-      IP_HASH_SECRET: ipHashSecret,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return { child, port, dataDir };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error("server did not become healthy");
+  const app = await spawnBuiltServer(
+    { RATE_LIMIT_PER_HOUR: "1000", TRUST_PROXY: proxyAddress, IP_HASH_SECRET: ipHashSecret },
+    "inherit",
+  );
+  await untilHealthy(app);
+  return app;
 }

@@ -1,52 +1,28 @@
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { freePort, waitFor } from "../../server/test/wait.ts";
+import { waitFor } from "../../server/test/wait.ts";
+import { spawnBuiltServer } from "./helpers/built-server.ts";
 import { expect, test } from "./helpers/page-health.ts";
 
 // What an operator reads when something breaks: one JSON line per error, with the request id
 // the visitor's answer carries, and nothing else; the visitor gets no stack and no SQL.
 test.skip(({ isMobile }) => isMobile, "once is enough: the desktop project");
 
-const root = path.resolve(import.meta.dirname, "../..");
 /** A line of a stack trace as Node prints it ("    at fn (file:///…:12:5)"). */
 const stackLine = /^\s+at .+(:\d+:\d+\)?|<anonymous>\)?)$/m;
 
-/** The built server (node server/serve.ts) in a child process; its stdout and stderr, apart. */
+/** The built server; its log lines and what it wrote to stderr. */
 async function startServer(env: Record<string, string> = {}) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-e2e-errors-"));
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server/serve.ts"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => stdout.push(chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => stderr.push(chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const lines = () => stdout.join("").split("\n").filter(Boolean);
+  const server = await spawnBuiltServer(env);
   return {
-    url: `http://127.0.0.1:${port}`,
-    database: path.join(dataDir, "reelsmith.db"),
-    exited,
-    lines,
-    stderr: () => stderr.join(""),
+    url: server.url,
+    database: path.join(server.dataDir, "reelsmith.db"),
+    exited: server.exited,
+    lines: () => server.stdout().split("\n").filter(Boolean),
+    stderr: server.stderr,
     stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
+      server.child.kill("SIGTERM");
+      await server.exited;
     },
   };
 }
