@@ -7,11 +7,9 @@ import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/delivery-backlog.ts";
 import { isRowDataError } from "./db/errors.ts";
 import { startRetention } from "./db/retention.ts";
-import type { DeliveryKind } from "./db/schema.ts";
 import { sharedSecret } from "./db/settings.ts";
 import type { PendingSubmission } from "./db/submissions.ts";
-import { alertKindsFor } from "./delivery/alerts.ts";
-import { configuredChannels } from "./delivery/chat/send-chat.ts";
+import { kindRegistry } from "./delivery/kinds/registry.ts";
 import { mailDirectory, purgeMailFiles } from "./delivery/mail-files.ts";
 import { createMailer } from "./delivery/mailer.ts";
 import { warmUpEmails } from "./delivery/messages.ts";
@@ -93,14 +91,16 @@ export async function startServer(
     { isItemError: isRowDataError, maxWaiting: config.INTAKE_QUEUE_MAX },
   );
   const backlog = cachedBacklog(database);
-  const metrics = config.METRICS_TOKEN ? createMetrics({ backlog }) : undefined;
+  const metrics = config.METRICS_TOKEN
+    ? createMetrics({ backlog, kinds: kindRegistry.names })
+    : undefined;
   const worker = startDeliveryWorker({
     database,
     config,
     logger,
     mailer,
     intakeBusy: () => committer.busy(),
-    alertKinds: alertKindsFor(config),
+    alertKinds: kindRegistry.made("alert", config),
     onAttempt: metrics?.deliveryAttempted,
   });
   const retention = startRetention({
@@ -109,9 +109,8 @@ export async function startServer(
     purgeMailFiles: (cutoff) => purgeMailFiles(config.dataDir, cutoff),
     logger,
   });
-  const deliveryKinds: DeliveryKind[] = ["team_notification", "applicant_confirmation"];
-  if (config.WEBHOOK_URL) deliveryKinds.push("webhook");
-  deliveryKinds.push(...configuredChannels(config));
+  // What each application gets: the kinds made with it that this configuration can send.
+  const deliveryKinds = kindRegistry.made("application", config);
   const intake = createIntakeService({
     committer,
     rateLimit: createRateLimit(database, {

@@ -1,9 +1,6 @@
 import { z } from "zod";
-
-/** 127.0.0.0/8, ::1 and localhost: the only hosts a chat webhook may be reached over plain http. */
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
+import { type ChatVariable, chatChannels } from "./delivery/chat/channels.ts";
+import { isLoopbackHost } from "./http/loopback-host.ts";
 
 /**
  * A chat webhook URL: absent, or an https:// URL (http:// only to a loopback host, for tests and
@@ -38,12 +35,10 @@ const chatWebhookUrl = z
  * server/config.ts.
  */
 export const notifyVariables = {
-  /** Slack incoming webhook: https://hooks.slack.com/services/T…/B…/… */
-  SLACK_WEBHOOK_URL: chatWebhookUrl,
-  /** Discord channel webhook: https://discord.com/api/webhooks/<id>/<token> */
-  DISCORD_WEBHOOK_URL: chatWebhookUrl,
-  /** Microsoft Teams Workflows webhook ("When a Teams webhook request is received"). */
-  TEAMS_WEBHOOK_URL: chatWebhookUrl,
+  /** Each chat channel's webhook URL (SLACK_WEBHOOK_URL…; server/delivery/chat/channels.ts). */
+  ...(Object.fromEntries(
+    chatChannels.map((channel) => [channel.variable, chatWebhookUrl]),
+  ) as Record<ChatVariable, typeof chatWebhookUrl>),
   /** Who is told when a delivery fails for good; unset: TEAM_EMAIL. */
   ALERT_EMAIL: z.email().optional(),
   /** Turns /metrics on, behind `Authorization: Bearer <METRICS_TOKEN>`. */

@@ -146,8 +146,7 @@ function Deliveries({
         {(delivery) => (
           <li key={delivery.id} className="rounded-2xl border border-white/10 bg-surface p-4">
             <p className="flex flex-wrap items-center gap-2 font-semibold text-white">
-              {copy.deliveryKinds[delivery.kind as keyof typeof copy.deliveryKinds] ??
-                delivery.kind}
+              {site.deliveryKinds[delivery.kind]?.label ?? delivery.kind}
               <span
                 className={`rounded-full px-2 py-0.5 text-xs ${delivery.status === "failed" ? "bg-rose-500/20 text-rose-200" : delivery.status === "done" ? "bg-emerald-400/15 text-emerald-200" : "bg-white/10 text-zinc-200"}`}
               >

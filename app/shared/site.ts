@@ -414,18 +414,6 @@ export const site = {
       errorLabel: "Error",
       safe: "The application itself is kept in the database; nothing was lost.",
       retry: "Once the cause is fixed, send it again: npm run submissions -- retry {id}",
-      kinds: {
-        team_notification: "team email",
-        applicant_confirmation: "applicant's confirmation email",
-        webhook: "webhook",
-        slack: "Slack message",
-        discord: "Discord message",
-        teams: "Teams message",
-        alert_email: "alert email",
-        alert_slack: "Slack alert",
-        alert_discord: "Discord alert",
-        alert_teams: "Teams alert",
-      },
       errors: {
         unreachable: "the server could not be reached",
         timeout: "no answer in time",
@@ -438,6 +426,7 @@ export const site = {
         http_5xx: "the receiver kept failing (5xx)",
         http_other: "an unexpected HTTP answer",
         not_configured: "its address is no longer configured",
+        unknown_kind: "this version of the server does not know that kind of delivery",
         submission_missing: "the application was erased",
         other: "an unexpected error",
       },
@@ -448,6 +437,25 @@ export const site = {
     fallback: { title: "Submitted", description: "We'll be in touch soon!" },
   },
   /** The team's side (/team): sign-in, the inbox, one application. {brand} is the brand name. */
+  /**
+   * Every kind of delivery (server/delivery/kinds/registry.ts), by its name: `label` on the
+   * team's pages, `noun` inside a sentence (alerts: "The team email of application … failed").
+   */
+  deliveryKinds: {
+    team_notification: { label: "Team notification", noun: "team email" },
+    applicant_confirmation: {
+      label: "Applicant confirmation",
+      noun: "applicant's confirmation email",
+    },
+    webhook: { label: "Webhook", noun: "webhook" },
+    slack: { label: "Slack message", noun: "Slack message" },
+    discord: { label: "Discord message", noun: "Discord message" },
+    teams: { label: "Teams message", noun: "Teams message" },
+    alert_email: { label: "Alert email", noun: "alert email" },
+    alert_slack: { label: "Slack alert", noun: "Slack alert" },
+    alert_discord: { label: "Discord alert", noun: "Discord alert" },
+    alert_teams: { label: "Teams alert", noun: "Teams alert" },
+  } as Record<string, { label: string; noun: string }>,
   team: {
     label: "Team",
     nav: {
@@ -538,11 +546,6 @@ export const site = {
       answersTitle: "Answers",
       deliveriesTitle: "Deliveries",
       noDeliveries: "No deliveries: spam is never sent.",
-      deliveryKinds: {
-        team_notification: "Team notification",
-        applicant_confirmation: "Applicant confirmation",
-        webhook: "Webhook",
-      },
       deliveryStatuses: { pending: "Pending", done: "Sent", failed: "Failed", skipped: "Not sent" },
       attempts: "Attempts",
       created: "Created",

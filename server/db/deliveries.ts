@@ -1,6 +1,5 @@
 import type { DatabaseHandle } from "./database.ts";
 import { markFailedForGood } from "./delivery-alerts.ts";
-import type { AlertKind } from "./notify-kinds.ts";
 import type { Delivery, Submission } from "./schema.ts";
 
 /**
@@ -74,7 +73,7 @@ export async function markAttemptFailed(
     retryAt: number | null;
     errorClass?: string;
     /** Alerts to make when this attempt was the last (none for an alert itself). */
-    alertKinds?: readonly AlertKind[];
+    alertKinds?: readonly string[];
   },
 ) {
   const now = Date.now();
@@ -94,6 +93,32 @@ export async function markAttemptFailed(
         lastError: failure.error.slice(0, 1000),
         errorClass,
         updatedAt: now,
+      })
+      .where("id", "=", delivery.id)
+      .where("leaseOwner", "=", owner)
+      .where("status", "=", "pending"),
+  );
+}
+
+/**
+ * Records that a claimed delivery was not sent, by design, and why (its kind's skipReason: a
+ * reminder whose application was answered meanwhile), if `owner` still holds its lease.
+ */
+export async function markSkipped(
+  handle: DatabaseHandle,
+  delivery: Delivery,
+  owner: string,
+  reason: string,
+) {
+  await handle.write(
+    handle.db
+      .updateTable("deliveries")
+      .set({
+        status: "skipped",
+        skipReason: reason,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        updatedAt: Date.now(),
       })
       .where("id", "=", delivery.id)
       .where("leaseOwner", "=", owner)

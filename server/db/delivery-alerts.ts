@@ -1,14 +1,13 @@
 import { createHash } from "node:crypto";
 import { type RawBuilder, sql } from "kysely";
 import type { DatabaseHandle } from "./database.ts";
-import type { AlertKind } from "./notify-kinds.ts";
 import type { Delivery } from "./schema.ts";
 
 /**
  * The id of the alert of `kind` about delivery `failedId`: the same on every instance and
  * every time (a UUID, version 8, made of a SHA-256), so an alert can only be made once.
  */
-export function alertDeliveryId(failedId: string, kind: AlertKind): string {
+export function alertDeliveryId(failedId: string, kind: string): string {
   const hex = createHash("sha256").update(`alert\n${failedId}\n${kind}`).digest("hex");
   const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
   return [
@@ -40,7 +39,7 @@ export async function markFailedForGood(
   handle: Pick<DatabaseHandle, "db" | "dialect" | "write">,
   delivery: Delivery,
   owner: string,
-  failure: { error: string; errorClass: string; alertKinds: readonly AlertKind[]; now?: number },
+  failure: { error: string; errorClass: string; alertKinds: readonly string[]; now?: number },
 ): Promise<void> {
   const { db, dialect } = handle;
   const now = failure.now ?? Date.now();

@@ -3,7 +3,6 @@
  * through Kysely's CamelCasePlugin). Times are epoch milliseconds (integers on both databases).
  */
 import type { Generated, Insertable, Selectable } from "kysely";
-import { alertKinds, chatKinds } from "./notify-kinds.ts";
 import type { TeamTables } from "./team-schema.ts";
 
 export interface SubmissionsTable {
@@ -33,14 +32,11 @@ export interface SubmissionsTable {
   idempotencyHash: string | null;
 }
 
-export const deliveryKinds = [
-  "team_notification",
-  "applicant_confirmation",
-  "webhook",
-  ...chatKinds,
-  ...alertKinds,
-] as const;
-export type DeliveryKind = (typeof deliveryKinds)[number];
+/**
+ * The name of a kind of delivery. Storage knows no kinds: the delivery feature registers them
+ * (server/delivery/kinds/registry.ts) and names the ones each application gets.
+ */
+export type DeliveryKind = string;
 /** `skipped`: not sent, by design (a confirmation over its caps, or spam; see `skipReason`). */
 export type DeliveryStatus = "pending" | "done" | "failed" | "skipped";
 

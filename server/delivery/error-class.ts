@@ -14,6 +14,7 @@ export const errorClasses = [
   "http_5xx",
   "http_other",
   "not_configured",
+  "unknown_kind",
   "submission_missing",
   "other",
 ] as const;

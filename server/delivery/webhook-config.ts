@@ -1,4 +1,4 @@
-import ipaddr from "ipaddr.js";
+import { isLoopbackHost } from "../http/loopback-host.ts";
 
 /** How to make a WEBHOOK_SECRET, for the message that refuses a bad one. */
 export const makeSecretCommand = `node -e "console.log('whsec_' + require('node:crypto').randomBytes(32).toString('base64'))"`;
@@ -15,14 +15,8 @@ export function webhookUrlProblem(value: string): string | undefined {
     return "is not a URL";
   }
   if (url.protocol === "https:") return undefined;
-  if (url.protocol === "http:" && isLoopback(url.hostname)) return undefined;
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return undefined;
   return "must be an https:// URL (http:// only to a loopback address such as 127.0.0.1)";
-}
-
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
-  return ipaddr.isValid(host) && ipaddr.process(host).range() === "loopback";
 }
 
 /**

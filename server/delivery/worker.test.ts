@@ -7,6 +7,7 @@ import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { storeSubmissions } from "../db/submissions.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { sleep, waitFor } from "../test/wait.ts";
+import { createKindRegistry } from "./kinds/registry.ts";
 import type { Mailer } from "./mailer.ts";
 import { startDeliveryWorker } from "./worker.ts";
 
@@ -154,4 +155,58 @@ it("records a sent email once the database is back, instead of sending it again 
   });
   expect(new Set(sent).size).toBe(2);
   expect(sent).toHaveLength(2);
+});
+
+/** The kinds of one delivery row after the worker had its go at a submission. */
+async function deliveriesOf(database: DatabaseHandle) {
+  return database.db
+    .selectFrom("deliveries")
+    .select(["kind", "status", "skipReason", "errorClass"])
+    .orderBy("kind")
+    .execute();
+}
+
+it("records a delivery of a kind it does not know as failed for good, never as sent", async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-worker-"));
+  const database = await openMigratedDatabase({ DATABASE_URL: undefined, dataDir });
+  onTestFinished(() => database.close());
+  await storeSubmissions(database.db, [pendingSubmission({ deliveries: ["carrier_pigeon"] })]);
+  startWorker(database, recordingMailer(0).mailer, false);
+  await waitFor(async () => (await deliveriesOf(database))[0]?.status !== "pending");
+  expect(await deliveriesOf(database)).toEqual([
+    { kind: "carrier_pigeon", status: "failed", skipReason: null, errorClass: "unknown_kind" },
+  ]);
+});
+
+it("skips a delivery whose kind says why not, and sends the others", async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-worker-"));
+  const database = await openMigratedDatabase({ DATABASE_URL: undefined, dataDir });
+  onTestFinished(() => database.close());
+  await storeSubmissions(database.db, [pendingSubmission({ deliveries: ["late", "on_time"] })]);
+  const sent: string[] = [];
+  const kind = (name: string, skip?: string) => ({
+    name,
+    made: "on-demand" as const,
+    configured: () => true,
+    send: async () => {
+      sent.push(name);
+    },
+    skipReason: async () => skip,
+  });
+  const worker = startDeliveryWorker({
+    database,
+    config,
+    logger: pino({ level: "silent" }),
+    mailer: recordingMailer(0).mailer,
+    kinds: createKindRegistry([kind("late", "answered in the meantime"), kind("on_time")]),
+  });
+  onTestFinished(() => worker.stop());
+  await waitFor(async () =>
+    (await deliveriesOf(database)).every((delivery) => delivery.status !== "pending"),
+  );
+  expect(await deliveriesOf(database)).toEqual([
+    { kind: "late", status: "skipped", skipReason: "answered in the meantime", errorClass: null },
+    { kind: "on_time", status: "done", skipReason: null, errorClass: null },
+  ]);
+  expect(sent).toEqual(["on_time"]);
 });

@@ -6,17 +6,18 @@ import {
   claimDueDeliveries,
   markAttemptFailed,
   markDelivered,
+  markSkipped,
   releaseLeases,
   submissionsOf,
 } from "../db/deliveries.ts";
 import { errorSummary } from "../db/errors.ts";
-import type { AlertKind } from "../db/notify-kinds.ts";
-import type { Delivery, DeliveryKind, Submission } from "../db/schema.ts";
+import type { Delivery, Submission } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import type { KindConfig } from "./kinds/kind.ts";
+import { type KindRegistry, kindRegistry } from "./kinds/registry.ts";
 import type { Mailer } from "./mailer.ts";
 import { type Attempt, type DeliveryOutcome, decideOutcome } from "./outcome.ts";
 import { startPoller } from "./poller.ts";
-import { createSender, type NotifyConfig } from "./send.ts";
 import { createSendPool } from "./send-pool.ts";
 import { createUnrecordedOutcomes } from "./unrecorded-outcomes.ts";
 
@@ -30,16 +31,9 @@ export interface DeliveryWorker {
 
 export type WorkerConfig = Pick<
   Config,
-  | "DELIVERY_POLL_MS"
-  | "DELIVERY_LEASE_MS"
-  | "DELIVERY_RETRY_DELAYS"
-  | "MAIL_FROM"
-  | "TEAM_EMAIL"
-  | "CONTACT_EMAIL"
-  | "WEBHOOK_URL"
-  | "WEBHOOK_SECRET"
+  "DELIVERY_POLL_MS" | "DELIVERY_LEASE_MS" | "DELIVERY_RETRY_DELAYS"
 > &
-  NotifyConfig;
+  KindConfig;
 
 const batchSize = 10;
 /** Deliveries in flight at once (their network waits overlap). */
@@ -58,14 +52,17 @@ export function startDeliveryWorker(deps: {
   mailer: Mailer;
   /** True while applications are arriving: deliveries then give way (see send-pool.ts). */
   intakeBusy?: () => boolean;
-  /** Alerts made when a delivery fails for good (server/delivery/alerts.ts). */
-  alertKinds?: readonly AlertKind[];
+  /** The alerts made when a delivery fails for good (kindRegistry.made("alert", config)). */
+  alertKinds?: readonly string[];
+  /** The kinds it can send (default: the product's; tests register their own). */
+  kinds?: KindRegistry;
   /** Told of every attempt's outcome (metrics). */
-  onAttempt?: (kind: DeliveryKind, outcome: DeliveryOutcome["status"]) => void;
+  onAttempt?: (kind: string, outcome: DeliveryOutcome["status"] | "skipped") => void;
 }): DeliveryWorker {
   const { database, config, logger, mailer } = deps;
   const owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-  const send = createSender(config, mailer);
+  const sendContext = { config, mailer, database };
+  const kinds = deps.kinds ?? kindRegistry;
   const stopping = new AbortController();
   const { signal } = stopping;
   const unrecorded = createUnrecordedOutcomes(logger);
@@ -129,12 +126,22 @@ export function startDeliveryWorker(deps: {
     }
   }
 
-  /** One attempt at a delivery: send it, then settle what became of it. */
+  /**
+   * One attempt at a delivery: skip it if its kind says so now (a reminder already answered),
+   * else send it by its kind; then settle what became of it.
+   */
   async function deliver(delivery: Delivery, submission: Submission | undefined) {
     let attempt: Attempt;
     try {
       if (!submission) throw new Error("submission not found");
-      await send(delivery, submission);
+      const job = { delivery, submission };
+      const skip = await kinds.skipReason(job, sendContext);
+      if (skip) {
+        deps.onAttempt?.(delivery.kind, "skipped");
+        logger.info({ ...logContext(delivery), reason: skip }, "skipped");
+        return await record(delivery, () => markSkipped(database, delivery, owner, skip));
+      }
+      await kinds.send(job, sendContext);
       attempt = { ok: true };
     } catch (error) {
       attempt = { ok: false, error, submission };
@@ -142,36 +149,40 @@ export function startDeliveryWorker(deps: {
     await settle(delivery, decideOutcome(delivery, attempt, config.DELIVERY_RETRY_DELAYS));
   }
 
-  /** Logs the outcome and records it (kept for later while the database is unreachable). */
+  const logContext = (delivery: Delivery) => ({
+    delivery: delivery.id,
+    kind: delivery.kind,
+    submission: delivery.submissionId,
+  });
+
+  /** Logs the outcome and records it. */
   async function settle(delivery: Delivery, outcome: DeliveryOutcome) {
-    const context = {
-      delivery: delivery.id,
-      kind: delivery.kind,
-      submission: delivery.submissionId,
-    };
-    let record: () => Promise<unknown>;
+    const context = logContext(delivery);
     deps.onAttempt?.(delivery.kind, outcome.status);
     if (outcome.status === "delivered") {
-      record = () => markDelivered(database, delivery, owner);
       logger.info(context, "delivered");
-    } else {
-      const { attempts, error, errorClass } = outcome;
-      const retryAt = outcome.status === "retry" ? outcome.retryAt : null;
-      const failure = { error, retryAt, errorClass, alertKinds: deps.alertKinds };
-      record = () => markAttemptFailed(database, delivery, owner, failure);
-      if (retryAt === null) {
-        logger.error({ ...context, attempts, err: error }, "delivery failed for good");
-      } else {
-        const retryInSeconds = Math.round((retryAt - Date.now()) / 100) / 10;
-        logger.warn({ ...context, attempts, retryInSeconds, err: error }, "delivery failed");
-      }
+      return record(delivery, () => markDelivered(database, delivery, owner));
     }
+    const { attempts, error, errorClass } = outcome;
+    const retryAt = outcome.status === "retry" ? outcome.retryAt : null;
+    const failure = { error, retryAt, errorClass, alertKinds: deps.alertKinds };
+    if (retryAt === null) {
+      logger.error({ ...context, attempts, err: error }, "delivery failed for good");
+    } else {
+      const retryInSeconds = Math.round((retryAt - Date.now()) / 100) / 10;
+      logger.warn({ ...context, attempts, retryInSeconds, err: error }, "delivery failed");
+    }
+    return record(delivery, () => markAttemptFailed(database, delivery, owner, failure));
+  }
+
+  /** Records what became of a delivery, or keeps it for later while the database is away. */
+  async function record(delivery: Delivery, write: () => Promise<unknown>) {
     try {
-      await record();
+      await write();
     } catch (error) {
-      unrecorded.add(delivery.id, record);
+      unrecorded.add(delivery.id, write);
       logger.error(
-        { ...context, err: errorSummary(error) },
+        { ...logContext(delivery), err: errorSummary(error) },
         "delivery outcome not recorded yet (database unreachable): recorded when it is back",
       );
     }

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import type { IntakeOutcome } from "#app/shared/app-context.ts";
+import { kindRegistry } from "../delivery/kinds/registry.ts";
 import { bearerMatches, countedIntake, routeLabel } from "./http-metrics.ts";
 import { createMetrics } from "./metrics.ts";
 
@@ -41,7 +42,10 @@ it("accepts only `Bearer <token>` with the exact token", () => {
 });
 
 it("counts the no-JavaScript form's applications by outcome", async () => {
-  const metrics = createMetrics({ backlog: () => Promise.reject(new Error("no database")) });
+  const metrics = createMetrics({
+    backlog: () => Promise.reject(new Error("no database")),
+    kinds: kindRegistry.names,
+  });
   const outcomes: IntakeOutcome[] = [
     { ok: true, id: "a" },
     { ok: false, error: "validation_failed", fieldErrors: {} },

@@ -1,13 +1,16 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DeliveryBacklog } from "../db/delivery-backlog.ts";
-import { deliveryKinds } from "../db/schema.ts";
 
 /**
  * The figures /metrics shows (Prometheus text format, prom-client), in a registry of this
  * server's own: counters count what THIS instance did; the backlog gauges are read from the
  * shared database at scrape time, so every instance reports the same, true outbox.
  */
-export function createMetrics(deps: { backlog: () => Promise<DeliveryBacklog> }) {
+export function createMetrics(deps: {
+  backlog: () => Promise<DeliveryBacklog>;
+  /** Every kind of delivery (the registry's names): each gauge shows all of them, 0 or more. */
+  kinds: readonly string[];
+}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -55,7 +58,7 @@ export function createMetrics(deps: { backlog: () => Promise<DeliveryBacklog> })
         const value = await backlog();
         this.reset();
         if (!value) return;
-        for (const kind of deliveryKinds) this.set({ kind }, value[status][kind] ?? 0);
+        for (const kind of deps.kinds) this.set({ kind }, value[status][kind] ?? 0);
       },
     });
   byKind("pending", "Deliveries waiting to be sent (all instances: read from the database).");

@@ -1,5 +1,7 @@
+import type { ChatChannel } from "./channel.ts";
 import { discordText } from "./escape.ts";
 import type { Notice } from "./notice.ts";
+import { postJson } from "./post.ts";
 
 /** The brand's violet, as Discord wants a colour: an integer. */
 const violet = 0x8b5cf6;
@@ -41,3 +43,11 @@ export function discordPostUrl(webhookUrl: string): string {
   url.searchParams.set("wait", "true");
   return url.toString();
 }
+
+/** The Discord channel: its variable, and how a notice is posted to it. */
+export const discordChannel = {
+  name: "discord",
+  variable: "DISCORD_WEBHOOK_URL",
+  post: (url, notice) =>
+    postJson(discordPostUrl(url), discordMessage(notice), { service: "Discord" }),
+} as const satisfies ChatChannel;

@@ -60,13 +60,12 @@ export function applicationNotice(submission: Submission, options: { siteUrl: st
 /** What an alert says of the delivery that failed: never an answer, only ids and classes. */
 export function alertFacts(alert: Delivery) {
   const copy = site.notifications.alert;
-  const kinds: Record<string, string> = copy.kinds;
   const errorClass: ErrorClass = errorClasses.includes(alert.alertForError as ErrorClass)
     ? (alert.alertForError as ErrorClass)
     : "other";
   return {
     id: alert.submissionId,
-    kind: kinds[alert.alertForKind ?? ""] ?? alert.alertForKind ?? "delivery",
+    kind: site.deliveryKinds[alert.alertForKind ?? ""]?.noun ?? alert.alertForKind ?? "delivery",
     errorClass,
     reason: `${errorClass}: ${copy.errors[errorClass]}`,
   };

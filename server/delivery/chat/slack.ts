@@ -1,5 +1,7 @@
+import type { ChatChannel } from "./channel.ts";
 import { slackText } from "./escape.ts";
 import type { Notice } from "./notice.ts";
+import { postJson } from "./post.ts";
 
 /** Slack allows at most 10 fields in a section: five label/value rows. */
 const rowsPerSection = 5;
@@ -38,3 +40,10 @@ export function slackMessage(notice: Notice) {
     unfurl_media: false,
   };
 }
+
+/** The Slack channel: its variable, and how a notice is posted to it. */
+export const slackChannel = {
+  name: "slack",
+  variable: "SLACK_WEBHOOK_URL",
+  post: (url, notice) => postJson(url, slackMessage(notice), { service: "Slack" }),
+} as const satisfies ChatChannel;

@@ -1,5 +1,7 @@
+import type { ChatChannel } from "./channel.ts";
 import { teamsText } from "./escape.ts";
 import type { Notice } from "./notice.ts";
+import { postJson } from "./post.ts";
 
 /** A TextRun: `text` escaped, then `after` (our punctuation) appended as is. */
 const textRun = (text: string, style: Record<string, string> = {}, after = "") => ({
@@ -43,3 +45,10 @@ export function teamsMessage(notice: Notice) {
     ],
   };
 }
+
+/** The Teams channel: its variable, and how a notice is posted to it. */
+export const teamsChannel = {
+  name: "teams",
+  variable: "TEAMS_WEBHOOK_URL",
+  post: (url, notice) => postJson(url, teamsMessage(notice), { service: "Teams" }),
+} as const satisfies ChatChannel;

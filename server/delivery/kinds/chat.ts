@@ -1,0 +1,45 @@
+import type { ChatChannel } from "../chat/channel.ts";
+import { chatChannels } from "../chat/channels.ts";
+import { alertNotice, applicationNotice, type Notice } from "../chat/notice.ts";
+import { DeliveryError } from "../error-class.ts";
+import type { DeliveryJob, DeliveryKind, KindConfig } from "./kind.ts";
+
+type Channel = (typeof chatChannels)[number];
+
+/** Posts a notice to the channel, or says its variable is not set (an operator removed it). */
+async function postTo(channel: ChatChannel, config: KindConfig, notice: Notice): Promise<void> {
+  const url = config[channel.variable as keyof KindConfig];
+  if (typeof url !== "string" || !url) {
+    throw new DeliveryError(`${channel.variable} is not set`, "not_configured");
+  }
+  await channel.post(url, notice);
+}
+
+const noticeOptions = (config: KindConfig) => ({ siteUrl: config.PUBLIC_SITE_URL ?? "" });
+const isSet = (channel: ChatChannel) => (config: KindConfig) =>
+  Boolean(config[channel.variable as keyof KindConfig]);
+
+/** An application announced on a channel: who applied, plan, platform, audience, a link. */
+function announcement<C extends Channel>(channel: C) {
+  return {
+    name: channel.name,
+    made: "application",
+    configured: isSet(channel),
+    send: ({ submission }: DeliveryJob, { config }: { config: KindConfig }) =>
+      postTo(channel, config, applicationNotice(submission, noticeOptions(config))),
+  } as const satisfies DeliveryKind<C["name"]>;
+}
+
+/** A delivery that failed for good, told on a channel (docs/decisions/0041). */
+function alert<C extends Channel>(channel: C) {
+  return {
+    name: `alert_${channel.name}` as `alert_${C["name"]}`,
+    made: "alert",
+    configured: isSet(channel),
+    send: ({ delivery }: DeliveryJob, { config }: { config: KindConfig }) =>
+      postTo(channel, config, alertNotice(delivery, noticeOptions(config))),
+  } as const satisfies DeliveryKind;
+}
+
+export const chatAnnouncementKinds = chatChannels.map(announcement);
+export const chatAlertKinds = chatChannels.map(alert);

@@ -1,0 +1,62 @@
+import { DeliveryError } from "../error-class.ts";
+import { alertEmailKind } from "./alert-email.ts";
+import { chatAlertKinds, chatAnnouncementKinds } from "./chat.ts";
+import { applicantConfirmationKind, teamNotificationKind } from "./emails.ts";
+import type { DeliveryJob, DeliveryKind, KindConfig, SendContext } from "./kind.ts";
+import { webhookKind } from "./webhook.ts";
+
+/**
+ * Every kind of delivery, in the order an application's are made. The worker, the team's
+ * pages, alerts, metrics and the configuration read this list; nothing else names a kind.
+ * A new kind: its module, one line here, its label in the team's copy (docs/contributing.md).
+ */
+export const deliveryKinds = [
+  teamNotificationKind,
+  applicantConfirmationKind,
+  webhookKind,
+  ...chatAnnouncementKinds,
+  alertEmailKind,
+  ...chatAlertKinds,
+] as const;
+
+export type DeliveryKindName = (typeof deliveryKinds)[number]["name"];
+
+/** What the worker and the composition root ask of a list of kinds. */
+export interface KindRegistry {
+  readonly names: readonly string[];
+  /** The kind of that name, if it is registered. */
+  named(name: string): DeliveryKind | undefined;
+  /** The kinds made on `occasion` that this configuration can send. */
+  made(occasion: DeliveryKind["made"], config: KindConfig): string[];
+  /** Sends a claimed delivery by its kind; an unknown kind fails for good, never "sent". */
+  send(job: DeliveryJob, context: SendContext): Promise<void>;
+  /** Why a claimed delivery should not be sent now, if its kind says so. */
+  skipReason(job: DeliveryJob, context: SendContext): Promise<string | undefined>;
+}
+
+export function createKindRegistry(kinds: readonly DeliveryKind[]): KindRegistry {
+  const byName = new Map(kinds.map((kind) => [kind.name, kind]));
+  if (byName.size !== kinds.length) throw new Error("two delivery kinds have the same name");
+  const kindOf = (job: DeliveryJob) => {
+    const kind = byName.get(job.delivery.kind);
+    if (!kind) {
+      throw new DeliveryError(`unknown delivery kind "${job.delivery.kind}"`, "unknown_kind", {
+        permanent: true,
+      });
+    }
+    return kind;
+  };
+  return {
+    names: kinds.map((kind) => kind.name),
+    named: (name) => byName.get(name),
+    made: (occasion, config) =>
+      kinds
+        .filter((kind) => kind.made === occasion && kind.configured(config))
+        .map((kind) => kind.name),
+    send: async (job, context) => kindOf(job).send(job, context),
+    skipReason: async (job, context) => byName.get(job.delivery.kind)?.skipReason?.(job, context),
+  };
+}
+
+/** The product's kinds. */
+export const kindRegistry = createKindRegistry(deliveryKinds);
