@@ -1,5 +1,5 @@
 import path from "node:path";
-import { hasBuild } from "#server/build-files.ts";
+import { hasBuild } from "#server/http/build-files.ts";
 
 /** The pages the page benches measure: every public page a visitor lands on, and a 404. */
 export const publicPages = ["/", "/onboarding", "/thank-you", "/no-such-page"];

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 // that first.
 process.env.NODE_ENV ??= "production";
 const { loadConfig } = await import("./config.ts");
-const { hasBuild } = await import("./build-files.ts");
+const { hasBuild } = await import("./http/build-files.ts");
 
 const { buildDir } = loadConfig();
 if (!hasBuild(buildDir)) {

@@ -1,4 +1,5 @@
 import { printable } from "#app/shared/text.ts";
+import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { BackupError, backupSqlite } from "../db/backup.ts";
 import { type SkipReason, skipReasonText } from "../db/confirmation-budget.ts";
@@ -13,9 +14,9 @@ import {
 } from "../db/operator-queries.ts";
 import { purgeExpired, retentionCutoff } from "../db/retention.ts";
 import { sharedSecret } from "../db/settings.ts";
-import { labelledAnswers } from "../delivery/answers.ts";
-import { eraseMailFiles, purgeMailFiles } from "../delivery/mail-files.ts";
-import { createRecipientHasher } from "../intake/client-ip.ts";
+import { table, toCsv, toJson } from "../export/export-format.ts";
+import { createRecipientHasher } from "../hashing/client-hashes.ts";
+import { eraseMailFiles, purgeMailFiles } from "../mail/mail-files.ts";
 import {
   parseBackupFile,
   parseEmail,
@@ -25,7 +26,6 @@ import {
   parseSince,
   UsageError,
 } from "./arguments.ts";
-import { table, toCsv, toJson } from "./format.ts";
 
 interface Options {
   format?: string;

@@ -9,7 +9,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { fileMode } from "./data-dir.ts";
+import { fileMode } from "../files/data-dir.ts";
 
 export interface BackupResult {
   file: string;

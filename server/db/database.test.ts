@@ -7,7 +7,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { createTestDatabase, postgresAvailable } from "../test/postgres.ts";
 import { proxyInFrontOf } from "../test/tcp-proxy.ts";
 import { type DatabaseHandle, openDatabase, openMigratedDatabase } from "./database.ts";
-import { migrateToLatest } from "./migrations.ts";
+import { migrateToLatest } from "./migrations/index.ts";
 import { sharedSecret } from "./settings.ts";
 
 /** The tables of both backends, sorted (each has a few of its own besides). */

@@ -3,7 +3,7 @@ import type SQLite from "better-sqlite3";
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
-import { migrateToLatest } from "./migrations.ts";
+import { migrateToLatest } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 import { openSqliteConnection, sqliteKysely, truncateWal } from "./sqlite.ts";
 import { type SqliteWriter, startSqliteWriter, writesThrough } from "./sqlite-writer.ts";

@@ -3,7 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { mailDirectory } from "../delivery/mail-files.ts";
+import { mailDirectory } from "../mail/mail-files.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { waitFor } from "../test/wait.ts";

@@ -1,6 +1,6 @@
 import SQLite from "better-sqlite3";
 import { CamelCasePlugin, Kysely, SqliteDialect } from "kysely";
-import { ensurePrivateDatabaseFile } from "./data-dir.ts";
+import { ensurePrivateDatabaseFile } from "../files/data-dir.ts";
 import type { Database } from "./schema.ts";
 
 /** How long SQLite waits for another process's write lock (the CLI) before giving up. */

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { site } from "#app/shared/site.ts";
+import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { storeSubmissions } from "../db/submissions.ts";
 import { type StorageBackend, serverOn, storageBackends } from "../test/backends.ts";
@@ -12,7 +13,6 @@ import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { freePort, sleep, waitFor } from "../test/wait.ts";
 import { startWebhookReceiver } from "../test/webhook-receiver.ts";
-import { labelledAnswers } from "./answers.ts";
 
 const teamEmail = "team@studio.example";
 const mailFrom = "Reelsmith <no-reply@studio.example>";

@@ -1,6 +1,6 @@
+import { withoutAnswers } from "../answers/labelled-answers.ts";
 import { errorSummary } from "../db/errors.ts";
 import type { Delivery, Submission } from "../db/schema.ts";
-import { withoutAnswers } from "./answers.ts";
 import { nextAttemptAt } from "./backoff.ts";
 import { classifyError, type ErrorClass, isPermanent } from "./error-class.ts";
 

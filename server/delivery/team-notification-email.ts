@@ -10,8 +10,8 @@ import { Text } from "@react-email/text";
 import { createElement as h, type ReactElement } from "react";
 import { site } from "#app/shared/site.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
+import { labelledAnswers } from "../answers/labelled-answers.ts";
 import type { Submission } from "../db/schema.ts";
-import { labelledAnswers } from "./answers.ts";
 import { lines, styles } from "./email-styles.ts";
 
 const copy = site.emails.team;

@@ -5,10 +5,10 @@ import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { storeSubmissions } from "../db/submissions.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { sleep, waitFor } from "../test/wait.ts";
 import { createKindRegistry } from "./kinds/registry.ts";
-import type { Mailer } from "./mailer.ts";
 import { startDeliveryWorker } from "./worker.ts";
 
 const config = {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { startPoller } from "../background/poller.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import {
@@ -13,11 +14,10 @@ import {
 import { errorSummary } from "../db/errors.ts";
 import type { Delivery, Submission } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import type { KindConfig } from "./kinds/kind.ts";
 import { type KindRegistry, kindRegistry } from "./kinds/registry.ts";
-import type { Mailer } from "./mailer.ts";
 import { type Attempt, type DeliveryOutcome, decideOutcome } from "./outcome.ts";
-import { startPoller } from "./poller.ts";
 import { createSendPool } from "./send-pool.ts";
 import { createUnrecordedOutcomes } from "./unrecorded-outcomes.ts";
 

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { Hono, MiddlewareHandler } from "hono";
 import type { IntakePort } from "#app/shared/app-context.ts";
 import { intakePath, paths } from "#app/shared/paths.ts";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "../http/app.ts";
 import { isTeamPath } from "../http/page-body.ts";
 import type { Metrics } from "./metrics.ts";
 

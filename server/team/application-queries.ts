@@ -1,8 +1,8 @@
 import { statusSchema } from "#app/shared/inbox-query.ts";
 import type { ApplicationView } from "#app/shared/team-port.ts";
+import { labelledAnswers } from "../answers/labelled-answers.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { findSubmission } from "../db/operator-queries.ts";
-import { labelledAnswers } from "../delivery/answers.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 

@@ -1,6 +1,6 @@
+import { startPoller } from "../background/poller.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
-import { startPoller } from "../delivery/poller.ts";
 import type { Logger } from "../logger.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect" | "write">;

@@ -1,7 +1,7 @@
 import type { InboxQuery } from "#app/shared/inbox-query.ts";
-import { csvRows, exportRow } from "../cli/format.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { Submission } from "../db/schema.ts";
+import { csvRows, exportRow } from "../export/export-format.ts";
 import { filtered, planSearch, type SearchPlan } from "./inbox-queries.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type InboxQuery, parseInboxQuery } from "#app/shared/inbox-query.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
-import { toCsv, toJson } from "../cli/format.ts";
 import { exportSubmissions } from "../db/operator-queries.ts";
 import { storeSubmissions } from "../db/submissions.ts";
+import { toCsv, toJson } from "../export/export-format.ts";
 import { storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { teamFixture } from "../test/team.ts";

@@ -1,6 +1,6 @@
 import { printable } from "#app/shared/text.ts";
-import { table } from "../cli/format.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { table } from "../export/export-format.ts";
 import { addMember, listMembers, removeMember } from "./members.ts";
 
 export const teamUsage = `Usage: npm run team -- <command>

@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { migrateToLatest, sessionTokenHash } from "../db/migrations.ts";
+import { sessionTokenHash } from "../db/migrations/0006_hashed_session_tokens.ts";
+import { migrateToLatest } from "../db/migrations/index.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { migratedDatabase, storageBackends } from "../test/backends.ts";
 import { cookieHeader, teamFixture } from "../test/team.ts";

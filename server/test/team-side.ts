@@ -1,9 +1,9 @@
 import { loadConfig } from "../config.ts";
 import { openMigratedDatabase } from "../db/database.ts";
 import { sharedSecret } from "../db/settings.ts";
-import { createMailer } from "../delivery/mailer.ts";
-import { createRecipientHasher } from "../intake/client-ip.ts";
+import { createRecipientHasher } from "../hashing/client-hashes.ts";
 import { createLogger } from "../logger.ts";
+import { createMailer } from "../mail/mailer.ts";
 import { startTeam } from "../team/start-team.ts";
 
 /**

@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { intakePath } from "#app/shared/paths.ts";
-import { hasBuild } from "#server/build-files.ts";
+import { hasBuild } from "#server/http/build-files.ts";
 import { bodyPump } from "../../server/test/body-pump.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import { sleep } from "../../server/test/wait.ts";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { hasBuild } from "#server/build-files.ts";
+import { hasBuild } from "#server/http/build-files.ts";
 import { storageBackends } from "../../server/test/backends.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import { waitFor } from "../../server/test/wait.ts";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { hasBuild } from "#server/build-files.ts";
+import { hasBuild } from "#server/http/build-files.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import { nginxAvailable, proxyAddress, startNginx } from "../nginx.ts";
 import { formatCounts, recordFigures } from "./support/figures.ts";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasBuild } from "../../server/build-files.ts";
 import { openDatabase } from "../../server/db/database.ts";
+import { hasBuild } from "../../server/http/build-files.ts";
 import { addMember } from "../../server/team/members.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import {

@@ -1,8 +1,8 @@
 import type { FieldName } from "#app/shared/schema.ts";
 import { site } from "#app/shared/site.ts";
 import { fill } from "#app/shared/text.ts";
+import { labelledAnswers } from "../../answers/labelled-answers.ts";
 import type { Delivery, Submission } from "../../db/schema.ts";
-import { labelledAnswers } from "../answers.ts";
 import { type ErrorClass, errorClasses } from "../error-class.ts";
 import { applicationLink } from "./inbox-link.ts";
 

@@ -1,7 +1,7 @@
 import type { Config } from "../../config.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
 import type { Delivery, Submission } from "../../db/schema.ts";
-import type { Mailer } from "../mailer.ts";
+import type { Mailer } from "../../mail/mailer.ts";
 
 /** What a kind may read of the configuration (the worker's, the tests' and the alerts'). */
 export type KindConfig = Pick<

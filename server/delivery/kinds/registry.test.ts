@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { site } from "#app/shared/site.ts";
+import type { Mailer } from "../../mail/mailer.ts";
 import { DeliveryError } from "../error-class.ts";
-import type { Mailer } from "../mailer.ts";
 import type { DeliveryJob } from "./kind.ts";
 import { createKindRegistry, deliveryKinds, kindRegistry } from "./registry.ts";
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
-import type { Config } from "./config.ts";
+import type { Config } from "../config.ts";
 
 /**
  * Security headers of every response. Scripts run only from this origin, plus React Router's

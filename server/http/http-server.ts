@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { serve } from "@hono/node-server";
-import type { Config } from "./config.ts";
+import type { Config } from "../config.ts";
 import { httpServerOptions } from "./http-options.ts";
 
 /** Connect-style middleware (Vite's, under `npm run dev`) that requests pass before the app. */

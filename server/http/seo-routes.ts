@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { paths } from "#app/shared/paths.ts";
 import { site } from "#app/shared/site.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "../config.ts";
 
 /**
  * robots.txt, sitemap.xml and the web app manifest, from the configured public URL.

@@ -2,10 +2,10 @@ import type { Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createAppContext, type IntakePort } from "#app/shared/app-context.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
+import type { Logger } from "../logger.ts";
 import { deferModulePreloads } from "./defer-module-preloads.ts";
-import { formLimitOf, isTeamPath, type PageBody, readPageBody } from "./http/page-body.ts";
-import { publicRequestOf, type TrustProxy } from "./http/proxy-trust.ts";
-import type { Logger } from "./logger.ts";
+import { formLimitOf, isTeamPath, type PageBody, readPageBody } from "./page-body.ts";
+import { publicRequestOf, type TrustProxy } from "./proxy-trust.ts";
 
 /** Hands a request to React Router (server-rendered pages, the onboarding form action, 404s). */
 export function reactRouterHandler(options: {

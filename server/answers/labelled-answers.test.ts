@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import type { Submission } from "../db/schema.ts";
 import { validApplication } from "../test/fixtures.ts";
-import { withoutAnswers } from "./answers.ts";
+import { withoutAnswers } from "./labelled-answers.ts";
 
 it("blanks out every free-text answer quoted in an error message, in any case", () => {
   const submission = {

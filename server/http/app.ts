@@ -5,18 +5,18 @@ import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import type { IntakePort } from "#app/shared/app-context.ts";
 import { intakePath, teamPaths } from "#app/shared/paths.ts";
-import type { Config } from "./config.ts";
-import { closeUnreadBodies } from "./http/close-unread-bodies.ts";
-import { publicRequestOf } from "./http/proxy-trust.ts";
-import type { Logger } from "./logger.ts";
-import { mountMetrics } from "./metrics/http-metrics.ts";
-import type { Metrics } from "./metrics/metrics.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import { mountMetrics } from "../metrics/http-metrics.ts";
+import type { Metrics } from "../metrics/metrics.ts";
+import type { TeamServer } from "../team/start-team.ts";
+import { closeUnreadBodies } from "./close-unread-bodies.ts";
 import { type PrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
+import { publicRequestOf } from "./proxy-trust.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { seoRoutes } from "./seo-routes.ts";
 import { staticFiles } from "./static-files.ts";
-import type { TeamServer } from "./team/start-team.ts";
 
 export type AppEnv = { Variables: SecureHeadersVariables & { requestId: string } };
 

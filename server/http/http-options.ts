@@ -1,5 +1,5 @@
 import type { ServerOptions } from "node:http";
-import type { Config } from "./config.ts";
+import type { Config } from "../config.ts";
 
 /**
  * Timeouts of the HTTP server against slow clients. A client must send all of its headers

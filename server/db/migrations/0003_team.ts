@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { Dialect } from "./database.ts";
-import { postgresSearchText, searchedColumns } from "./search-text.ts";
+import type { Dialect } from "../database.ts";
+import { postgresSearchText, searchedColumns } from "../search-text.ts";
 
 /**
  * 0003_team: the team inbox. better-auth's tables (members, sessions, accounts, one-time link
@@ -12,7 +12,7 @@ import { postgresSearchText, searchedColumns } from "./search-text.ts";
  * better-auth keeps its times as dates (timestamptz on PostgreSQL, ISO text in `date` columns on SQLite) and its
  * flags as booleans (0/1 on SQLite); our own tables keep epoch milliseconds like the rest.
  */
-export function teamMigration(dialect: Dialect): Migration {
+export function migration0003(dialect: Dialect): Migration {
   const date = dialect === "postgres" ? "timestamptz" : "date";
   const boolean = dialect === "postgres" ? "boolean" : "integer";
   return {

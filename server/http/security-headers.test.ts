@@ -2,9 +2,9 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validApplication } from "../test/fixtures.ts";
+import { startTestServer, type TestServer } from "../test/server.ts";
 import { securityHeaders } from "./security-headers.ts";
-import { validApplication } from "./test/fixtures.ts";
-import { startTestServer, type TestServer } from "./test/server.ts";
 
 function appWith(https: boolean) {
   const hashes = new Map([["/static-page", ["sha256-abc="]]]);

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../logger.ts";
 import {
   loadPrerenderedPages,
   loadStylesheet,

@@ -3,7 +3,7 @@ import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Config } from "../config.ts";
-import { ensurePrivateDirectory, fileMode } from "../db/data-dir.ts";
+import { ensurePrivateDirectory, fileMode } from "../files/data-dir.ts";
 import type { Logger } from "../logger.ts";
 import { mailDirectory } from "./mail-files.ts";
 

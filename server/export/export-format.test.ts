@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { printable } from "#app/shared/text.ts";
 import type { Submission } from "../db/schema.ts";
 import { validApplication } from "../test/fixtures.ts";
-import { neutralise, table, toCsv } from "./format.ts";
+import { neutralise, table, toCsv } from "./export-format.ts";
 
 it.each([
   ["=1+2", "'=1+2"],

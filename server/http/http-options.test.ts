@@ -1,10 +1,10 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { intakePath } from "#app/shared/paths.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig } from "../config.ts";
+import { validApplication } from "../test/fixtures.ts";
+import { startTestServer, type TestServer } from "../test/server.ts";
 import { httpServerOptions } from "./http-options.ts";
-import { validApplication } from "./test/fixtures.ts";
-import { startTestServer, type TestServer } from "./test/server.ts";
 
 const headersTimeout = 600;
 const requestTimeout = 1500;

@@ -1,0 +1,42 @@
+import type { Kysely } from "kysely";
+import { type Migration, Migrator } from "kysely/migration";
+import type { Dialect } from "../database.ts";
+import { migration0001 } from "./0001_intake.ts";
+import { migration0002 } from "./0002_idempotency_and_confirmation_caps.ts";
+import { migration0003 } from "./0003_team.ts";
+import { migration0004 } from "./0004_delivery_alerts.ts";
+import { migration0005 } from "./0005_search_index_secure_delete.ts";
+import { migration0006 } from "./0006_hashed_session_tokens.ts";
+
+/**
+ * Versioned migrations, one per file (names sort in order of application). Kysely's migrator
+ * records them in `kysely_migration`; on PostgreSQL it holds an advisory lock while it runs,
+ * so several instances may start at the same time. A new one: the next number, its file, one
+ * line here.
+ */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    "0001_intake": migration0001(dialect),
+    "0002_idempotency_and_confirmation_caps": migration0002(dialect),
+    "0003_team": migration0003(dialect),
+    "0004_delivery_alerts": migration0004(dialect),
+    "0005_search_index_secure_delete": migration0005(dialect),
+    "0006_hashed_session_tokens": migration0006(dialect),
+  };
+}
+
+/** Brings the database to the latest version; throws when a migration fails. */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+    // Each part of the product numbers its migrations in its own range (0002 intake hardening,
+    // 0003 team, 0004 deliveries), and they are independent: a database that has 0004 already
+    // takes a 0002 that arrived later instead of refusing to start.
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
