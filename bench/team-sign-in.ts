@@ -9,7 +9,7 @@
  */
 import { loadConfig } from "../server/config.ts";
 import { openMigratedDatabase } from "../server/db/database.ts";
-import { addMember } from "../server/team/members.ts";
+import { addMember } from "../server/db/members.ts";
 import { startChildServer } from "./child-server.ts";
 
 const runs = Number(process.env.BENCH_SIGN_IN_RUNS ?? 200);

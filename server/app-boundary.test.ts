@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { stripTypeScriptTypes } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { inside, specifiers, tsFiles } from "./test/imports.ts";
 
 /**
  * The server runs as TypeScript in plain Node (no Vite, no tsconfig paths), and loads a few
@@ -13,24 +14,6 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..");
 const appDir = path.join(root, "app");
 const sharedDir = path.join(appDir, "shared");
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-/** Every module a file names: static imports and re-exports (types too), and import("…"). */
-function specifiers(source: string): string[] {
-  const found = [
-    ...source.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']/gm),
-    ...source.matchAll(/^\s*import\s*["']([^"']+)["']/gm),
-    ...source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
-  ];
-  return found.map((match) => match[1] as string);
-}
-
-const inside = (dir: string, file: string) => !path.relative(dir, file).startsWith("..");
 
 /** What is wrong with `file` naming `specifier`, or undefined. */
 function serverImportProblem(file: string, specifier: string): string | undefined {

@@ -1,36 +1,19 @@
-import { parseArgs } from "node:util";
-import { UsageError, usage } from "./cli/arguments.ts";
-import { runCommand } from "./cli/commands.ts";
+import { runProgram } from "./cli/program.ts";
+import { submissionsProgram } from "./cli/submissions-program.ts";
+import { teamProgram } from "./cli/team-program.ts";
 
-// `npm run submissions -- <command>`: the operator's view of the stored applications.
-// Exit codes: 0 done, 1 failed (not found, database unreachable), 2 bad arguments.
-const args = process.argv.slice(2);
-try {
-  const { positionals, values } = parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      format: { type: "string" },
-      since: { type: "string" },
-      email: { type: "string" },
-      limit: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
+// The operator's command lines, one parser and one exit-code rule (cli/program.ts):
+//   npm run submissions -- <command>   the stored applications (node server/cli.ts submissions)
+//   npm run team -- <command>          who may sign in to /team (node server/cli.ts team)
+const programs = { submissions: submissionsProgram, team: teamProgram };
+const [name, ...argv] = process.argv.slice(2);
+const program = programs[name as keyof typeof programs];
+if (!program) {
+  process.stderr.write(`error: say which command line: ${Object.keys(programs).join(" or ")}\n`);
+  process.exitCode = 2;
+} else {
+  process.exitCode = await runProgram(program, argv, {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
   });
-  if (values.help) {
-    process.stdout.write(usage);
-  } else {
-    process.exitCode = await runCommand(positionals, values, {
-      out: (text) => process.stdout.write(text),
-      err: (text) => process.stderr.write(text),
-    });
-  }
-} catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  const badArguments =
-    error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
-  process.stderr.write(`error: ${message}\n`);
-  if (badArguments) process.stderr.write(`\n${usage}`);
-  process.exitCode = badArguments ? 2 : 1;
 }

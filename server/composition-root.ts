@@ -1,11 +1,11 @@
 import type { ServerBuild } from "react-router";
 import { type Config, loadConfig } from "./config.ts";
 import { openMigratedDatabase } from "./db/database.ts";
-import { cachedBacklog } from "./db/delivery-backlog.ts";
+import { cachedBacklog } from "./db/deliveries/backlog.ts";
 import { isRowDataError } from "./db/errors.ts";
-import { startRetention } from "./db/retention.ts";
 import { sharedSecret } from "./db/settings.ts";
-import type { PendingSubmission } from "./db/submissions.ts";
+import { startRetention } from "./db/submissions/retention.ts";
+import type { PendingSubmission } from "./db/submissions/store.ts";
 import { kindRegistry } from "./delivery/kinds/registry.ts";
 import { warmUpEmails } from "./delivery/messages.ts";
 import { startDeliveryWorker } from "./delivery/worker.ts";

@@ -1,23 +1,6 @@
-/** The CLI's usage text and the checks of its arguments (a bad one is a UsageError: exit 2). */
+/** The checks of the command lines' arguments: a bad one is a UsageError (exit 2, with the usage). */
 
 import { uuidPattern } from "#app/shared/intake-rules.ts";
-
-export const usage = `Usage: npm run submissions -- <command> [options]
-
-Commands:
-  list [--limit N]                     newest submissions first (default 50)
-  export --format csv|json [--since DATE]
-                                       every submission (since DATE, e.g. 2026-01-31)
-  show ID                              one submission with its deliveries
-  retry ID                             failed deliveries of a submission back to pending
-  erase --email ADDRESS                delete every submission of ADDRESS and its deliveries
-  purge                                delete submissions older than RETENTION_DAYS (730 days
-                                       by default; the server also does it every hour)
-  backup FILE                          a consistent copy of the SQLite database in FILE (new),
-                                       taken while the server runs (PostgreSQL: use pg_dump)
-
-Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite).
-`;
 
 export class UsageError extends Error {}
 
@@ -49,9 +32,13 @@ export function parseId(value: string | undefined): string {
   return value.toLowerCase();
 }
 
-export function parseEmail(value: string | undefined): string {
-  if (!value) throw new UsageError("erase needs --email ADDRESS");
-  if (!/^[^\s@]+@[^\s@]+$/.test(value.trim())) {
+/** An email address as every command takes one (`erase --email`, `team add`), trimmed. */
+export function parseEmail(
+  value: string | undefined,
+  missing = "an email address is required",
+): string {
+  if (!value) throw new UsageError(missing);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())) {
     throw new UsageError(`"${value}" is not an email address`);
   }
   return value.trim();

@@ -12,7 +12,7 @@ import {
   type StoredSubmission,
   type StoreOptions,
   storeSubmissions,
-} from "./submissions.ts";
+} from "./submissions/store.ts";
 import { type RunTransaction, transactionOn, transactionThrough } from "./write-transaction.ts";
 
 export type Dialect = "sqlite" | "postgres";

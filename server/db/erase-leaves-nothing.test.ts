@@ -3,12 +3,12 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { addMember, findMember } from "../team/members.ts";
 import { cli } from "../test/cli.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { untilNonePending } from "../test/stored.ts";
 import { startTeamSide } from "../test/team-side.ts";
+import { addMember, findMember } from "./members.ts";
 
 /**
  * The erased applicant writes a token of Greek letters into every field the inbox searches

@@ -3,7 +3,7 @@ import { createGroupCommitter } from "../intake/group-commit.ts";
 import { migratedDatabase, storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { errorSummary, isRowDataError } from "./errors.ts";
-import { type PendingSubmission, storeSubmissions } from "./submissions.ts";
+import { type PendingSubmission, storeSubmissions } from "./submissions/store.ts";
 
 /** `overrides` may break the row's types on purpose: the database must refuse it. */
 const pending = (overrides: Record<string, unknown> = {}): PendingSubmission =>

@@ -8,7 +8,7 @@ import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { waitFor } from "../test/wait.ts";
 import { openMigratedDatabase } from "./database.ts";
-import { eraseByEmail } from "./operator-queries.ts";
+import { eraseApplicant } from "./submissions/erase.ts";
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
@@ -62,7 +62,9 @@ describe("privacy at rest", () => {
     await server.stop();
     const database = await openMigratedDatabase({ DATABASE_URL: undefined, dataDir });
     try {
-      expect(await eraseByEmail(database, "maya@example.com")).toMatchObject({ submissions: 1 });
+      expect(await eraseApplicant(database, "maya@example.com", "no-count")).toMatchObject({
+        submissions: 1,
+      });
       // Everything in the -wal is written back into the file, and the -wal emptied.
       database.sqlite?.pragma("wal_checkpoint(TRUNCATE)");
     } finally {

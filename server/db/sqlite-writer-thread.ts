@@ -9,8 +9,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { Statement } from "better-sqlite3";
 import { errorSummary } from "./errors.ts";
 import { openSqliteConnection, sqliteKysely, truncateWal } from "./sqlite.ts";
-import { createSqliteStore } from "./sqlite-submissions.ts";
-import type { PendingSubmission, StoreOptions } from "./submissions.ts";
+import { createSqliteStore } from "./submissions/sqlite-store.ts";
+import type { PendingSubmission, StoreOptions } from "./submissions/store.ts";
 
 export type WriterRequest =
   | { type: "batch"; id: number; items: PendingSubmission[]; now: number }

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { CamelCasePlugin, type CompiledQuery } from "kysely";
 import type { RunWrite } from "./database.ts";
-import type { PendingSubmission, StoredSubmission, StoreOptions } from "./submissions.ts";
+import type { PendingSubmission, StoredSubmission, StoreOptions } from "./submissions/store.ts";
 
 type Reply =
   | { ready: true }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { site } from "#app/shared/site.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
-import { storeSubmissions } from "../db/submissions.ts";
+import { storeSubmissions } from "../db/submissions/store.ts";
 import { type StorageBackend, serverOn, storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
-import { storeSubmissions } from "../db/submissions.ts";
+import { storeSubmissions } from "../db/submissions/store.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { sleep, waitFor } from "../test/wait.ts";

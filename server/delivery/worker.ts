@@ -10,7 +10,7 @@ import {
   markSkipped,
   releaseLeases,
   submissionsOf,
-} from "../db/deliveries.ts";
+} from "../db/deliveries/claims.ts";
 import { errorSummary } from "../db/errors.ts";
 import type { Delivery, Submission } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";

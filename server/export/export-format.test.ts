@@ -1,8 +1,7 @@
 import { expect, it } from "vitest";
-import { printable } from "#app/shared/text.ts";
 import type { Submission } from "../db/schema.ts";
 import { validApplication } from "../test/fixtures.ts";
-import { neutralise, table, toCsv } from "./export-format.ts";
+import { neutralise, toCsv } from "./export-format.ts";
 
 it.each([
   ["=1+2", "'=1+2"],
@@ -33,10 +32,4 @@ it("writes CSV with every string cell neutralised and quoted where needed", () =
   );
   expect(csv).toContain(`"say ""hi"", then\nleave"`);
   expect(csv.trimEnd().endsWith(",Influencer,true")).toBe(true);
-});
-
-it("keeps terminal control sequences out of tables", () => {
-  expect(printable("Eve\u001b[31mRED\r\nX")).toBe("Eve [31mRED X");
-  const text = table(["A", "B"], [["1", "x".repeat(50)]], 10);
-  expect(text).toBe(`A  B\n-  ----------\n1  xxxxxxxxx…\n`);
 });

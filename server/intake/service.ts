@@ -8,7 +8,7 @@ import {
 import { fieldNames, type OnboardingSubmission, validateOnboarding } from "#app/shared/schema.ts";
 import { errorSummary } from "../db/errors.ts";
 import type { DeliveryKind } from "../db/schema.ts";
-import type { PendingSubmission, StoredSubmission } from "../db/submissions.ts";
+import type { PendingSubmission, StoredSubmission } from "../db/submissions/store.ts";
 import type { Logger } from "../logger.ts";
 import { rateLimitKey } from "../rate-limit/key.ts";
 import type { RateLimit } from "../rate-limit/limiter.ts";

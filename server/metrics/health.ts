@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "../db/database.ts";
-import { type DeliveryBacklog, total } from "../db/delivery-backlog.ts";
+import { type DeliveryBacklog, total } from "../db/deliveries/backlog.ts";
 
 export interface Health {
   ok: boolean;

@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { DeliveryBacklog } from "../db/delivery-backlog.ts";
+import type { DeliveryBacklog } from "../db/deliveries/backlog.ts";
 
 /**
  * The figures /metrics shows (Prometheus text format, prom-client), in a registry of this

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TeamAction, TeamPort } from "#app/shared/team-port.ts";
-import { storeSubmissions } from "../db/submissions.ts";
+import { storeSubmissions } from "../db/submissions/store.ts";
 import { storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { teamFixture } from "../test/team.ts";

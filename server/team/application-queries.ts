@@ -1,8 +1,10 @@
 import { statusSchema } from "#app/shared/inbox-query.ts";
 import type { ApplicationView } from "#app/shared/team-port.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
+import { auditOf } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { findSubmission } from "../db/operator-queries.ts";
+import { notesOf } from "../db/notes.ts";
+import { findSubmission } from "../db/submissions/reads.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 
@@ -14,23 +16,7 @@ export async function applicationView(
   const found = await findSubmission(handle, id);
   if (!found) return undefined;
   const { submission, deliveries } = found;
-  const [notes, audit] = await Promise.all([
-    handle.db
-      .selectFrom("applicationNotes")
-      .select(["id", "authorEmail", "body", "createdAt"])
-      .where("submissionId", "=", id)
-      .orderBy("createdAt", "desc")
-      .orderBy("id")
-      .execute(),
-    handle.db
-      .selectFrom("teamAuditLog")
-      .select(["id", "memberEmail", "action", "detail", "createdAt"])
-      .where("submissionId", "=", id)
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .limit(200)
-      .execute(),
-  ]);
+  const [notes, audit] = await Promise.all([notesOf(handle.db, id), auditOf(handle.db, id)]);
   const status = statusSchema.safeParse(submission.status);
   return {
     id: submission.id,
@@ -50,7 +36,7 @@ export async function applicationView(
       nextAttemptAt: Number(delivery.nextAttemptAt),
       lastError: delivery.lastError,
     })),
-    notes: notes.map((note) => ({ ...note, createdAt: Number(note.createdAt) })),
-    audit: audit.map((line) => ({ ...line, createdAt: Number(line.createdAt) })),
+    notes,
+    audit,
   };
 }

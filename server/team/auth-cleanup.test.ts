@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { purgeExpiredAuthRows } from "../db/members.ts";
 import { storageBackends } from "../test/backends.ts";
 import { teamFixture } from "../test/team.ts";
-import { purgeExpiredAuthRows } from "./auth-cleanup.ts";
 
 describe.each(storageBackends())("expired sign-in rows on $name", (backend) => {
   it.skipIf(backend.skip)(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storeSubmissions } from "../db/submissions.ts";
+import { storeSubmissions } from "../db/submissions/store.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { pendingSubmission } from "../test/stored.ts";
 

@@ -2,9 +2,9 @@ import type { ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { teamPaths } from "#app/shared/paths.ts";
+import type { Member } from "../db/members.ts";
 import { isTeamPath, maxTeamFormBytes, teamPathKey } from "../http/page-body.ts";
 import type { Logger } from "../logger.ts";
-import type { Member } from "./members.ts";
 import type { SignIn } from "./sign-in.ts";
 
 /** Pages anyone may open: sign-in, the page behind an emailed link, the passkey ceremonies. */

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { type InboxQuery, parseInboxQuery } from "#app/shared/inbox-query.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
-import { exportSubmissions } from "../db/operator-queries.ts";
-import { storeSubmissions } from "../db/submissions.ts";
+import { exportPageSize } from "../db/submissions/export-pages.ts";
+import { exportSubmissions } from "../db/submissions/reads.ts";
+import { storeSubmissions } from "../db/submissions/store.ts";
 import { toCsv, toJson } from "../export/export-format.ts";
 import { storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { teamFixture } from "../test/team.ts";
-import { exportPageSize } from "./export.ts";
 
 const query = (params: string): InboxQuery => parseInboxQuery(new URLSearchParams(params));
 const plans = ["Creator", "Influencer", "Enterprise"] as const;

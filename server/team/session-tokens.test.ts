@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { addMember, findMember } from "../db/members.ts";
 import { sessionTokenHash } from "../db/migrations/0006_hashed_session_tokens.ts";
 import { migrateToLatest } from "../db/migrations/index.ts";
 import { sharedSecret } from "../db/settings.ts";
@@ -8,7 +9,6 @@ import { migratedDatabase, storageBackends } from "../test/backends.ts";
 import { cookieHeader, teamFixture } from "../test/team.ts";
 import { waitFor } from "../test/wait.ts";
 import { hashToken } from "./link-token.ts";
-import { addMember, findMember } from "./members.ts";
 
 /** A session cookie as better-auth signs it (HMAC-SHA256 of the value with the secret). */
 function signedCookie(value: string, secret: string): string {

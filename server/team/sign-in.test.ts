@@ -1,5 +1,6 @@
 import { type KyselyPlugin, sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { addMember, removeMember } from "../db/members.ts";
 import { createLogger } from "../logger.ts";
 import { migratedDatabase, storageBackends } from "../test/backends.ts";
 import { cookieHeader, teamFixture } from "../test/team.ts";
@@ -8,7 +9,6 @@ import { createTeamAuth } from "./auth.ts";
 import { authKysely } from "./auth-database.ts";
 import { createLinkLimits } from "./link-limits.ts";
 import { hashToken } from "./link-token.ts";
-import { addMember, removeMember } from "./members.ts";
 import { createSignIn } from "./sign-in.ts";
 
 // Sign-in by emailed link, against a real database (SQLite through the writer thread, and

@@ -1,10 +1,10 @@
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
+import { findMember, type Member, normaliseEmail, verificationOf } from "../db/members.ts";
 import type { Logger } from "../logger.ts";
 import type { TeamAuth } from "./auth.ts";
 import type { createLinkLimits, LimitDecision } from "./link-limits.ts";
 import { hashToken } from "./link-token.ts";
-import { findMember, type Member, normaliseEmail } from "./members.ts";
 
 export type LinkState = { state: "valid"; email: string } | { state: "expired" | "used" };
 
@@ -68,11 +68,7 @@ export function createSignIn(deps: {
     /** What the link's page says before anyone presses "Sign in" (reads, uses nothing). */
     async linkState(token: string): Promise<LinkState> {
       if (!token || token.length > 200) return { state: "used" };
-      const row = await database.db
-        .selectFrom("teamVerifications")
-        .select(["value", "expiresAt"])
-        .where("identifier", "=", hashToken(token))
-        .executeTakeFirst();
+      const row = await verificationOf(database, hashToken(token));
       if (!row) return { state: "used" };
       if (new Date(row.expiresAt).getTime() < Date.now()) return { state: "expired" };
       const { email } = JSON.parse(row.value) as { email: string };

@@ -4,8 +4,12 @@ import type { TeamPort } from "#app/shared/team-port.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { walEmptier } from "../db/empty-wal.ts";
+import type { Member } from "../db/members.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
+import { exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
+import { failedApplicationCount, inboxRows } from "../db/submissions/inbox.ts";
+import { exportStream } from "../export/export-stream.ts";
 import type { Logger } from "../logger.ts";
 import { eraseMailFiles } from "../mail/mail-files.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -14,11 +18,8 @@ import { applicationView } from "./application-queries.ts";
 import { createTeamAuth } from "./auth.ts";
 import { startAuthCleanup } from "./auth-cleanup.ts";
 import { authKysely } from "./auth-database.ts";
-import { exportStream } from "./export.ts";
 import { teamGuard } from "./guard.ts";
-import { failedApplicationCount, inboxRows } from "./inbox-queries.ts";
 import { createLinkLimits } from "./link-limits.ts";
-import type { Member } from "./members.ts";
 import { passkeyRoutes } from "./passkey-routes.ts";
 import { teamOrigin } from "./public-origin.ts";
 import { createSignIn, type SignIn } from "./sign-in.ts";
@@ -108,7 +109,8 @@ export async function startTeam(deps: {
       uuid.test(id)
         ? actions.run(member, id, action)
         : { ok: false, error: "not_found", message: "" },
-    export: (query, format) => exportStream(database, query, format),
+    export: (query, format) =>
+      exportStream(exportPages(database, { query }), format, exportPageSize),
   };
 
   return {

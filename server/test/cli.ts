@@ -3,12 +3,12 @@ import path from "node:path";
 
 const cliPath = path.join(import.meta.dirname, "..", "cli.ts");
 
-/** Runs `npm run submissions -- …` (node server/cli.ts) as the operator would. */
+/** Runs `npm run submissions -- …` (node server/cli.ts submissions) as the operator would. */
 export function cli(env: Record<string, string>, ...args: string[]) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      [cliPath, ...args],
+      [cliPath, "submissions", ...args],
       { env: { PATH: process.env.PATH ?? "", ...env } },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { Submission } from "../db/schema.ts";
-import { type PendingSubmission, storeSubmissions } from "../db/submissions.ts";
+import { type PendingSubmission, storeSubmissions } from "../db/submissions/store.ts";
 import { validApplication } from "./fixtures.ts";
 import { waitFor } from "./wait.ts";
 

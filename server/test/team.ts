@@ -4,7 +4,7 @@ import { simpleParser } from "mailparser";
 import { onTestFinished } from "vitest";
 import type { TeamMember } from "#app/shared/team-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { addMember, findMember } from "../team/members.ts";
+import { addMember, findMember } from "../db/members.ts";
 import { signInEmail } from "../team/sign-in-email.ts";
 import type { TeamServer } from "../team/start-team.ts";
 import { migratedDatabase, type StorageBackend } from "./backends.ts";

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
+import { addMember } from "../../server/db/members.ts";
 import { hasBuild } from "../../server/http/build-files.ts";
-import { addMember } from "../../server/team/members.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import {
   createTestDatabase,

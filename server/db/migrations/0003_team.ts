@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "../database.ts";
-import { postgresSearchText, searchedColumns } from "../search-text.ts";
+import { postgresSearchText, searchedColumns } from "../submissions/search-text.ts";
 
 /**
  * 0003_team: the team inbox. better-auth's tables (members, sessions, accounts, one-time link

@@ -1,20 +1,15 @@
 import { printable } from "#app/shared/text.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
-import { type Config, loadConfig } from "../config.ts";
 import { BackupError, backupSqlite } from "../db/backup.ts";
-import { type SkipReason, skipReasonText } from "../db/confirmation-budget.ts";
-import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import { retryFailedDeliveries } from "../db/deliveries/retry.ts";
 import { emptyWalWithin } from "../db/empty-wal.ts";
-import {
-  eraseByEmail,
-  exportSubmissions,
-  findSubmission,
-  listSubmissions,
-  retryFailedDeliveries,
-} from "../db/operator-queries.ts";
-import { purgeExpired, retentionCutoff } from "../db/retention.ts";
 import { sharedSecret } from "../db/settings.ts";
-import { table, toCsv, toJson } from "../export/export-format.ts";
+import { type SkipReason, skipReasonText } from "../db/submissions/confirmation-budget.ts";
+import { eraseApplicant } from "../db/submissions/erase.ts";
+import { exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
+import { findSubmission, listSubmissions } from "../db/submissions/reads.ts";
+import { purgeExpired, retentionCutoff } from "../db/submissions/retention.ts";
+import { exportStream } from "../export/export-stream.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
 import { eraseMailFiles, purgeMailFiles } from "../mail/mail-files.ts";
 import {
@@ -24,90 +19,53 @@ import {
   parseId,
   parseLimit,
   parseSince,
-  UsageError,
 } from "./arguments.ts";
-
-interface Options {
-  format?: string;
-  since?: string;
-  email?: string;
-  limit?: string;
-}
-
-interface Output {
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
+import type { Output, Program, Run } from "./program.ts";
+import { table } from "./table.ts";
 
 const time = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
 
-/** Runs one command; returns the exit code. Throws UsageError for bad arguments. */
-export async function runCommand(
-  positionals: string[],
-  options: Options,
-  io: Output,
-): Promise<number> {
-  const [command, ...rest] = positionals;
-  const check = checkArguments(command, rest, options);
-  const config = loadConfig(process.env);
-  if (command === "backup" && config.DATABASE_URL) {
-    // Nothing to connect to: PostgreSQL has its own tool, which the operator runs.
-    io.err(pgDumpAdvice);
-    return 1;
-  }
-  const database = await openMigratedDatabase(config);
-  try {
-    return await check(database, io, config);
-  } finally {
-    await database.close();
-  }
-}
+/** `npm run submissions -- <command>`: the operator's view of the stored applications. */
+export const submissionsProgram: Program = {
+  name: "submissions",
+  usage: `Usage: npm run submissions -- <command> [options]
 
-type Run = (database: DatabaseHandle, io: Output, config: Config) => Promise<number>;
+Commands:
+  list [--limit N]                     newest submissions first (default 50)
+  export --format csv|json [--since DATE]
+                                       every submission (since DATE, e.g. 2026-01-31)
+  show ID                              one submission with its deliveries
+  retry ID                             failed deliveries of a submission back to pending
+  erase --email ADDRESS                delete every submission of ADDRESS and its deliveries
+  purge                                delete submissions older than RETENTION_DAYS (730 days
+                                       by default; the server also does it every hour)
+  backup FILE                          a consistent copy of the SQLite database in FILE (new),
+                                       taken while the server runs (PostgreSQL: use pg_dump)
 
-/** Checks the arguments before the database is opened, and returns what to run. */
-function checkArguments(command: string | undefined, rest: string[], options: Options): Run {
-  const allowed: Record<string, { args: number; options: (keyof Options)[] }> = {
-    list: { args: 0, options: ["limit"] },
-    export: { args: 0, options: ["format", "since"] },
-    show: { args: 1, options: [] },
-    retry: { args: 1, options: [] },
-    erase: { args: 0, options: ["email"] },
-    purge: { args: 0, options: [] },
-    backup: { args: 1, options: [] },
-  };
-  if (!command) throw new UsageError("a command is required");
-  const spec = allowed[command];
-  if (!spec) throw new UsageError(`unknown command "${command}"`);
-  if (rest.length !== spec.args) {
-    throw new UsageError(
-      spec.args
-        ? `${command} needs exactly one ${command === "backup" ? "FILE" : "ID"}`
-        : `${command} takes no arguments`,
-    );
-  }
-  for (const [name, value] of Object.entries(options)) {
-    if (value !== undefined && !spec.options.includes(name as keyof Options)) {
-      throw new UsageError(`--${name} does not apply to ${command}`);
-    }
-  }
-  switch (command) {
-    case "list":
-      return list(parseLimit(options.limit));
-    case "export":
-      return exportAll(parseFormat(options.format), parseSince(options.since));
-    case "show":
-      return show(parseId(rest[0]));
-    case "retry":
-      return retry(parseId(rest[0]));
-    case "purge":
-      return purge();
-    case "backup":
-      return backup(parseBackupFile(rest[0]));
-    default:
-      return erase(parseEmail(options.email));
-  }
-}
+Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite).
+`,
+  options: ["format", "since", "email", "limit"],
+  commands: {
+    list: { options: ["limit"], check: (_, options) => list(parseLimit(options.limit)) },
+    export: {
+      options: ["format", "since"],
+      check: (_, options) => exportAll(parseFormat(options.format), parseSince(options.since)),
+    },
+    show: { args: ["ID"], check: ([id]) => show(parseId(id)) },
+    retry: { args: ["ID"], check: ([id]) => retry(parseId(id)) },
+    erase: {
+      options: ["email"],
+      check: (_, options) => erase(parseEmail(options.email, "erase needs --email ADDRESS")),
+    },
+    purge: { check: () => purge() },
+    backup: {
+      args: ["FILE"],
+      check: ([file]) => backup(parseBackupFile(file)),
+      // Nothing to connect to: PostgreSQL has its own tool, which the operator runs.
+      refuse: (config) => (config.DATABASE_URL ? pgDumpAdvice : undefined),
+    },
+  },
+};
 
 function list(limit: number): Run {
   return async (database, io) => {
@@ -141,8 +99,11 @@ function list(limit: number): Run {
 
 function exportAll(format: "csv" | "json", since: Date | undefined): Run {
   return async (database, io) => {
-    const rows = await exportSubmissions(database, since);
-    io.out(format === "csv" ? toCsv(rows) : toJson(rows));
+    const pages = exportPages(database, { since: since?.getTime() });
+    const decoder = new TextDecoder();
+    for await (const chunk of exportStream(pages, format, exportPageSize)) {
+      io.out(decoder.decode(chunk, { stream: true }));
+    }
     return 0;
   };
 }
@@ -203,7 +164,7 @@ function retry(id: string): Run {
       io.err(`No submission with ID ${id}.\n`);
       return 1;
     }
-    const count = await retryFailedDeliveries(database, id);
+    const count = await retryFailedDeliveries(database.db, id);
     io.out(
       count === 0
         ? `Submission ${id} has no failed deliveries.\n`
@@ -215,13 +176,9 @@ function retry(id: string): Run {
 
 function erase(email: string): Run {
   return async (database, io, config) => {
-    const erased = await eraseByEmail(database, email);
     // Its confirmation count too (an HMAC of the address), and on SQLite the -wal's old pages.
     const secret = config.IP_HASH_SECRET ?? (await sharedSecret(database.db, "ip_hash_secret"));
-    await database.db
-      .deleteFrom("confirmationRecipients")
-      .where("recipientHash", "=", createRecipientHasher(secret)(email))
-      .execute();
+    const erased = await eraseApplicant(database, email, createRecipientHasher(secret)(email));
     const walEmptied = await emptyWalWithin(database, { attempts: 20, intervalMs: 500 });
     io.out(
       `Erased ${erased.submissions} ${erased.submissions === 1 ? "submission" : "submissions"} and ${erased.deliveries} ${erased.deliveries === 1 ? "delivery" : "deliveries"} of ${printable(email)}.\n`,
@@ -259,7 +216,7 @@ function purge(): Run {
   };
 }
 
-const pgDumpAdvice = `backup copies the SQLite database; this server uses PostgreSQL (DATABASE_URL).
+export const pgDumpAdvice = `backup copies the SQLite database; this server uses PostgreSQL (DATABASE_URL).
 Back it up with PostgreSQL's own tool, while the servers run:
   pg_dump --format=custom --file=reelsmith-$(date +%F).dump "$DATABASE_URL"
 and restore with: pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" FILE.dump

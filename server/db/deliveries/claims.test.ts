@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { migratedDatabase, storageBackends } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
-import { claimDueDeliveries, markAttemptFailed } from "./deliveries.ts";
-import { storeSubmissions } from "./submissions.ts";
+import { migratedDatabase, storageBackends } from "../../test/backends.ts";
+import { pendingSubmission } from "../../test/stored.ts";
+import { storeSubmissions } from "../submissions/store.ts";
+import { claimDueDeliveries, markAttemptFailed } from "./claims.ts";
 
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`claiming deliveries (${backend.name})`, () => {

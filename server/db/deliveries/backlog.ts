@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from "./database.ts";
+import type { DatabaseHandle } from "../database.ts";
 
 export interface DeliveryBacklog {
   /** Deliveries not sent yet (waiting for their first attempt or a retry), by kind. */

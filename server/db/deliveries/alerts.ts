@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { type RawBuilder, sql } from "kysely";
-import type { DatabaseHandle } from "./database.ts";
-import type { Delivery } from "./schema.ts";
+import type { DatabaseHandle } from "../database.ts";
+import type { Delivery } from "../schema.ts";
 
 /**
  * The id of the alert of `kind` about delivery `failedId`: the same on every instance and

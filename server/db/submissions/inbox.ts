@@ -1,8 +1,8 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { type InboxQuery, isSearchable } from "#app/shared/inbox-query.ts";
-import type { DatabaseHandle } from "../db/database.ts";
-import type { Database } from "../db/schema.ts";
-import { postgresSearchText } from "../db/search-text.ts";
+import type { DatabaseHandle } from "../database.ts";
+import type { Database } from "../schema.ts";
+import { postgresSearchText } from "./search-text.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 

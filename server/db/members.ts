@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import type { DatabaseHandle } from "../db/database.ts";
+import type { DatabaseHandle } from "./database.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
@@ -79,4 +79,33 @@ export function removeMember({ db }: Handle, email: string): Promise<{ sessions:
     await trx.deleteFrom("teamMembers").where("id", "=", member.id).execute();
     return { sessions: Number(sessions.numDeletedRows) };
   });
+}
+
+/** A one-time sign-in row (a link's token, hashed), if it is still there. */
+export function verificationOf({ db }: Handle, identifier: string) {
+  return db
+    .selectFrom("teamVerifications")
+    .select(["value", "expiresAt"])
+    .where("identifier", "=", identifier)
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes what better-auth leaves behind once it has expired: one-time rows never used
+ * (sign-in link tokens, passkey challenges: team_verifications) and ended sessions. better-auth
+ * deletes such a row only when someone comes back with it. Returns how many rows went.
+ */
+export async function purgeExpiredAuthRows(
+  handle: Pick<DatabaseHandle, "db" | "dialect" | "write">,
+  now = Date.now(),
+): Promise<number> {
+  // better-auth's dates: timestamptz on PostgreSQL, ISO text (which sorts as time) on SQLite.
+  const before = handle.dialect === "postgres" ? new Date(now) : new Date(now).toISOString();
+  const verifications = await handle.write(
+    handle.db.deleteFrom("teamVerifications").where("expiresAt", "<", before).returning("id"),
+  );
+  const sessions = await handle.write(
+    handle.db.deleteFrom("teamSessions").where("expiresAt", "<", before).returning("id"),
+  );
+  return verifications.length + sessions.length;
 }

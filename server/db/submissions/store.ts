@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import type { Database, DeliveryKind, NewDelivery, NewSubmission } from "../schema.ts";
 import {
   type ConfirmationCandidate,
   type ConfirmationPlan,
@@ -8,7 +9,6 @@ import {
   recipientWindowMs,
   type SkipReason,
 } from "./confirmation-budget.ts";
-import type { Database, DeliveryKind, NewDelivery, NewSubmission } from "./schema.ts";
 
 /** A checked submission waiting to be written, with the deliveries it should get. */
 export interface PendingSubmission {

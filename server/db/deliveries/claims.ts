@@ -1,6 +1,6 @@
-import type { DatabaseHandle } from "./database.ts";
-import { markFailedForGood } from "./delivery-alerts.ts";
-import type { Delivery, Submission } from "./schema.ts";
+import type { DatabaseHandle } from "../database.ts";
+import type { Delivery, Submission } from "../schema.ts";
+import { markFailedForGood } from "./alerts.ts";
 
 /**
  * Claims up to `limit` due deliveries for `owner` with a lease until now + leaseMs, in one

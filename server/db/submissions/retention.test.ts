@@ -1,9 +1,9 @@
 import { describe, expect, it, onTestFinished } from "vitest";
-import { migratedDatabase, storageBackends } from "../test/backends.ts";
-import { startTestServer } from "../test/server.ts";
-import { storeReceived } from "../test/stored.ts";
-import { waitFor } from "../test/wait.ts";
-import type { DatabaseHandle } from "./database.ts";
+import { migratedDatabase, storageBackends } from "../../test/backends.ts";
+import { startTestServer } from "../../test/server.ts";
+import { storeReceived } from "../../test/stored.ts";
+import { waitFor } from "../../test/wait.ts";
+import type { DatabaseHandle } from "../database.ts";
 import { purgeConfirmationCounts, purgeExpired, retentionCutoff } from "./retention.ts";
 
 const day = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import { fieldNames } from "#app/shared/schema.ts";
+import type { Database, NewDelivery, NewSubmission } from "../schema.ts";
 import { hourOf, planConfirmations, recipientWindowMs } from "./confirmation-budget.ts";
-import type { Database, NewDelivery, NewSubmission } from "./schema.ts";
 import {
   confirmationCandidates,
   deliveryRows,
@@ -10,7 +10,7 @@ import {
   repeatOutcome,
   type StoredSubmission,
   type StoreOptions,
-} from "./submissions.ts";
+} from "./store.ts";
 
 /**
  * storeSubmissions (submissions.ts) for SQLite, on the hot path of the writer thread: the same statements (built by Kysely, so they

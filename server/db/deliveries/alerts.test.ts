@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { migratedDatabase, storageBackends } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
-import { claimDueDeliveries, markAttemptFailed } from "./deliveries.ts";
-import { alertDeliveryId } from "./delivery-alerts.ts";
-import { storeSubmissions } from "./submissions.ts";
+import { migratedDatabase, storageBackends } from "../../test/backends.ts";
+import { pendingSubmission } from "../../test/stored.ts";
+import { storeSubmissions } from "../submissions/store.ts";
+import { alertDeliveryId } from "./alerts.ts";
+import { claimDueDeliveries, markAttemptFailed } from "./claims.ts";
 
 /** Claim options: everything due by now. */
 const claim = () => ({ now: Date.now() + 1000, leaseMs: 60_000, limit: 10 });

@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverOn, storageBackends } from "../test/backends.ts";
-import { validApplication } from "../test/fixtures.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
-import { untilNonePending } from "../test/stored.ts";
-import { waitFor } from "../test/wait.ts";
+import { serverOn, storageBackends } from "../../test/backends.ts";
+import { validApplication } from "../../test/fixtures.ts";
+import { startTestServer, type TestServer } from "../../test/server.ts";
+import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
+import { untilNonePending } from "../../test/stored.ts";
+import { waitFor } from "../../test/wait.ts";
+import type { DatabaseHandle } from "../database.ts";
 import { planConfirmations } from "./confirmation-budget.ts";
-import type { DatabaseHandle } from "./database.ts";
 
 describe("planConfirmations", () => {
   const candidates = ["a", "b", "a", "c", "d"].map((recipientHash, index) => ({

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { DatabaseHandle } from "./database.ts";
-import { errorSummary } from "./errors.ts";
+import type { DatabaseHandle } from "../database.ts";
+import { errorSummary } from "../errors.ts";
 
 const day = 24 * 60 * 60 * 1000;
 /** How often the server purges (and once at start). */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
 import { migratedDatabase, storageBackends } from "../test/backends.ts";
-import { TeamUsageError, teamCommand } from "./members-command.ts";
+import { UsageError } from "./arguments.ts";
+import { commandOf } from "./program.ts";
+import { teamProgram } from "./team-program.ts";
 
 function output() {
   const io = { out: "", err: "" };
@@ -27,7 +30,7 @@ describe("npm run team -- arguments", () => {
       ["add", "a@example.com", "b@example.com"],
       ["list", "extra"],
     ]) {
-      expect(() => teamCommand(args), args.join(" ")).toThrow(TeamUsageError);
+      expect(() => commandOf(teamProgram, args), args.join(" ")).toThrow(UsageError);
     }
   });
 });
@@ -37,7 +40,7 @@ describe.each(storageBackends())("npm run team -- on $name", (backend) => {
     const { database } = await migratedDatabase(backend);
     const run = async (...args: string[]) => {
       const { io, sink } = output();
-      const code = await teamCommand(args)(database, sink);
+      const code = await commandOf(teamProgram, args).run(database, sink, loadConfig({}));
       return { code, ...io };
     };
     // One session at the terminal: each command, then what it prints and its exit code.

@@ -1,0 +1,74 @@
+import { printable } from "#app/shared/text.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { addMember, listMembers, removeMember } from "../db/members.ts";
+import { parseEmail } from "./arguments.ts";
+import type { Output, Program } from "./program.ts";
+import { table } from "./table.ts";
+
+/** An address as the members' table keeps it, for what the command prints. */
+const shown = (email: string) => printable(email.toLowerCase());
+
+/** `npm run team -- <command>`: who may sign in to /team. */
+export const teamProgram: Program = {
+  name: "team",
+  usage: `Usage: npm run team -- <command>
+
+Commands:
+  add EMAIL       make EMAIL a team member (they sign in at /team/sign-in)
+  remove EMAIL    remove a member and end their sessions at once
+  list            every member, with their passkeys
+
+Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite).
+`,
+  options: [],
+  commands: {
+    add: {
+      args: ["EMAIL"],
+      check: ([address]) => {
+        const email = parseEmail(address);
+        return async (database, io) => {
+          const added = await addMember(database, email);
+          io.out(
+            added
+              ? `Added ${shown(email)}: they can sign in at /team/sign-in.\n`
+              : `${shown(email)} is already a member.\n`,
+          );
+          return 0;
+        };
+      },
+    },
+    remove: {
+      args: ["EMAIL"],
+      check: ([address]) => {
+        const email = parseEmail(address);
+        return async (database, io) => {
+          const removed = await removeMember(database, email);
+          if (!removed) {
+            io.err(`${shown(email)} is not a member.\n`);
+            return 1;
+          }
+          const sessions = removed.sessions === 1 ? "1 session" : `${removed.sessions} sessions`;
+          io.out(`Removed ${shown(email)} and ended ${sessions}.\n`);
+          return 0;
+        };
+      },
+    },
+    list: { check: () => list },
+  },
+};
+
+async function list(database: DatabaseHandle, io: Output): Promise<number> {
+  const members = await listMembers(database);
+  if (members.length === 0) {
+    io.out("No members yet. Add one: npm run team -- add EMAIL\n");
+    return 0;
+  }
+  io.out(
+    table(
+      ["Email", "Passkeys"],
+      members.map((member) => [member.email, String(member.passkeys)]),
+      60,
+    ),
+  );
+  return 0;
+}

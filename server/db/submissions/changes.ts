@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Dialect } from "../database.ts";
+import type { Database } from "../schema.ts";
+
+type Db = Kysely<Database>;
+
+/** What an action needs to know of an application before it acts. */
+export function submissionBrief(db: Db, id: string) {
+  return db
+    .selectFrom("submissions")
+    .select(["id", "email", "isSpam"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export const statusUpdate = (db: Db, id: string, status: string) =>
+  db.updateTable("submissions").set({ status }).where("id", "=", id);
+
+/**
+ * Marks an application as spam: nothing more is sent, its pending deliveries are skipped (one
+ * being sent right now finishes, and is not retried if it fails; see markAttemptFailed).
+ */
+export const spamStatements = (db: Db, id: string, now: number) => [
+  db.updateTable("submissions").set({ isSpam: 1 }).where("id", "=", id),
+  db
+    .updateTable("deliveries")
+    .set({ status: "skipped", skipReason: "spam", updatedAt: now })
+    .where("submissionId", "=", id)
+    .where("status", "=", "pending"),
+];
+
+/**
+ * Not spam after all: the update first (a second "Not spam" at the same moment waits for its
+ * row lock and then finds the deliveries there, so none is made twice); those skipped as spam
+ * go out again, and the `kinds` it never got are made. Results from the second on: what to send.
+ */
+export const notSpamStatements = (
+  handle: { db: Db; dialect: Dialect },
+  id: string,
+  kinds: readonly string[],
+  now: number,
+) => [
+  handle.db.updateTable("submissions").set({ isSpam: 0 }).where("id", "=", id),
+  handle.db
+    .updateTable("deliveries")
+    .set({ status: "pending", skipReason: null, nextAttemptAt: now, updatedAt: now })
+    .where("submissionId", "=", id)
+    .where("status", "=", "skipped")
+    .where("skipReason", "=", "spam"),
+  ...kinds.map((kind) => deliveryIfMissing(handle, id, kind, now)),
+];
+
+/** An insert of a delivery of `kind`, unless the application already has one of that kind. */
+function deliveryIfMissing(
+  handle: { db: Db; dialect: Dialect },
+  id: string,
+  kind: string,
+  now: number,
+) {
+  const { db } = handle;
+  const uuid = handle.dialect === "postgres" ? "uuid" : "text";
+  return db
+    .insertInto("deliveries")
+    .columns([
+      "id",
+      "submissionId",
+      "kind",
+      "status",
+      "attempts",
+      "nextAttemptAt",
+      "createdAt",
+      "updatedAt",
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom("submissions")
+        .select([
+          eb.cast<string>(eb.val(randomUUID()), uuid).as("id"),
+          "submissions.id as submissionId",
+          eb.cast<string>(eb.val(kind), "text").as("kind"),
+          eb.cast<"pending">(eb.val("pending"), "text").as("status"),
+          eb.cast<number>(eb.val(0), "integer").as("attempts"),
+          eb.cast<number>(eb.val(now), "bigint").as("nextAttemptAt"),
+          eb.cast<number>(eb.val(now), "bigint").as("createdAt"),
+          eb.cast<number>(eb.val(now), "bigint").as("updatedAt"),
+        ])
+        .where("submissions.id", "=", id)
+        .where((inner) =>
+          inner.not(
+            inner.exists(
+              inner
+                .selectFrom("deliveries")
+                .select("deliveries.id")
+                .whereRef("deliveries.submissionId", "=", "submissions.id")
+                .where("deliveries.kind", "=", kind),
+            ),
+          ),
+        ),
+    );
+}
