@@ -2,11 +2,22 @@ import { printable } from "#app/shared/text.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { addMember, listMembers, removeMember } from "../db/members.ts";
 import { parseEmail } from "./arguments.ts";
-import type { Output, Program } from "./program.ts";
+import type { Command, Output, Program } from "./program.ts";
 import { table } from "./table.ts";
 
 /** An address as the members' table keeps it, for what the command prints. */
 const shown = (email: string) => printable(email.toLowerCase());
+
+/** A command on one member, named by their address (`add EMAIL`). */
+const emailCommand = (
+  run: (database: DatabaseHandle, io: Output, email: string) => Promise<number>,
+): Command => ({
+  args: ["EMAIL"],
+  check: ([address]) => {
+    const email = parseEmail(address);
+    return (database, io) => run(database, io, email);
+  },
+});
 
 /** `npm run team -- <command>`: who may sign in to /team. */
 export const teamProgram: Program = {
@@ -22,37 +33,25 @@ Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR
 `,
   options: [],
   commands: {
-    add: {
-      args: ["EMAIL"],
-      check: ([address]) => {
-        const email = parseEmail(address);
-        return async (database, io) => {
-          const added = await addMember(database, email);
-          io.out(
-            added
-              ? `Added ${shown(email)}: they can sign in at /team/sign-in.\n`
-              : `${shown(email)} is already a member.\n`,
-          );
-          return 0;
-        };
-      },
-    },
-    remove: {
-      args: ["EMAIL"],
-      check: ([address]) => {
-        const email = parseEmail(address);
-        return async (database, io) => {
-          const removed = await removeMember(database, email);
-          if (!removed) {
-            io.err(`${shown(email)} is not a member.\n`);
-            return 1;
-          }
-          const sessions = removed.sessions === 1 ? "1 session" : `${removed.sessions} sessions`;
-          io.out(`Removed ${shown(email)} and ended ${sessions}.\n`);
-          return 0;
-        };
-      },
-    },
+    add: emailCommand(async (database, io, email) => {
+      const added = await addMember(database, email);
+      io.out(
+        added
+          ? `Added ${shown(email)}: they can sign in at /team/sign-in.\n`
+          : `${shown(email)} is already a member.\n`,
+      );
+      return 0;
+    }),
+    remove: emailCommand(async (database, io, email) => {
+      const removed = await removeMember(database, email);
+      if (!removed) {
+        io.err(`${shown(email)} is not a member.\n`);
+        return 1;
+      }
+      const sessions = removed.sessions === 1 ? "1 session" : `${removed.sessions} sessions`;
+      io.out(`Removed ${shown(email)} and ended ${sessions}.\n`);
+      return 0;
+    }),
     list: { check: () => list },
   },
 };

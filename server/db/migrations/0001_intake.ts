@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "../database.ts";
+import { createIndex } from "./create-index.ts";
 
 /** Migration 0001_intake. */
 export function migration0001(dialect: Dialect): Migration {
@@ -28,11 +29,7 @@ export function migration0001(dialect: Dialect): Migration {
         .addColumn("is_spam", "integer", (col) => col.notNull().defaultTo(0))
         .addColumn("idempotency_key", "text", (col) => col.unique())
         .execute();
-      await db.schema
-        .createIndex("submissions_created_at")
-        .on("submissions")
-        .column("created_at")
-        .execute();
+      await createIndex(db, "submissions_created_at", "submissions", ["created_at"]);
       await db.schema
         .createIndex("submissions_email")
         .on("submissions")
@@ -55,16 +52,8 @@ export function migration0001(dialect: Dialect): Migration {
         .addColumn("created_at", "bigint", (col) => col.notNull())
         .addColumn("updated_at", "bigint", (col) => col.notNull())
         .execute();
-      await db.schema
-        .createIndex("deliveries_due")
-        .on("deliveries")
-        .columns(["status", "next_attempt_at"])
-        .execute();
-      await db.schema
-        .createIndex("deliveries_submission")
-        .on("deliveries")
-        .column("submission_id")
-        .execute();
+      await createIndex(db, "deliveries_due", "deliveries", ["status", "next_attempt_at"]);
+      await createIndex(db, "deliveries_submission", "deliveries", ["submission_id"]);
 
       await db.schema
         .createTable("settings")

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "../database.ts";
+import { createIndex } from "./create-index.ts";
 
 /** Migration 0002_idempotency_and_confirmation_caps. */
 export function migration0002(_dialect: Dialect): Migration {
@@ -19,11 +20,9 @@ export function migration0002(_dialect: Dialect): Migration {
         .addColumn("recipient_hash", "text", (col) => col.primaryKey())
         .addColumn("sent_at", "bigint", (col) => col.notNull())
         .execute();
-      await db.schema
-        .createIndex("confirmation_recipients_sent_at")
-        .on("confirmation_recipients")
-        .column("sent_at")
-        .execute();
+      await createIndex(db, "confirmation_recipients_sent_at", "confirmation_recipients", [
+        "sent_at",
+      ]);
       await db.schema
         .createTable("confirmation_hours")
         .addColumn("hour", "bigint", (col) => col.primaryKey())

@@ -2,6 +2,7 @@ import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "../database.ts";
 import { postgresSearchText, searchedColumns } from "../submissions/search-text.ts";
+import { createIndex } from "./create-index.ts";
 
 /**
  * 0003_team: the team inbox. better-auth's tables (members, sessions, accounts, one-time link
@@ -87,7 +88,7 @@ export function migration0003(dialect: Dialect): Migration {
         ["team_passkeys", "user_id"],
         ["team_passkeys", "credential_id"],
       ] as const) {
-        await db.schema.createIndex(`${table}_${column}_idx`).on(table).column(column).execute();
+        await createIndex(db, `${table}_${column}_idx`, table, [column]);
       }
 
       // Where each application stands with the team.
@@ -105,11 +106,10 @@ export function migration0003(dialect: Dialect): Migration {
         .addColumn("body", "text", (col) => col.notNull())
         .addColumn("created_at", "bigint", (col) => col.notNull())
         .execute();
-      await db.schema
-        .createIndex("application_notes_submission")
-        .on("application_notes")
-        .columns(["submission_id", "created_at"])
-        .execute();
+      await createIndex(db, "application_notes_submission", "application_notes", [
+        "submission_id",
+        "created_at",
+      ]);
       // No foreign key: the line that says who erased an application outlives it.
       await db.schema
         .createTable("team_audit_log")
@@ -120,11 +120,10 @@ export function migration0003(dialect: Dialect): Migration {
         .addColumn("detail", "text", (col) => col.notNull().defaultTo(""))
         .addColumn("created_at", "bigint", (col) => col.notNull())
         .execute();
-      await db.schema
-        .createIndex("team_audit_log_submission")
-        .on("team_audit_log")
-        .columns(["submission_id", "created_at"])
-        .execute();
+      await createIndex(db, "team_audit_log_submission", "team_audit_log", [
+        "submission_id",
+        "created_at",
+      ]);
 
       // The inbox: newest first (keyset on created_at, id) within each filter.
       const inboxIndexes: [string, string[]][] = [
@@ -133,15 +132,14 @@ export function migration0003(dialect: Dialect): Migration {
         ["submissions_inbox_plan", ["selected_plan", "is_spam", "created_at", "id"]],
       ];
       for (const [name, columns] of inboxIndexes) {
-        await db.schema.createIndex(name).on("submissions").columns(columns).execute();
+        await createIndex(db, name, "submissions", columns);
       }
       await searchIndex(db, dialect);
       // Failed deliveries (the banner, the filter): found by status, then their submission.
-      await db.schema
-        .createIndex("deliveries_status_submission")
-        .on("deliveries")
-        .columns(["status", "submission_id"])
-        .execute();
+      await createIndex(db, "deliveries_status_submission", "deliveries", [
+        "status",
+        "submission_id",
+      ]);
     },
   };
 }
