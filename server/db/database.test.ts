@@ -20,6 +20,7 @@ const sharedTables = [
   "submissions",
   "team_accounts",
   "team_audit_log",
+  "team_member_availability",
   "team_members",
   "team_passkeys",
   "team_sessions",
@@ -77,6 +78,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0004_delivery_alerts" },
       { name: "0005_search_index_secure_delete" },
       { name: "0006_hashed_session_tokens" },
+      { name: "0007_response_promise" },
     ]);
     // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
     expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());

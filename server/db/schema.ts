@@ -30,6 +30,12 @@ export interface SubmissionsTable {
   status: Generated<string>;
   /** SHA-256 (hex) of the answers sent with the idempotency key; null without a key. */
   idempotencyHash: string | null;
+  /** The member who answers it (0007_response_promise); null: unassigned. */
+  ownerId: Generated<string | null>;
+  /** When the promise runs out: received + the promise (epoch ms). */
+  dueAt: Generated<number | null>;
+  /** When it was first answered (a reply, or a status past New); null: not yet. */
+  firstResponseAt: Generated<number | null>;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * The team's tables (0003_team), as Kysely sees them. better-auth reads and writes its own
  * tables (team_members, team_sessions, team_accounts, team_verifications, team_passkeys)
@@ -62,6 +64,14 @@ export interface TeamAuditLogTable {
   createdAt: number;
 }
 
+/** Whether a member takes new applications (0007_response_promise), and when they last got one. */
+export interface TeamMemberAvailabilityTable {
+  memberId: string;
+  /** 1: Away (skipped by the round robin). */
+  away: Generated<number>;
+  lastAssignedAt: number | null;
+}
+
 export interface TeamTables {
   teamMembers: TeamMembersTable;
   teamSessions: TeamSessionsTable;
@@ -69,4 +79,5 @@ export interface TeamTables {
   teamPasskeys: TeamPasskeysTable;
   applicationNotes: ApplicationNotesTable;
   teamAuditLog: TeamAuditLogTable;
+  teamMemberAvailability: TeamMemberAvailabilityTable;
 }

@@ -87,6 +87,9 @@ export async function warmUpEmails(config: MailConfig): Promise<void> {
     idempotencyKey: null,
     status: "new",
     idempotencyHash: null,
+    ownerId: null,
+    dueAt: null,
+    firstResponseAt: null,
   } satisfies Submission;
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
   await builder.sendMail(await teamNotification(sample, config));

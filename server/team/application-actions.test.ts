@@ -46,6 +46,28 @@ describe.each(storageBackends())("application actions on $name", (backend) => {
     },
   );
 
+  it.skipIf(backend.skip)(
+    "a status past New answers the application once: its first response is kept",
+    async () => {
+      const { fixture, id, act } = await setUp();
+      const firstResponse = () =>
+        fixture.database.db
+          .selectFrom("submissions")
+          .select("firstResponseAt")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+          .then((row) => row.firstResponseAt);
+      await act({ type: "status", status: "new" });
+      expect(await firstResponse()).toBeNull();
+      const before = Date.now();
+      await act({ type: "status", status: "declined" });
+      const first = Number(await firstResponse());
+      expect(first).toBeGreaterThanOrEqual(before);
+      await act({ type: "status", status: "onboarded" });
+      expect(Number(await firstResponse())).toBe(first);
+    },
+  );
+
   it.skipIf(backend.skip)("refuses bad input and changes nothing", async () => {
     const { port, id, act, member } = await setUp();
     expect(await act({ type: "status", status: "won" as never })).toMatchObject({

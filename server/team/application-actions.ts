@@ -15,6 +15,7 @@ import {
   submissionBrief,
 } from "../db/submissions/changes.ts";
 import { eraseStatements } from "../db/submissions/erase.ts";
+import { answeringStatuses, firstResponseStatements } from "../db/submissions/promise.ts";
 import type { RunTransaction } from "../db/write-transaction.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
@@ -63,8 +64,12 @@ export function createApplicationActions(deps: ActionDeps) {
       case "status": {
         const status = statusSchema.safeParse(action.status);
         if (!status.success) return { ok: false, error: "invalid", message: copy.invalidStatus };
+        // Contacted, Onboarded or Declined answers it: its first response, if it had none.
+        const answers = answeringStatuses.includes(status.data)
+          ? firstResponseStatements(db, id, now)
+          : [];
         await applyWith(
-          [statusUpdate(db, id, status.data)],
+          [statusUpdate(db, id, status.data), ...answers],
           auditLine(member, id, "status", status.data, now),
         );
         return { ok: true, done: "status", message: copy.status };

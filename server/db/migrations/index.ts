@@ -7,6 +7,7 @@ import { migration0003 } from "./0003_team.ts";
 import { migration0004 } from "./0004_delivery_alerts.ts";
 import { migration0005 } from "./0005_search_index_secure_delete.ts";
 import { migration0006 } from "./0006_hashed_session_tokens.ts";
+import { migration0007 } from "./0007_response_promise.ts";
 
 /**
  * Versioned migrations, one per file (names sort in order of application). Kysely's migrator
@@ -22,6 +23,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0004_delivery_alerts": migration0004(dialect),
     "0005_search_index_secure_delete": migration0005(dialect),
     "0006_hashed_session_tokens": migration0006(dialect),
+    "0007_response_promise": migration0007(dialect),
   };
 }
 

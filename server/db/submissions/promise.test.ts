@@ -1,0 +1,92 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { migratedDatabase, storageBackends } from "../../test/backends.ts";
+import { pendingSubmission } from "../../test/stored.ts";
+import { migrateToLatest } from "../migrations/index.ts";
+import { firstResponseStatements } from "./promise.ts";
+import { storeSubmissions } from "./store.ts";
+
+describe.each(storageBackends())("the promise's first response on $name", (backend) => {
+  it.skipIf(backend.skip)("is recorded once, and moves New to Contacted when asked", async () => {
+    const { database } = await migratedDatabase(backend);
+    const stored = pendingSubmission();
+    await storeSubmissions(database.db, [stored]);
+    const id = stored.row.id;
+    const read = () =>
+      database.db
+        .selectFrom("submissions")
+        .select(["status", "firstResponseAt"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    await database.writeTransaction(
+      firstResponseStatements(database.db, id, 1_000, { fromNewToContacted: true }),
+    );
+    expect(await read()).toEqual({ status: "contacted", firstResponseAt: 1_000 });
+    // A later answer is not the first: the time stays.
+    await database.writeTransaction(firstResponseStatements(database.db, id, 2_000));
+    expect(await read()).toEqual({ status: "contacted", firstResponseAt: 1_000 });
+  });
+
+  it.skipIf(backend.skip)(
+    "gives older applications a due time and, from the audit log, their first response",
+    async () => {
+      const { database } = await migratedDatabase(backend);
+      const [answered, waiting] = [pendingSubmission(), pendingSubmission()];
+      await storeSubmissions(database.db, [answered, waiting]);
+      // As they were before 0007: no due time, no first response; one answered by a status.
+      await database.db
+        .updateTable("submissions")
+        .set({ status: "onboarded" })
+        .where("id", "=", answered.row.id)
+        .execute();
+      await database.db
+        .insertInto("teamAuditLog")
+        .values([
+          {
+            id: "a1",
+            submissionId: answered.row.id,
+            memberEmail: "m@x.example",
+            action: "note",
+            detail: "",
+            createdAt: 5,
+          },
+          {
+            id: "a2",
+            submissionId: answered.row.id,
+            memberEmail: "m@x.example",
+            action: "status",
+            detail: "contacted",
+            createdAt: 7,
+          },
+          {
+            id: "a3",
+            submissionId: answered.row.id,
+            memberEmail: "m@x.example",
+            action: "status",
+            detail: "onboarded",
+            createdAt: 9,
+          },
+        ])
+        .execute();
+      await sql`drop index submissions_unanswered_due`.execute(database.db);
+      await sql`drop index submissions_owner`.execute(database.db);
+      await sql`drop table team_member_availability`.execute(database.db);
+      for (const column of ["owner_id", "due_at", "first_response_at"]) {
+        await sql`alter table submissions drop column ${sql.ref(column)}`.execute(database.db);
+      }
+      await sql`delete from kysely_migration where name = '0007_response_promise'`.execute(
+        database.db,
+      );
+      await migrateToLatest(database.db.withoutPlugins(), database.dialect);
+      const rows = await database.db
+        .selectFrom("submissions")
+        .select(["id", "createdAt", "dueAt", "firstResponseAt"])
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const day = 24 * 60 * 60 * 1000;
+      expect(byId.get(answered.row.id)).toMatchObject({ firstResponseAt: 7 });
+      expect(byId.get(waiting.row.id)).toMatchObject({ firstResponseAt: null });
+      for (const row of rows) expect(Number(row.dueAt)).toBe(Number(row.createdAt) + day);
+    },
+  );
+});
