@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Compilable } from "kysely";
+import { team } from "#app/content/team.ts";
 import { noteMaxLength, statusSchema } from "#app/shared/inbox-query.ts";
 import { invisibleCharactersMessage } from "#app/shared/schema.ts";
-import { site } from "#app/shared/site.ts";
 import type { ActionOutcome, TeamAction, TeamMember } from "#app/shared/team-port.ts";
 import { forbiddenCharacters } from "#app/shared/text.ts";
 import type { DatabaseHandle } from "../db/database.ts";
@@ -18,7 +18,7 @@ function auditId(now: number): string {
   sequence = (sequence + 1) % 1_000_000;
   return `${String(now).padStart(15, "0")}-${String(sequence).padStart(6, "0")}-${randomUUID().slice(0, 8)}`;
 }
-const copy = site.team.application.done;
+const copy = team.application.done;
 
 export interface ActionDeps {
   database: Handle;
