@@ -8,7 +8,7 @@ import {
   useMatches,
 } from "react-router";
 import { Toaster } from "sonner";
-import { site } from "~/shared/site";
+import { landing } from "~/content/landing";
 import type { Route } from "./+types/root";
 import appCssHref from "./app.css?url";
 import { ErrorScreen } from "./components/error-screen";
@@ -75,5 +75,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : isRouteErrorResponse(error)
         ? `${error.status} ${error.statusText}`
         : undefined;
-  return <ErrorScreen title={site.error.title} back={site.error.back} detail={detail} />;
+  return <ErrorScreen title={landing.error.title} back={landing.error.back} detail={detail} />;
 }

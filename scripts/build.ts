@@ -9,7 +9,7 @@ import { generateAssets } from "./generate-assets.ts";
 import { stylesheetForPage } from "./page-css.ts";
 
 /**
- * `npm run build`: images and icons from app/shared/site.ts, then the React Router build
+ * `npm run build`: images and icons from the copy in app/content/, then the React Router build
  * (client bundle, server bundle, the pages react-router.config.ts prerenders), then what the server
  * needs to answer fast and safely: the CSS inlined into the prerendered pages, the hashes of each
  * prerendered page's inline scripts (for the Content-Security-Policy), and brotli/gzip

@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { site } from "#app/shared/site.ts";
+import { landing } from "#app/content/landing.ts";
 import { brandIcons } from "./assets/brand-icons.ts";
 import { interSubset } from "./assets/inter-subset.ts";
 import { ogImage } from "./assets/og-image.ts";
 import { reelFormats, reelFrame, reelImage, reelWidths } from "./assets/reel-frame.ts";
 
 /**
- * Images and icons made from app/shared/site.ts, before Vite runs (scripts/build.ts) and when
+ * Images and icons made from the copy in app/content/, before Vite runs (scripts/build.ts) and when
  * the dev server starts (scripts/assets/vite-plugin.ts). Nothing here is committed:
  * - app/generated/fonts/inter-latin.woff2: Inter cut to the weights and features the site uses;
  * - app/generated/creators/{id}-{width}.{avif,webp}: the creators band's reels, drawn as SVG and
@@ -26,7 +26,7 @@ export async function generateAssets(root: string): Promise<{ generated: boolean
   const publicDir = path.join(root, "public");
   const stampFile = path.join(root, "app", "generated", ".assets-stamp");
   const outputs = [
-    ...site.creators.items.flatMap((creator) =>
+    ...landing.creators.items.flatMap((creator) =>
       reelFiles(creator.id).map(({ file }) => path.join(creatorsDir, file)),
     ),
     ...publicFiles.map((name) => path.join(publicDir, name)),
@@ -40,13 +40,13 @@ export async function generateAssets(root: string): Promise<{ generated: boolean
   await mkdir(creatorsDir, { recursive: true });
   await mkdir(publicDir, { recursive: true });
   await mkdir(path.dirname(fontFile), { recursive: true });
-  const reels = await Promise.all(site.creators.items.map((creator) => reelFrame(creator)));
+  const reels = await Promise.all(landing.creators.items.map((creator) => reelFrame(creator)));
   const files: Record<string, Buffer | string> = {
     ...(await brandIcons()),
     "og-image.png": await ogImage(reels),
   };
   await Promise.all([
-    ...site.creators.items.flatMap((creator, i) =>
+    ...landing.creators.items.flatMap((creator, i) =>
       reelFiles(creator.id).map(async ({ file, width, format }) =>
         writeFile(path.join(creatorsDir, file), await reelImage(reels[i]!, width, format)),
       ),
@@ -76,8 +76,13 @@ export const publicFiles = [
 ] as const;
 
 async function inputsStamp(root: string): Promise<string> {
-  const hash = createHash("sha256").update(JSON.stringify(site));
+  const hash = createHash("sha256");
+  const contentDir = path.join(root, "app", "content");
   const sources = [
+    ...(await readdir(contentDir))
+      .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+      .sort()
+      .map((name) => path.join(contentDir, name)),
     path.join(root, "scripts", "generate-assets.ts"),
     path.join(root, "app", "components", "landing", "brand-mark.ts"),
     ...(await readdir(path.join(root, "scripts", "assets")))

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { site } from "#app/shared/site.ts";
+import { brand } from "#app/content/brand.ts";
 import { webhookSecretProblem, webhookUrlProblem } from "./delivery/webhook-config.ts";
 import { parseTrustProxy } from "./http/proxy-trust.ts";
 import { type NotifyDerived, notifyDerived, notifyVariables } from "./notify-config.ts";
@@ -36,9 +36,9 @@ const schema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalUrl,
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default(`${site.brand.name} <no-reply@reelsmith.example>`),
-  TEAM_EMAIL: z.email().default("team@reelsmith.example"),
-  CONTACT_EMAIL: z.email().default(site.contact.email),
+  MAIL_FROM: z.string().default(`${brand.name} <${brand.addresses.noReply}>`),
+  TEAM_EMAIL: z.email().default(brand.addresses.team),
+  CONTACT_EMAIL: z.email().default(brand.addresses.contact),
   PUBLIC_SITE_URL: z.url().default("http://localhost:3000"),
   ALLOWED_ORIGINS: z
     .string()

@@ -17,7 +17,7 @@ import {
   X,
   Zap,
 } from "lucide-react";
-import type { IconName } from "~/shared/site";
+import type { IconName } from "~/content/landing";
 
 /**
  * Lucide icons (ISC licence) by name. On `/` they are rendered at build time into the HTML,

@@ -1,10 +1,11 @@
 /**
- * How each question is asked: the copy comes from site.ts, the choices from the schema; this
- * file only says which control each field is and how browsers may help fill it.
+ * How each question is asked: the copy comes from app/content/questionnaire.ts, the choices
+ * from the schema; this file only says which control each field is and how browsers may help
+ * fill it.
  */
 
+import { questionnaire } from "~/content/questionnaire";
 import { accountTypes, audienceSizes, type FieldName, platforms } from "~/shared/schema";
-import { site } from "~/shared/site";
 
 type Option = { value: string; label: string };
 
@@ -39,7 +40,7 @@ export interface Question {
 
 /** The four sections and their questions, in the order the form shows them. */
 export const sections: readonly { title: string; questions: readonly Question[] }[] =
-  site.onboarding.sections.map((section) => ({
+  questionnaire.sections.map((section) => ({
     title: section.title,
     questions: section.fields.map((field) => {
       const name = field.name as Question["name"];

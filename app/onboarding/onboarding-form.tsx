@@ -2,10 +2,11 @@ import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { buttonClass } from "~/components/ui/button";
+import type { PlanName } from "~/content/plans";
+import { questionnaire } from "~/content/questionnaire";
 import { honeypotField } from "~/shared/intake-rules";
 import { paths } from "~/shared/paths";
 import type { FieldErrors } from "~/shared/schema";
-import { type PlanName, site } from "~/shared/site";
 import { type FormValues, readForm } from "./form-data";
 import { sections } from "./form-fields";
 import { Question } from "./question";
@@ -13,7 +14,7 @@ import { sendOnboarding } from "./submit";
 import { useDraft } from "./use-draft";
 import { firstInvalid, useValidation } from "./use-validation";
 
-const copy = site.onboarding;
+const copy = questionnaire;
 
 export interface OnboardingFormProps {
   plan: PlanName;
@@ -62,12 +63,16 @@ export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormP
     });
     if (result.ok) {
       draft.discard();
-      toast.success(site.toasts.success.title, { description: site.toasts.success.description });
+      toast.success(questionnaire.toasts.success.title, {
+        description: questionnaire.toasts.success.description,
+      });
     } else {
       // The draft stays on this device: nothing typed is lost if the answer never arrived.
       draft.saveNow();
       console.error("Onboarding submission failed:", result.cause);
-      toast(site.toasts.fallback.title, { description: site.toasts.fallback.description });
+      toast(questionnaire.toasts.fallback.title, {
+        description: questionnaire.toasts.fallback.description,
+      });
     }
     navigate(paths.thankYou);
   };

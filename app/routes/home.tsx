@@ -11,17 +11,17 @@ import {
   organizationJsonLd,
   speculationRules,
 } from "~/components/landing/structured-data";
+import { landing } from "~/content/landing";
 import { useNonce } from "~/document-context";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import { paths } from "~/shared/paths";
-import { site } from "~/shared/site";
 import type { Route } from "./+types/home";
 
 // Prerendered at build time and sent as HTML and CSS only: nothing here hydrates.
 export const handle: RouteHandle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () => pageMeta({ ...site.seo.home, path: paths.home });
+export const meta: Route.MetaFunction = () => pageMeta({ ...landing.seo.home, path: paths.home });
 
 export default function Home() {
   const nonce = useNonce();

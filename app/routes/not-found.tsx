@@ -2,10 +2,10 @@ import { useEffect } from "react";
 import { data, useLocation } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import { inlineJson } from "~/components/landing/structured-data";
+import { landing } from "~/content/landing";
 import { useNonce } from "~/document-context";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
-import { site } from "~/shared/site";
 import type { Route } from "./+types/not-found";
 
 // Any path no other route claims: answered with status 404 and this page.
@@ -18,7 +18,7 @@ export function loader() {
 export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta({ ...site.seo.notFound, path: location.pathname, noindex: true });
+  pageMeta({ ...landing.seo.notFound, path: location.pathname, noindex: true });
 
 const logLine = "404 Error: User attempted to access non-existent route:";
 
@@ -31,7 +31,7 @@ export default function NotFound() {
   }, [pathname]);
   return (
     <>
-      <ErrorScreen code="404" title={site.notFound.title} back={site.notFound.back} />
+      <ErrorScreen code="404" title={landing.notFound.title} back={landing.notFound.back} />
       {/* ...and a page loaded as a document logs it with this line (React never runs a script
           it renders in the browser, so the path is logged once either way). */}
       <script

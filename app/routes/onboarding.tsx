@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { Card } from "~/components/ui/card";
+import { questionnaire } from "~/content/questionnaire";
 import { pageMeta } from "~/lib/seo";
 import { readPostedForm } from "~/onboarding/form-data";
 import { OnboardingForm } from "~/onboarding/onboarding-form";
@@ -8,13 +9,12 @@ import { useScrollToTop } from "~/onboarding/use-scroll-to-top";
 import { appContext } from "~/shared/app-context";
 import { paths } from "~/shared/paths";
 import { type FieldErrors, resolvePlan, validateOnboarding } from "~/shared/schema";
-import { site } from "~/shared/site";
 import type { Route } from "./+types/onboarding";
 
-const copy = site.onboarding;
+const copy = questionnaire;
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ ...site.seo.onboarding, path: paths.onboarding });
+  pageMeta({ ...questionnaire.seo.onboarding, path: paths.onboarding });
 
 // Per visit: a fresh idempotency key and the CSP nonce are in the page, so it is never cached.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });

@@ -2,22 +2,24 @@ import { data, Form, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
+import { landing } from "~/content/landing";
+import { team as teamCopy } from "~/content/team";
 import { applicationPath, teamPaths } from "~/shared/paths";
-import { site } from "~/shared/site";
 import type { TeamAction } from "~/shared/team-port";
+import { fill } from "~/shared/text";
 import { ApplicationActions } from "~/team/application-actions-form";
 import { ListOrNone } from "~/team/list-or-none";
-import { fillCopy, postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
+import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { StatusBadge } from "~/team/status-badge";
 import { TeamShell } from "~/team/team-shell";
 import { utcTime } from "~/team/time";
 import type { Route } from "./+types/team.application";
 
-const copy = site.team.application;
+const copy = teamCopy.application;
 
 export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
   teamMeta(
-    loaded ? site.team.seo.application.replace("{name}", loaded.view.name) : site.team.seo.notFound,
+    loaded ? fill(teamCopy.seo.application, { name: loaded.view.name }) : teamCopy.seo.notFound,
   );
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -78,12 +80,12 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
         <StatusBadge status={view.status} />
         {view.isSpam ? (
           <span className="rounded-full bg-amber-400/15 px-2.5 py-0.5 text-xs font-semibold text-amber-200">
-            {site.team.inbox.spamBadge}
+            {teamCopy.inbox.spamBadge}
           </span>
         ) : null}
       </header>
       <p className="mt-2 text-sm text-zinc-400">
-        {fillCopy(copy.received, { age: utcTime(view.createdAt) })}
+        {fill(copy.received, { age: utcTime(view.createdAt) })}
       </p>
       {said ? (
         <p
@@ -146,7 +148,7 @@ function Deliveries({
         {(delivery) => (
           <li key={delivery.id} className="rounded-2xl border border-white/10 bg-surface p-4">
             <p className="flex flex-wrap items-center gap-2 font-semibold text-white">
-              {site.deliveryKinds[delivery.kind]?.label ?? delivery.kind}
+              {teamCopy.deliveryKinds[delivery.kind]?.label ?? delivery.kind}
               <span
                 className={`rounded-full px-2 py-0.5 text-xs ${delivery.status === "failed" ? "bg-rose-500/20 text-rose-200" : delivery.status === "done" ? "bg-emerald-400/15 text-emerald-200" : "bg-white/10 text-zinc-200"}`}
               >
@@ -186,7 +188,7 @@ function Audit({ view }: { view: Route.ComponentProps["loaderData"]["view"] }) {
     const template = copy.auditActions[action as keyof typeof copy.auditActions] ?? action;
     const shown =
       action === "status"
-        ? (site.team.statuses[detail as keyof typeof site.team.statuses] ?? detail)
+        ? (teamCopy.statuses[detail as keyof typeof teamCopy.statuses] ?? detail)
         : detail;
     return template.replace("{detail}", shown);
   };
@@ -217,14 +219,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <TeamShell>
         <div className="py-16 text-center">
           <p className="text-gradient text-6xl font-extrabold">404</p>
-          <h1 className="mt-4 text-2xl font-bold text-white">{site.team.notFound.title}</h1>
-          <p className="mt-2 text-zinc-400">{site.team.notFound.body}</p>
+          <h1 className="mt-4 text-2xl font-bold text-white">{teamCopy.notFound.title}</h1>
+          <p className="mt-2 text-zinc-400">{teamCopy.notFound.body}</p>
           <a href={teamPaths.inbox} className={buttonClass("light", "md", "mt-8")}>
-            {site.team.notFound.back}
+            {teamCopy.notFound.back}
           </a>
         </div>
       </TeamShell>
     );
   }
-  return <ErrorScreen title={site.error.title} back={site.error.back} />;
+  return <ErrorScreen title={landing.error.title} back={landing.error.back} />;
 }

@@ -1,16 +1,17 @@
 import { buttonClass } from "~/components/ui/button";
+import { team as teamCopy } from "~/content/team";
 import { inboxParams, parseInboxQuery } from "~/shared/inbox-query";
 import { applicationPath, teamPaths } from "~/shared/paths";
 import { optionLabel } from "~/shared/schema";
-import { site } from "~/shared/site";
+import { fill } from "~/shared/text";
 import { InboxFilters } from "~/team/inbox-filters";
-import { fillCopy, signedInMember, teamMeta } from "~/team/route-helpers";
+import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { StatusBadge } from "~/team/status-badge";
 import { TeamShell } from "~/team/team-shell";
 import { age } from "~/team/time";
 import type { Route } from "./+types/team.inbox";
 
-const copy = site.team.inbox;
+const copy = teamCopy.inbox;
 
 /** The table's columns, in order; plan, platform and audience show on wider screens only. */
 const columns = [
@@ -22,7 +23,7 @@ const columns = [
   ["age", "text-right"],
 ] as const;
 
-export const meta: Route.MetaFunction = () => teamMeta(site.team.seo.inbox);
+export const meta: Route.MetaFunction = () => teamMeta(teamCopy.seo.inbox);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { team, member } = signedInMember(context);
@@ -53,7 +54,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
       </div>
       {loaderData.erased ? (
         <p role="status" className="mt-4 rounded-xl bg-emerald-500/10 px-4 py-3 text-emerald-200">
-          {site.team.application.erasedToast}
+          {teamCopy.application.erasedToast}
         </p>
       ) : null}
       {page.failedApplications > 0 ? (
@@ -62,7 +63,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
           className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-rose-400/40 bg-rose-500/10 px-4 py-3 text-rose-100"
         >
           <p>
-            {fillCopy(copy.failedBanner, {
+            {fill(copy.failedBanner, {
               count: page.failedApplications,
               applications: page.failedApplications === 1 ? copy.application : copy.applications,
             })}

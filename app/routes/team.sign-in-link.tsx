@@ -1,15 +1,16 @@
 import { data, Form, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { team } from "~/content/team";
 import { teamPaths } from "~/shared/paths";
-import { site } from "~/shared/site";
 import type { LinkState } from "~/shared/team-port";
-import { fillCopy, postedForm, teamMeta, teamPort } from "~/team/route-helpers";
+import { fill } from "~/shared/text";
+import { postedForm, teamMeta, teamPort } from "~/team/route-helpers";
 import { SignInCard } from "~/team/sign-in-card";
 import type { Route } from "./+types/team.sign-in-link";
 
-const copy = site.team.link;
+const copy = team.link;
 
-export const meta: Route.MetaFunction = () => teamMeta(site.team.seo.link);
+export const meta: Route.MetaFunction = () => teamMeta(team.seo.link);
 
 /**
  * The page an emailed link opens. Opening it uses nothing (mail scanners open links too): it
@@ -37,8 +38,8 @@ export default function TeamSignInLink({ loaderData, actionData }: Route.Compone
   const { state } = actionData ?? loaderData;
   if (state.state === "valid") {
     return (
-      <SignInCard id="link-title" title={fillCopy(copy.title)}>
-        <p className="mt-3 text-zinc-300">{fillCopy(copy.intro, { email: state.email })}</p>
+      <SignInCard id="link-title" title={copy.title}>
+        <p className="mt-3 text-zinc-300">{fill(copy.intro, { email: state.email })}</p>
         <Form method="post" className="mt-6" reloadDocument>
           <input type="hidden" name="token" value={loaderData.token} />
           <button type="submit" className={buttonClass("primary", "lg", "w-full")}>

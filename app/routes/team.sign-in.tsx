@@ -4,18 +4,19 @@ import { z } from "zod/mini";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { team as teamCopy } from "~/content/team";
 import { appContext } from "~/shared/app-context";
 import { teamPaths } from "~/shared/paths";
-import { site } from "~/shared/site";
-import { fillCopy, postedForm, teamMeta, teamPort } from "~/team/route-helpers";
+import { fill } from "~/shared/text";
+import { postedForm, teamMeta, teamPort } from "~/team/route-helpers";
 import { SignInCard } from "~/team/sign-in-card";
 import { useHydrated } from "~/team/use-hydrated";
 import type { Route } from "./+types/team.sign-in";
 
-const copy = site.team.signIn;
+const copy = teamCopy.signIn;
 const emailSchema = z.email();
 
-export const meta: Route.MetaFunction = () => teamMeta(site.team.seo.signIn);
+export const meta: Route.MetaFunction = () => teamMeta(teamCopy.seo.signIn);
 
 export function loader({ request }: Route.LoaderArgs) {
   return { signedOut: new URL(request.url).searchParams.has("signed-out") };
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
     return data(
-      { error: fillCopy(copy.rateLimited, { minutes }), email },
+      { error: fill(copy.rateLimited, { minutes }), email },
       { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
@@ -53,7 +54,7 @@ export default function TeamSignIn({ loaderData, actionData }: Route.ComponentPr
       {sent ? (
         <>
           <p role="status" className="mt-3 text-zinc-300">
-            {fillCopy(copy.sentBody, { email: actionData.email })}
+            {fill(copy.sentBody, { email: actionData.email })}
           </p>
           <a href={teamPaths.signIn} className={buttonClass("outline", "md", "mt-6")}>
             {copy.another}

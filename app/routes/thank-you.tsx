@@ -1,12 +1,12 @@
 import { buttonClass } from "~/components/ui/button";
+import { questionnaire } from "~/content/questionnaire";
 import { pageMeta } from "~/lib/seo";
 import { useScrollToTop } from "~/onboarding/use-scroll-to-top";
 import type { RouteHandle } from "~/root";
 import { paths } from "~/shared/paths";
-import { site } from "~/shared/site";
 import type { Route } from "./+types/thank-you";
 
-const copy = site.thankYou;
+const copy = questionnaire.thankYou;
 
 // Prerendered at build time (react-router.config.ts): no loader, the same page for everyone.
 // Nothing here is interactive, so a direct visit (the no-JavaScript form's redirect) loads no
@@ -14,7 +14,7 @@ const copy = site.thankYou;
 export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ ...site.seo.thankYou, path: paths.thankYou, noindex: true });
+  pageMeta({ ...questionnaire.seo.thankYou, path: paths.thankYou, noindex: true });
 
 export default function ThankYou() {
   useScrollToTop();

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
+import { planNames } from "../content/plans.ts";
 import { invisibleCharactersMessage } from "./schema.ts";
-import { planNames } from "./site.ts";
 import { forbiddenCharacters } from "./text.ts";
 
 export const applicationStatuses = ["new", "contacted", "onboarded", "declined"] as const;

@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
+import { planNames } from "../content/plans.ts";
 import { sampleApplication } from "./sample-application.ts";
 import {
   accountTypes,
@@ -16,7 +17,6 @@ import {
   textFieldNames,
   validateOnboarding,
 } from "./schema.ts";
-import { planNames } from "./site.ts";
 
 const valid = sampleApplication;
 

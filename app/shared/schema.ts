@@ -4,7 +4,7 @@
  * Built on zod/mini to keep the questionnaire's JavaScript small.
  */
 import { z } from "zod/mini";
-import { defaultPlan, type PlanName, planNames } from "./site.ts";
+import { defaultPlan, type PlanName, planNames } from "../content/plans.ts";
 import { forbiddenCharacters, hasFormattingCharacters } from "./text.ts";
 
 export const accountTypes = [
@@ -145,8 +145,6 @@ export const onboardingSchema = z.object({
   }),
 });
 
-/** What the form holds (all strings). */
-export type OnboardingInput = z.input<typeof onboardingSchema>;
 /** A checked, trimmed submission. */
 export type OnboardingSubmission = z.output<typeof onboardingSchema>;
 export type FieldName = keyof OnboardingSubmission;

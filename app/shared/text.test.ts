@@ -5,6 +5,12 @@ describe("fill", () => {
   test("fills known placeholders and leaves unknown ones as written", () => {
     expect(fill("Thank you, {name}! ({plan})", { name: "Maya" })).toBe("Thank you, Maya! ({plan})");
   });
+
+  test("writes numbers as they are, and never fills what a value brought in", () => {
+    expect(fill("{count} new, {none} failed", { count: 0, none: "{count}" })).toBe(
+      "0 new, {count} failed",
+    );
+  });
 });
 
 describe("oneLine", () => {

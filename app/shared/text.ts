@@ -35,9 +35,12 @@ const lineBreaking = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
 const terminalControls = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
-/** Fills `{name}`-style placeholders of the copy in site.ts; unknown ones stay as written. */
-export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+/**
+ * Fills `{name}`-style placeholders of the copy in app/content/, in one pass (a value that
+ * holds `{…}` stays as it is); unknown ones stay as written.
+ */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => String(values[key] ?? match));
 }
 
 /** Text for a header or a subject line: control characters (CR, LF, tab…) become spaces. */

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { buttonClass } from "~/components/ui/button";
-import { site } from "~/shared/site";
+import { team } from "~/content/team";
 import { useHydrated } from "./use-hydrated";
 
-const copy = site.team.nav;
+const copy = team.nav;
 
 /** "Add a passkey": shown once scripts run (WebAuthn needs them). */
 export function AddPasskeyButton() {

@@ -3,15 +3,15 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
+import { team } from "~/content/team";
 import { noteMaxLength } from "~/shared/inbox-query";
-import { site } from "~/shared/site";
 import type { ApplicationView } from "~/shared/team-port";
 import { ListOrNone } from "./list-or-none";
 import { SelectField } from "./select-field";
 import { statusOptions } from "./status-options";
 import { utcTime } from "./time";
 
-const copy = site.team.application;
+const copy = team.application;
 
 /** Every action of the application page: plain forms posting to the route's action. */
 export function ApplicationActions({ view }: { view: ApplicationView }) {

@@ -1,13 +1,14 @@
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { controlClass, Input } from "~/components/ui/input";
+import { planNames } from "~/content/plans";
+import { team } from "~/content/team";
 import { type InboxQuery, searchMaxLength, spamFilters } from "~/shared/inbox-query";
 import { teamPaths } from "~/shared/paths";
-import { planNames, site } from "~/shared/site";
 import { SelectField } from "./select-field";
 import { statusOptions } from "./status-options";
 
-const copy = site.team.inbox;
+const copy = team.inbox;
 const planOptions = planNames.map((plan) => ({ value: plan, label: plan }));
 
 /** The inbox's filters: a GET form, so a filtered inbox is a link like any other. */

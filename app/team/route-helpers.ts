@@ -1,14 +1,6 @@
 import { data, type MetaDescriptor } from "react-router";
 import { appContext } from "~/shared/app-context";
-import { site } from "~/shared/site";
 import type { TeamMember, TeamPort } from "~/shared/team-port";
-
-/** `{brand}` and other placeholders of the team's copy. */
-export function fillCopy(text: string, values: Record<string, string | number> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (match, key: string) =>
-    key === "brand" ? site.brand.name : String(values[key] ?? match),
-  );
-}
 
 /** The team's port for this request; 503 when the server runs without it (tests, prerender). */
 export function teamPort(context: unknown): TeamPort {
@@ -29,7 +21,7 @@ export function signedInMember(context: unknown): { team: TeamPort; member: Team
 
 /** Title and robots of a team page: never indexed. */
 export function teamMeta(title: string): MetaDescriptor[] {
-  return [{ title: fillCopy(title) }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /** Reads a posted urlencoded form (the server has bounded the body to 16 KiB already). */

@@ -2,12 +2,12 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { BrandLogo } from "~/components/landing/brand-logo";
 import { buttonClass } from "~/components/ui/button";
+import { team } from "~/content/team";
 import { teamPaths } from "~/shared/paths";
-import { site } from "~/shared/site";
 import type { TeamMember } from "~/shared/team-port";
 import { AddPasskeyButton } from "./add-passkey-button";
 
-const copy = site.team.nav;
+const copy = team.nav;
 
 /** The frame of every signed-in team page: brand, inbox link, who is signed in, sign out. */
 export function TeamShell(props: { member?: TeamMember; children: ReactNode }) {
@@ -18,7 +18,7 @@ export function TeamShell(props: { member?: TeamMember; children: ReactNode }) {
           <a href={teamPaths.inbox} className="flex items-center gap-2 font-bold text-white">
             <BrandLogo />
             <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-zinc-200">
-              {site.team.label}
+              {team.label}
             </span>
           </a>
           {props.member ? (

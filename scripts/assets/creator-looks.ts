@@ -1,7 +1,7 @@
 /**
  * Art direction of the creators band: which Open Peeps character (CC0, Pablo Stanley) stands
  * in each reel and which Lucide icon marks its niche. Keyed by the creator ids of
- * app/shared/site.ts; a creator without an entry still gets a character, picked from its id.
+ * app/content/landing.ts; a creator without an entry still gets a character, picked from its id.
  */
 export interface CreatorLook {
   head: string;

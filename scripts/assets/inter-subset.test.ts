@@ -3,10 +3,13 @@ import path from "node:path";
 import { convert } from "fontverter";
 import { Blob, Face } from "harfbuzzjs";
 import { describe, expect, it } from "vitest";
-import { site } from "#app/shared/site.ts";
 import { codePoints, interSubset, interUnicodeRange, interWeights } from "./inter-subset.ts";
 
 const subset = await interSubset();
+/** Every module of app/content/: all the copy the pages, emails and messages show. */
+const content = import.meta.glob(["../../app/content/*.ts", "!../../app/content/*.test.ts"], {
+  eager: true,
+});
 const face = new Face(new Blob(await convert(subset, "truetype")), 0);
 
 describe("the subset Inter", () => {
@@ -16,8 +19,9 @@ describe("the subset Inter", () => {
   });
 
   it("draws every character of the site's copy", () => {
+    expect(Object.keys(content)).toContain("../../app/content/landing.ts");
     const covered = new Set(face.collectUnicodes());
-    const used = new Set([...JSON.stringify(site)].map((char) => char.codePointAt(0)!));
+    const used = new Set([...JSON.stringify(content)].map((char) => char.codePointAt(0)!));
     expect([...used].filter((code) => !covered.has(code))).toEqual([]);
   });
 

@@ -1,5 +1,7 @@
 import sharp from "sharp";
-import { site } from "#app/shared/site.ts";
+import { brand } from "#app/content/brand.ts";
+import { landing } from "#app/content/landing.ts";
+import { plans } from "#app/content/plans.ts";
 import { brandGradient, playGlyphPath } from "../../app/components/landing/brand-mark.ts";
 import { reelHeight, reelWidth } from "./reel-frame.ts";
 
@@ -31,7 +33,7 @@ export async function ogImage(reels: readonly string[]): Promise<Buffer> {
     .map((color, i) => `<stop offset="${i / (brandGradient.length - 1)}" stop-color="${color}"/>`)
     .join("");
   const headlineSize = 60;
-  const lines = wrap(site.hero.headline, headlineSize, 600);
+  const lines = wrap(landing.hero.headline, headlineSize, 600);
   const headline = lines
     .map(
       (line, i) =>
@@ -39,7 +41,7 @@ export async function ogImage(reels: readonly string[]): Promise<Buffer> {
     )
     .join("");
   const footY = 238 + lines.length * headlineSize * 1.12 + 28;
-  const lowest = site.pricing.plans[0];
+  const lowest = plans[0];
   const tilt = [-7, 0, 7];
   const placed = reels.slice(0, 3).map((svg, i) => {
     const w = 220;
@@ -62,10 +64,10 @@ export async function ogImage(reels: readonly string[]): Promise<Buffer> {
 <rect width="${width}" height="${height}" fill="url(#glowA)"/>
 <rect width="${width}" height="${height}" fill="url(#glowB)"/>
 <g transform="translate(72 72)"><rect width="52" height="52" rx="14" fill="url(#brand)"/><path transform="scale(1.625)" d="${playGlyphPath}" fill="#fff"/></g>
-<text x="140" y="108" font-size="34" font-weight="700" letter-spacing="-.5" fill="#fff">${escapeXml(site.brand.name)}</text>
-<text x="72" y="176" font-size="22" font-weight="700" letter-spacing="2" fill="url(#brandText)">${escapeXml(site.hero.eyebrow.toUpperCase())}</text>
+<text x="140" y="108" font-size="34" font-weight="700" letter-spacing="-.5" fill="#fff">${escapeXml(brand.name)}</text>
+<text x="72" y="176" font-size="22" font-weight="700" letter-spacing="2" fill="url(#brandText)">${escapeXml(landing.hero.eyebrow.toUpperCase())}</text>
 ${headline}
-<text x="72" y="${footY}" font-size="24" fill="#a1a1aa">${escapeXml(`Plans from ${lowest?.price}/${lowest?.period} · ${site.claims[0]?.value} ${site.claims[0]?.label}`)}</text>
+<text x="72" y="${footY}" font-size="24" fill="#a1a1aa">${escapeXml(`Plans from ${lowest?.price}/${lowest?.period} · ${landing.claims[0]?.value} ${landing.claims[0]?.label}`)}</text>
 ${reelLayer}
 </svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: false }).toBuffer();

@@ -1,7 +1,7 @@
 import { createAvatar } from "@dicebear/core";
 import * as openPeeps from "@dicebear/open-peeps";
 import sharp from "sharp";
-import type { Creator } from "#app/shared/site.ts";
+import type { Creator } from "#app/content/landing.ts";
 import { type CreatorLook, creatorLooks, fallbackProp } from "./creator-looks.ts";
 import { iconGroup, loadIcon } from "./lucide-svg.ts";
 

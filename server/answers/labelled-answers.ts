@@ -1,5 +1,5 @@
+import { questionnaire } from "#app/content/questionnaire.ts";
 import { type FieldName, isOptionField, optionLabel, textFieldNames } from "#app/shared/schema.ts";
-import { site } from "#app/shared/site.ts";
 import type { Submission } from "../db/schema.ts";
 
 export interface Answer {
@@ -10,7 +10,7 @@ export interface Answer {
 
 /** Every answer of a submission, labelled as the form labels it, options by their labels. */
 export function labelledAnswers(submission: Submission): Answer[] {
-  const answers: Answer[] = site.onboarding.sections.flatMap((section) =>
+  const answers: Answer[] = questionnaire.sections.flatMap((section) =>
     section.fields.map((field) => {
       const name = field.name as FieldName;
       const raw = String(submission[name]);
@@ -20,7 +20,7 @@ export function labelledAnswers(submission: Submission): Answer[] {
   );
   answers.push({
     field: "selectedPlan",
-    label: site.onboarding.planLabel,
+    label: questionnaire.planLabel,
     value: submission.selectedPlan,
   });
   return answers;

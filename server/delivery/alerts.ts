@@ -1,5 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
-import { site } from "#app/shared/site.ts";
+import { chat } from "#app/content/chat.ts";
 import { fill } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
 import type { Delivery } from "../db/schema.ts";
@@ -28,7 +28,7 @@ export function alertEmail(
   return {
     from: config.MAIL_FROM,
     to: config.ALERT_EMAIL,
-    subject: fill(site.notifications.alert.subject, facts),
+    subject: fill(chat.alert.subject, facts),
     messageId: `<${alert.id}.alert@${mailDomain(config.MAIL_FROM)}>`,
     text: `${text}\n`,
   };

@@ -7,12 +7,12 @@ import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { Text } from "@react-email/text";
 import { createElement as h, type ReactElement } from "react";
-import { site } from "#app/shared/site.ts";
+import { emails } from "#app/content/emails.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import type { Submission } from "../db/schema.ts";
-import { styles } from "./email-styles.ts";
+import { styles } from "../mail/email-styles.ts";
 
-const copy = site.emails.confirmation;
+const copy = emails.confirmation;
 
 /** The applicant's confirmation: thanks, the plan chosen, when we answer, how to reach us. */
 export function applicantConfirmationEmail(

@@ -2,7 +2,8 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { site } from "#app/shared/site.ts";
+import { emails } from "#app/content/emails.ts";
+import { service } from "#app/content/service.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
@@ -331,5 +332,5 @@ for (const backend of storageBackends()) {
 }
 
 it("the confirmation copy promises an answer within the site's response time", () => {
-  expect(site.emails.confirmation.next).toContain(`within ${site.responseHours} hours`);
+  expect(emails.confirmation.next).toContain(`within ${service.responsePromiseHours} hours`);
 });

@@ -1,11 +1,12 @@
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
-import { site } from "#app/shared/site.ts";
+import { brand } from "#app/content/brand.ts";
+import { emails } from "#app/content/emails.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
 import type { Submission } from "../db/schema.ts";
+import { renderEmail, toPlainText } from "../mail/render-email.ts";
 import { applicantConfirmationEmail } from "./applicant-confirmation-email.ts";
-import { renderEmail, toPlainText } from "./render-email.ts";
 import { teamNotificationEmail } from "./team-notification-email.ts";
 
 /** HTML and its plain-text version (converted from the HTML: one React render per email). */
@@ -18,7 +19,7 @@ export type MailConfig = Pick<Config, "MAIL_FROM" | "TEAM_EMAIL" | "CONTACT_EMAI
 
 /** The domain of MAIL_FROM, for Message-IDs. */
 export function mailDomain(mailFrom: string): string {
-  return /@([^\s<>@]+)>?\s*$/.exec(mailFrom)?.[1] ?? "reelsmith.example";
+  return /@([^\s<>@]+)>?\s*$/.exec(mailFrom)?.[1] ?? brand.domain;
 }
 
 /**
@@ -40,7 +41,7 @@ export async function teamNotification(
     from: config.MAIL_FROM,
     to: config.TEAM_EMAIL,
     replyTo: { name, address: submission.email },
-    subject: fill(site.emails.team.subject, { name, plan: submission.selectedPlan }),
+    subject: fill(emails.team.subject, { name, plan: submission.selectedPlan }),
     messageId: messageId(submission.id, "team", config.MAIL_FROM),
     ...bodies(element),
   };
@@ -56,7 +57,7 @@ export async function applicantConfirmation(
     from: config.MAIL_FROM,
     to: { name: oneLine(submission.name), address: submission.email },
     replyTo: config.CONTACT_EMAIL,
-    subject: fill(site.emails.confirmation.subject, { plan: submission.selectedPlan }),
+    subject: fill(emails.confirmation.subject, { plan: submission.selectedPlan }),
     messageId: messageId(submission.id, "confirmation", config.MAIL_FROM),
     ...bodies(element),
   };

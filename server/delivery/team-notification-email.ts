@@ -8,13 +8,13 @@ import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { createElement as h, type ReactElement } from "react";
-import { site } from "#app/shared/site.ts";
+import { emails } from "#app/content/emails.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
 import type { Submission } from "../db/schema.ts";
-import { lines, styles } from "./email-styles.ts";
+import { lines, styles } from "../mail/email-styles.ts";
 
-const copy = site.emails.team;
+const copy = emails.team;
 
 /**
  * The team's notification: every answer under the form's label. User text is only ever a

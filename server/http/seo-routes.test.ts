@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { site } from "#app/shared/site.ts";
+import { brand } from "#app/content/brand.ts";
 import { seoRoutes } from "./seo-routes.ts";
 
 const app = seoRoutes({ PUBLIC_SITE_URL: "https://reelsmith.example" });
@@ -20,11 +20,11 @@ describe("seoRoutes", () => {
     expect(locs).toEqual(["https://reelsmith.example/", "https://reelsmith.example/onboarding"]);
   });
 
-  it("the web manifest names the brand from site.ts and lists its icons", async () => {
+  it("the web manifest names the brand from app/content/brand.ts and lists its icons", async () => {
     const res = await app.request("/manifest.webmanifest");
     expect(res.headers.get("content-type")).toBe("application/manifest+json");
     const manifest = await res.json();
-    expect(manifest.short_name).toBe(site.brand.name);
+    expect(manifest.short_name).toBe(brand.name);
     expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual([
       "192x192",
       "512x512",

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
+import { brand } from "#app/content/brand.ts";
 import { paths } from "#app/shared/paths.ts";
-import { site } from "#app/shared/site.ts";
 import type { Config } from "../config.ts";
 
 /**
@@ -36,9 +36,9 @@ export function seoRoutes(config: Pick<Config, "PUBLIC_SITE_URL">): Hono {
     c.header("Cache-Control", cache);
     return c.body(
       JSON.stringify({
-        name: `${site.brand.name}: ${site.brand.tagline}`,
-        short_name: site.brand.name,
-        description: site.brand.description,
+        name: `${brand.name}: ${brand.tagline}`,
+        short_name: brand.name,
+        description: brand.description,
         start_url: paths.home,
         display: "standalone",
         background_color: "#09090b",

@@ -1,7 +1,7 @@
 import type { Compilable } from "kysely";
+import { team } from "#app/content/team.ts";
 import { noteMaxLength, statusSchema } from "#app/shared/inbox-query.ts";
 import { invisibleCharactersMessage } from "#app/shared/schema.ts";
-import { site } from "#app/shared/site.ts";
 import type { ActionOutcome, TeamAction, TeamMember } from "#app/shared/team-port.ts";
 import { forbiddenCharacters } from "#app/shared/text.ts";
 import { auditLineInsert } from "../db/audit.ts";
@@ -20,7 +20,7 @@ import type { RunTransaction } from "../db/write-transaction.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
-const copy = site.team.application.done;
+const copy = team.application.done;
 
 export interface ActionDeps {
   database: Handle;

@@ -3,8 +3,8 @@ import { passkey } from "@better-auth/passkey";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Kysely } from "kysely";
+import { brand } from "#app/content/brand.ts";
 import { teamPaths } from "#app/shared/paths.ts";
-import { site } from "#app/shared/site.ts";
 import type { Config } from "../config.ts";
 import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
@@ -50,7 +50,7 @@ export function teamAuthOptions(deps: AuthDeps) {
   const { config, logger } = deps;
   const origin = teamOrigin(config);
   return {
-    appName: site.brand.name,
+    appName: brand.name,
     baseURL: origin,
     basePath: teamPaths.auth,
     secret: deps.secret,
@@ -90,7 +90,7 @@ export function teamAuthOptions(deps: AuthDeps) {
       }),
       passkey({
         rpID: new URL(origin).hostname,
-        rpName: site.brand.name,
+        rpName: brand.name,
         origin,
         schema: {
           passkey: { modelName: "team_passkeys", fields: { credentialID: "credentialId" } },

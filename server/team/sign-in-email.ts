@@ -1,10 +1,46 @@
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import type { SendMailOptions } from "nodemailer";
-import { site } from "#app/shared/site.ts";
+import { createElement as h, type ReactElement } from "react";
+import { emails } from "#app/content/emails.ts";
 import type { Config } from "../config.ts";
-import { escapeHtml } from "./escape-html.ts";
+import { styles } from "../mail/email-styles.ts";
+import { renderEmail, toPlainText } from "../mail/render-email.ts";
 
-const copy = site.team.email;
-const fill = (text: string) => text.replaceAll("{brand}", site.brand.name);
+const copy = emails.signIn;
+
+/** The body: what the email says, and the link as a button (React escapes it as an attribute). */
+function signInEmailElement(link: string): ReactElement {
+  return h(
+    Html,
+    { lang: "en" },
+    h(Head),
+    h(Preview, null, copy.body),
+    h(
+      Body,
+      { style: styles.body },
+      h(
+        Container,
+        { style: styles.container },
+        h(Heading, { as: "h1", style: styles.heading }, copy.heading),
+        h(Text, { style: styles.text }, copy.body),
+        h(
+          Section,
+          { style: styles.action },
+          h(Link, { href: link, style: styles.button }, copy.button),
+        ),
+        h(Text, { style: styles.meta }, copy.ignore),
+      ),
+    ),
+  );
+}
 
 /** The sign-in email: a link to the page with the "Sign in" button (it does not sign in itself). */
 export function signInEmail(
@@ -12,17 +48,6 @@ export function signInEmail(
   link: string,
   config: Pick<Config, "MAIL_FROM">,
 ): SendMailOptions {
-  const lines = [fill(copy.body), "", link, "", copy.ignore];
-  return {
-    from: config.MAIL_FROM,
-    to,
-    subject: fill(copy.subject),
-    text: `${lines.join("\n")}\n`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#18181b">
-<h1 style="font-size:20px">${escapeHtml(fill(copy.heading))}</h1>
-<p>${escapeHtml(fill(copy.body))}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:10px 20px;border-radius:999px;text-decoration:none">${escapeHtml(copy.button)}</a></p>
-<p style="color:#52525b;font-size:13px">${escapeHtml(copy.ignore)}</p>
-</body></html>`,
-  };
+  const html = renderEmail(signInEmailElement(link));
+  return { from: config.MAIL_FROM, to, subject: copy.subject, html, text: toPlainText(html) };
 }

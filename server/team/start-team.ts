@@ -1,4 +1,5 @@
 import { cursorOf, inboxPageSize } from "#app/shared/inbox-query.ts";
+import { uuidPattern } from "#app/shared/intake-rules.ts";
 import { teamPaths } from "#app/shared/paths.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
 import type { Config } from "../config.ts";
@@ -24,8 +25,6 @@ import { passkeyRoutes } from "./passkey-routes.ts";
 import { teamOrigin } from "./public-origin.ts";
 import { createSignIn, type SignIn } from "./sign-in.ts";
 import { signInEmail } from "./sign-in-email.ts";
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface TeamServer {
   /** Guards every /team request (see guard.ts). */
@@ -104,10 +103,12 @@ export async function startTeam(deps: {
       };
     },
     application: (id) =>
-      uuid.test(id) ? applicationView(database, id) : Promise.resolve(undefined),
+      uuidPattern.test(id)
+        ? applicationView(database, id.toLowerCase())
+        : Promise.resolve(undefined),
     act: async (member, id, action) =>
-      uuid.test(id)
-        ? actions.run(member, id, action)
+      uuidPattern.test(id)
+        ? actions.run(member, id.toLowerCase(), action)
         : { ok: false, error: "not_found", message: "" },
     export: (query, format) =>
       exportStream(exportPages(database, { query }), format, exportPageSize),

@@ -4,7 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { site } from "#app/shared/site.ts";
+import { landing } from "#app/content/landing.ts";
 import { headlineOffsets, javascriptGzipBytes } from "../../scripts/page-budget.ts";
 
 // Byte budgets of `/`, read from the build output (no browser): BUILD_DIR or ./build.
@@ -41,7 +41,7 @@ test("/ carries its Speculation Rules and JSON-LD, and the CSP allows the rules"
 
 test("the hero headline and all the CSS arrive in the first 14 KB of the compressed HTML", () => {
   const headline = headlineOffsets(clientDir);
-  expect(headline.text).toBe(site.hero.headline);
+  expect(headline.text).toBe(landing.hero.headline);
   // Every style rule comes first, inline: no stylesheet request stands before the headline.
   expect(headline.html).not.toMatch(/<link[^>]*rel="stylesheet"/);
   expect(headline.html.lastIndexOf("</style>")).toBeLessThan(headline.start);

@@ -1,5 +1,5 @@
+import { questionnaire } from "../../app/content/questionnaire.ts";
 import { formattingCharactersMessage } from "../../app/shared/schema.ts";
-import { site } from "../../app/shared/site.ts";
 import { expect, test } from "./helpers/page-health.ts";
 import { fillForm, submitButton } from "./onboarding-page.ts";
 
@@ -22,8 +22,8 @@ test.describe("without JavaScript", () => {
       submitButton(page).click(),
     ]);
     expect(response.status()).toBe(413);
-    await expect(page.getByRole("alert")).toHaveText(site.onboarding.errors.tooLarge);
-    await expect(page.getByRole("heading", { name: site.onboarding.title })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(questionnaire.errors.tooLarge);
+    await expect(page.getByRole("heading", { name: questionnaire.title })).toBeVisible();
     await expect(submitButton(page)).toBeEnabled();
   });
 
@@ -47,7 +47,7 @@ test.describe("bodies a script sends", () => {
     const response = await request.post("/onboarding", { multipart: { name: "Maya" } });
     expect(response.status()).toBe(415);
     expect(response.headers()["content-type"]).toMatch(/^text\/html/);
-    expect(await response.text()).toContain(site.onboarding.errors.notAForm);
+    expect(await response.text()).toContain(questionnaire.errors.notAForm);
   });
 
   test("React Router's data request is bounded alike: 413 over 64 KiB", async ({ request }) => {

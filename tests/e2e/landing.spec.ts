@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { site } from "#app/shared/site.ts";
+import { brand } from "#app/content/brand.ts";
+import { landing } from "#app/content/landing.ts";
+import { plans } from "#app/content/plans.ts";
+import { questionnaire } from "#app/content/questionnaire.ts";
 import { coveredTop, expect, test, topAfterScroll } from "./helpers/page-health.ts";
 
 // The landing page `/`, as visitors get it: prerendered HTML and CSS, no JavaScript of ours.
@@ -36,15 +39,15 @@ test.beforeEach(async ({ page }) => {
 
 test("one h1 with the headline, and the sections in the spec's order", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.hero.headline);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(landing.hero.headline);
   const order = [
     page.locator("header").first(),
     page.locator("#top"),
     page.locator("#services"),
-    page.locator("section", { has: sectionHeading(page, site.creators.title) }),
+    page.locator("section", { has: sectionHeading(page, landing.creators.title) }),
     page.locator("#process"),
     page.locator("#pricing"),
-    page.locator("section", { has: sectionHeading(page, site.closing.title) }),
+    page.locator("section", { has: sectionHeading(page, landing.closing.title) }),
     page.locator("footer"),
   ];
   const tops: number[] = [];
@@ -53,23 +56,23 @@ test("one h1 with the headline, and the sections in the spec's order", async ({ 
     tops.push(await part.evaluate((el) => el.getBoundingClientRect().top + window.scrollY));
   }
   expect(tops).toEqual([...tops].sort((a, b) => a - b));
-  await expect(sectionHeading(page, site.services.title)).toBeAttached();
-  await expect(sectionHeading(page, site.process.title)).toBeAttached();
-  await expect(sectionHeading(page, site.pricing.title)).toBeAttached();
-  await expect(page.locator("#services li")).toHaveCount(site.services.items.length);
+  await expect(sectionHeading(page, landing.services.title)).toBeAttached();
+  await expect(sectionHeading(page, landing.process.title)).toBeAttached();
+  await expect(sectionHeading(page, landing.pricing.title)).toBeAttached();
+  await expect(page.locator("#services li")).toHaveCount(landing.services.items.length);
   await expect(page.locator("#process ol > li")).toHaveCount(4);
-  for (const claim of site.claims) {
+  for (const claim of landing.claims) {
     await expect(page.locator("#top")).toContainText(`${claim.value}${claim.label}`);
   }
 });
 
-for (const item of site.nav) {
+for (const item of landing.nav) {
   test(`header link ${item.label} scrolls its section below the header`, async ({ page }) => {
     const header = page.locator("header").first();
     if (isPhone(page)) {
       await expect(header.getByRole("navigation", { name: "Main" })).toBeHidden();
-      await header.getByRole("button", { name: site.header.menuLabel }).tap();
-      const menu = page.getByRole("navigation", { name: site.header.menuLabel });
+      await header.getByRole("button", { name: landing.header.menuLabel }).tap();
+      const menu = page.getByRole("navigation", { name: landing.header.menuLabel });
       await expect(menu).toBeVisible();
       await expectLandsBelowHeader(page, item.href.slice(1), () =>
         menu.getByRole("link", { name: item.label, exact: true }).tap(),
@@ -87,7 +90,7 @@ for (const item of site.nav) {
 
 test("Get Started in the header scrolls to pricing", async ({ page }) => {
   await expectLandsBelowHeader(page, "pricing", () =>
-    page.locator("header").first().getByRole("link", { name: site.header.cta }).click(),
+    page.locator("header").first().getByRole("link", { name: landing.header.cta }).click(),
   );
 });
 
@@ -95,7 +98,7 @@ test("the brand in the header brings the visitor back to the top", async ({ page
   await page.evaluate(() => window.scrollTo({ top: 3000, behavior: "instant" }));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(3000);
   await topAfterScroll(page.locator("#top"), () =>
-    page.locator("header").first().getByRole("link", { name: site.brand.name }).click(),
+    page.locator("header").first().getByRole("link", { name: brand.name }).click(),
   );
   await expect(page).toHaveURL(/#top$/);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -104,24 +107,24 @@ test("the brand in the header brings the visitor back to the top", async ({ page
 test("the hero's buttons scroll to pricing and to the process", async ({ page }) => {
   const hero = page.locator("#top");
   await expectLandsBelowHeader(page, "pricing", () =>
-    hero.getByRole("link", { name: site.hero.primaryCta }).click(),
+    hero.getByRole("link", { name: landing.hero.primaryCta }).click(),
   );
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expectLandsBelowHeader(page, "process", () =>
-    hero.getByRole("link", { name: site.hero.secondaryCta }).click(),
+    hero.getByRole("link", { name: landing.hero.secondaryCta }).click(),
   );
 });
 
 test("wide screens show the links inline; on phones a menu opens and closes by keyboard", async ({
   page,
 }) => {
-  const button = page.getByRole("button", { name: site.header.menuLabel });
-  const menu = page.getByRole("navigation", { name: site.header.menuLabel });
+  const button = page.getByRole("button", { name: landing.header.menuLabel });
+  const menu = page.getByRole("navigation", { name: landing.header.menuLabel });
   const inline = page.getByRole("navigation", { name: "Main" });
   if (!isPhone(page)) {
     await expect(button).toBeHidden();
-    for (const item of site.nav)
+    for (const item of landing.nav)
       await expect(inline.getByRole("link", { name: item.label })).toBeVisible();
     return;
   }
@@ -141,7 +144,7 @@ test("three plans with their exact prices and facts; Influencer is Most Popular"
   page,
 }) => {
   await expect(page.locator("#pricing li").filter({ has: page.locator("h3") })).toHaveCount(3);
-  for (const plan of site.pricing.plans) {
+  for (const plan of plans) {
     const card = planCard(page, plan.name);
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(`${plan.price}/${plan.period}`);
@@ -149,39 +152,39 @@ test("three plans with their exact prices and facts; Influencer is Most Popular"
     for (const feature of plan.features) {
       await expect(card.getByRole("listitem").filter({ hasText: feature })).toHaveCount(1);
     }
-    await expect(card.getByText(site.pricing.popularLabel)).toHaveCount(plan.popular ? 1 : 0);
+    await expect(card.getByText(landing.pricing.popularLabel)).toHaveCount(plan.popular ? 1 : 0);
     const cta = card.getByRole("link", { name: plan.cta });
     await expect(cta).toHaveAttribute("href", `/onboarding?plan=${encodeURIComponent(plan.name)}`);
   }
-  expect(site.pricing.plans.map((plan) => plan.price)).toEqual(["$99", "$249", "$449"]);
-  expect(site.pricing.plans.find((plan) => plan.popular)?.name).toBe("Influencer");
+  expect(plans.map((plan) => plan.price)).toEqual(["$99", "$249", "$449"]);
+  expect(plans.find((plan) => plan.popular)?.name).toBe("Influencer");
   const enterprise = planCard(page, "Enterprise");
   await expect(enterprise).toContainText("No cap on raw footage per video*");
-  await expect(enterprise).toContainText(site.pricing.plans[2]!.footnote!);
+  await expect(enterprise).toContainText(plans[2]!.footnote!);
 });
 
 test("Contact Our Team opens an email to the team with a subject", async ({ page }) => {
-  const contact = page.locator("#pricing").getByRole("link", { name: site.pricing.contactCta });
+  const contact = page.locator("#pricing").getByRole("link", { name: landing.pricing.contactCta });
   await expect(contact).toHaveAttribute(
     "href",
-    `mailto:${site.contact.email}?subject=${encodeURIComponent(site.contact.subject)}`,
+    `mailto:${landing.contact.email}?subject=${encodeURIComponent(landing.contact.subject)}`,
   );
 });
 
 test("a plan button and the closing button lead to the questionnaire", async ({ page }) => {
-  const closing = page.getByRole("link", { name: site.closing.cta });
+  const closing = page.getByRole("link", { name: landing.closing.cta });
   await expect(closing).toHaveAttribute("href", "/onboarding");
   await planCard(page, "Influencer").getByRole("link", { name: "Choose Influencer" }).click();
   await expect(page).toHaveURL("/onboarding?plan=Influencer");
   await page.goBack();
-  await page.getByRole("link", { name: site.closing.cta }).click();
+  await page.getByRole("link", { name: landing.closing.cta }).click();
   await expect(page).toHaveURL("/onboarding");
 });
 
 test("the creators band shows at least six distinct illustrations that load", async ({ page }) => {
-  const band = page.getByRole("region", { name: site.creators.bandLabel });
+  const band = page.getByRole("region", { name: landing.creators.bandLabel });
   const images = band.locator("img");
-  await expect(images).toHaveCount(site.creators.items.length);
+  await expect(images).toHaveCount(landing.creators.items.length);
   const sources = new Set<string>();
   for (const image of await images.all()) {
     await image.scrollIntoViewIfNeeded();
@@ -220,7 +223,7 @@ test("zero accessibility violations on the not-found page (axe)", async ({ page,
   health.allow(/404/);
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: site.notFound.title })).toBeVisible();
+  await expect(page.getByRole("heading", { name: landing.notFound.title })).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([]);
 });
@@ -275,7 +278,7 @@ test("the Speculation Rules are accepted and fire on intent for the questionnair
   cdp.on("Preload.prerenderStatusUpdated", (event) => attempts.add(new URL(event.key.url).href));
   await cdp.send("Preload.enable");
   await page.reload();
-  const contact = page.locator("#pricing").getByRole("link", { name: site.pricing.contactCta });
+  const contact = page.locator("#pricing").getByRole("link", { name: landing.pricing.contactCta });
   await contact.scrollIntoViewIfNeeded();
   await contact.hover();
   const link = planCard(page, "Creator").getByRole("link", { name: "Choose Creator" });
@@ -290,21 +293,21 @@ test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
 
   test("every section is there and the links work", async ({ page }) => {
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.hero.headline);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(landing.hero.headline);
     for (const title of [
-      site.services.title,
-      site.creators.title,
-      site.process.title,
-      site.pricing.title,
-      site.closing.title,
+      landing.services.title,
+      landing.creators.title,
+      landing.process.title,
+      landing.pricing.title,
+      landing.closing.title,
     ]) {
       await expect(sectionHeading(page, title)).toBeAttached();
     }
     if (isPhone(page)) {
-      await page.getByRole("button", { name: site.header.menuLabel }).tap();
+      await page.getByRole("button", { name: landing.header.menuLabel }).tap();
       await expectLandsBelowHeader(page, "pricing", () =>
         page
-          .getByRole("navigation", { name: site.header.menuLabel })
+          .getByRole("navigation", { name: landing.header.menuLabel })
           .getByRole("link", { name: "Pricing" })
           .tap(),
       );
@@ -318,6 +321,6 @@ test.describe("with JavaScript disabled", () => {
     }
     await planCard(page, "Enterprise").getByRole("link", { name: "Choose Enterprise" }).click();
     await expect(page).toHaveURL("/onboarding?plan=Enterprise");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.onboarding.title);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(questionnaire.title);
   });
 });

@@ -1,4 +1,4 @@
-import { site } from "~/shared/site";
+import { brand } from "~/content/brand";
 import { playGlyphPath } from "./brand-mark";
 
 /** The mark and the name. The mark's gradient is CSS, so the SVG needs no ids. */
@@ -10,7 +10,7 @@ export function BrandLogo() {
           <path d={playGlyphPath} fill="#fff" />
         </svg>
       </span>
-      <span className="text-lg font-semibold tracking-tight text-white">{site.brand.name}</span>
+      <span className="text-lg font-semibold tracking-tight text-white">{brand.name}</span>
     </span>
   );
 }

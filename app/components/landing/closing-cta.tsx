@@ -1,12 +1,12 @@
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
+import { landing } from "~/content/landing";
 import { paths } from "~/shared/paths";
-import { site } from "~/shared/site";
 import { container } from "./section-heading";
 
 /** The last call to action: straight to the questionnaire, no plan chosen yet. */
 export function ClosingCta() {
-  const { closing } = site;
+  const { closing } = landing;
   return (
     <section aria-labelledby="closing-title" className="render-when-near pb-20 sm:pb-28">
       <div className={container}>

@@ -1,4 +1,4 @@
-import { site } from "~/shared/site";
+import { landing } from "~/content/landing";
 import { creatorImage } from "./creator-images";
 import { container, SectionHeading } from "./section-heading";
 
@@ -12,7 +12,7 @@ const sizes = "(min-width: 640px) 13rem, 10rem";
  * (snapping reel by reel); wide screens show the whole row.
  */
 export function CreatorsBand() {
-  const { creators } = site;
+  const { creators } = landing;
   return (
     <section aria-labelledby="creators-title" className="overflow-hidden py-16 sm:py-24">
       <div className={container}>

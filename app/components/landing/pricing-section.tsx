@@ -1,7 +1,8 @@
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
+import { landing } from "~/content/landing";
+import { type Plan, plans } from "~/content/plans";
 import { onboardingPath } from "~/shared/paths";
-import { type Plan, site } from "~/shared/site";
 import { container, SectionHeading } from "./section-heading";
 
 /** Where a plan's button goes: the questionnaire with the plan preselected. */
@@ -10,7 +11,7 @@ export function planHref(plan: Pick<Plan, "name">): string {
 }
 
 export function contactHref(): string {
-  return `mailto:${site.contact.email}?subject=${encodeURIComponent(site.contact.subject)}`;
+  return `mailto:${landing.contact.email}?subject=${encodeURIComponent(landing.contact.subject)}`;
 }
 
 function PlanCard({ plan }: { plan: Plan }) {
@@ -25,7 +26,7 @@ function PlanCard({ plan }: { plan: Plan }) {
     >
       {plan.popular ? (
         <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-linear-to-r from-brand-500 via-rose-glow to-flame-500 px-3.5 py-1 text-xs font-semibold whitespace-nowrap text-white shadow-lg">
-          {site.pricing.popularLabel}
+          {landing.pricing.popularLabel}
         </p>
       ) : null}
       <h3 id={titleId} className="text-lg font-semibold text-white">
@@ -64,7 +65,7 @@ function PlanCard({ plan }: { plan: Plan }) {
 
 /** The three plans (Influencer flagged Most Popular) and a way to talk to the team. */
 export function PricingSection() {
-  const { pricing } = site;
+  const { pricing } = landing;
   return (
     <section
       id="pricing"
@@ -78,7 +79,7 @@ export function PricingSection() {
       <div className={container}>
         <SectionHeading id="pricing-title" copy={pricing} />
         <ul className="mx-auto mt-16 grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:gap-6">
-          {pricing.plans.map((plan) => (
+          {plans.map((plan) => (
             <PlanCard key={plan.name} plan={plan} />
           ))}
         </ul>

@@ -1,10 +1,10 @@
 import { Icon } from "~/components/icon";
-import { site } from "~/shared/site";
+import { landing } from "~/content/landing";
 import { container, SectionHeading } from "./section-heading";
 
 /** How it works: four numbered steps, joined by a line on wide screens. */
 export function ProcessSection() {
-  const { process } = site;
+  const { process } = landing;
   return (
     <section
       id="process"

@@ -1,4 +1,4 @@
-/** Eyebrow, title and introduction of a landing section (its copy in site.ts), centred. */
+/** Eyebrow, title and introduction of a landing section (its copy in app/content/landing.ts), centred. */
 export function SectionHeading({
   id,
   copy,

@@ -1,10 +1,10 @@
 import { Icon } from "~/components/icon";
-import { site } from "~/shared/site";
+import { landing } from "~/content/landing";
 import { container, SectionHeading } from "./section-heading";
 
 /** The six services, as cards with an icon each. */
 export function ServicesSection() {
-  const { services } = site;
+  const { services } = landing;
   return (
     <section id="services" aria-labelledby="services-title" className="py-16 sm:py-24">
       <div className={container}>

@@ -1,4 +1,5 @@
-import { site } from "~/shared/site";
+import { brand } from "~/content/brand";
+import { landing } from "~/content/landing";
 import { BrandLogo } from "./brand-logo";
 import { container } from "./section-heading";
 
@@ -13,11 +14,11 @@ export function SiteFooter() {
       >
         <div className="max-w-sm">
           <BrandLogo />
-          <p className="mt-4 text-sm leading-relaxed text-zinc-400">{site.footer.note}</p>
+          <p className="mt-4 text-sm leading-relaxed text-zinc-400">{landing.footer.note}</p>
         </div>
-        <nav aria-label={site.footer.navLabel}>
+        <nav aria-label={landing.footer.navLabel}>
           <ul className="flex flex-wrap gap-x-6 gap-y-3 text-sm">
-            {site.nav.map((item) => (
+            {landing.nav.map((item) => (
               <li key={item.href}>
                 <a href={item.href} className="text-zinc-400 hover:text-white">
                   {item.label}
@@ -25,15 +26,18 @@ export function SiteFooter() {
               </li>
             ))}
             <li>
-              <a href={`mailto:${site.contact.email}`} className="text-zinc-400 hover:text-white">
-                {site.contact.email}
+              <a
+                href={`mailto:${landing.contact.email}`}
+                className="text-zinc-400 hover:text-white"
+              >
+                {landing.contact.email}
               </a>
             </li>
           </ul>
         </nav>
       </div>
       <p className={`${container} mt-10 text-xs text-zinc-400`}>
-        © {year} {site.brand.name}. {site.footer.rights}
+        © {year} {brand.name}. {landing.footer.rights}
       </p>
     </footer>
   );

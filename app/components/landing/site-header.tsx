@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
-import { site } from "~/shared/site";
+import { landing } from "~/content/landing";
 import { BrandLogo } from "./brand-logo";
 import { container } from "./section-heading";
 
@@ -21,7 +21,7 @@ export function SiteHeader() {
         </a>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {site.nav.map((item) => (
+            {landing.nav.map((item) => (
               <li key={item.href}>
                 <a href={item.href} className={linkClass}>
                   {item.label}
@@ -32,7 +32,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           <a href="#pricing" className={buttonClass("primary", "sm")}>
-            {site.header.cta}
+            {landing.header.cta}
           </a>
           <button
             type="button"
@@ -40,7 +40,7 @@ export function SiteHeader() {
             className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-zinc-200 hover:bg-white/5 md:hidden"
           >
             <Icon name="menu" className="size-6" />
-            <span className="sr-only">{site.header.menuLabel}</span>
+            <span className="sr-only">{landing.header.menuLabel}</span>
           </button>
         </div>
       </div>
@@ -49,9 +49,9 @@ export function SiteHeader() {
         popover="auto"
         className="inset-x-0 top-(--header-height) bottom-auto m-0 h-(--menu-height) w-full border-0 border-b border-white/10 bg-ink/95 p-0 text-white backdrop-blur-xl md:hidden"
       >
-        <nav aria-label={site.header.menuLabel} className={`${container} py-4`}>
+        <nav aria-label={landing.header.menuLabel} className={`${container} py-4`}>
           <ul>
-            {site.nav.map((item) => (
+            {landing.nav.map((item) => (
               <li key={item.href}>
                 <a
                   href={item.href}

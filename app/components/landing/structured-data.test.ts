@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { site } from "~/shared/site";
+import { brand } from "~/content/brand";
+import { landing } from "~/content/landing";
 import { inlineJson, organizationJsonLd, speculationRules } from "./structured-data";
 
 describe("organizationJsonLd", () => {
@@ -8,8 +9,8 @@ describe("organizationJsonLd", () => {
     expect(data).toMatchObject({
       "@context": "https://schema.org",
       "@type": "Organization",
-      name: site.brand.name,
-      email: site.contact.email,
+      name: brand.name,
+      email: landing.contact.email,
     });
     expect(
       data.makesOffer.map((offer) => [offer.name, offer.price, offer.priceCurrency, offer.url]),

@@ -1,18 +1,20 @@
+import { brand } from "~/content/brand";
+import { landing } from "~/content/landing";
+import { plans } from "~/content/plans";
 import { absoluteUrl } from "~/lib/seo";
 import { onboardingPath, paths } from "~/shared/paths";
-import { site } from "~/shared/site";
 
 /** JSON-LD for `/`: the organisation and its three plans as offers (schema.org). */
 export function organizationJsonLd() {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
-    name: site.brand.name,
-    description: site.brand.description,
+    name: brand.name,
+    description: brand.description,
     url: absoluteUrl(paths.home),
     logo: absoluteUrl("/icon-512.png"),
-    email: site.contact.email,
-    makesOffer: site.pricing.plans.map((plan) => {
+    email: landing.contact.email,
+    makesOffer: plans.map((plan) => {
       const price = plan.price.replace(/[^0-9.]/g, "");
       return {
         "@type": "Offer",
@@ -30,8 +32,8 @@ export function organizationJsonLd() {
         },
         itemOffered: {
           "@type": "Service",
-          name: `${site.brand.name} ${plan.name}`,
-          serviceType: site.brand.tagline,
+          name: `${brand.name} ${plan.name}`,
+          serviceType: brand.tagline,
         },
       };
     }),

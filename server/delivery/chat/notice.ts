@@ -1,5 +1,7 @@
+import { chat } from "#app/content/chat.ts";
+import { emails } from "#app/content/emails.ts";
+import { team } from "#app/content/team.ts";
 import type { FieldName } from "#app/shared/schema.ts";
-import { site } from "#app/shared/site.ts";
 import { fill } from "#app/shared/text.ts";
 import { labelledAnswers } from "../../answers/labelled-answers.ts";
 import type { Delivery, Submission } from "../../db/schema.ts";
@@ -33,7 +35,7 @@ const announcedFields: FieldName[] = [
 ];
 
 export function applicationNotice(submission: Submission, options: { siteUrl: string }): Notice {
-  const copy = site.notifications.application;
+  const copy = chat.application;
   const answers = labelledAnswers(submission);
   const answer = (field: FieldName) => answers.find((a) => a.field === field)?.value ?? "";
   const url = applicationLink(options.siteUrl, submission.id);
@@ -49,7 +51,7 @@ export function applicationNotice(submission: Submission, options: { siteUrl: st
         label: answers.find((a) => a.field === field)?.label ?? field,
         value: answer(field),
       })),
-      { label: site.emails.team.idLabel, value: submission.id },
+      { label: emails.team.idLabel, value: submission.id },
     ],
     lines: [],
     link: { text: copy.inboxLink, url },
@@ -59,20 +61,20 @@ export function applicationNotice(submission: Submission, options: { siteUrl: st
 
 /** What an alert says of the delivery that failed: never an answer, only ids and classes. */
 export function alertFacts(alert: Delivery) {
-  const copy = site.notifications.alert;
+  const copy = chat.alert;
   const errorClass: ErrorClass = errorClasses.includes(alert.alertForError as ErrorClass)
     ? (alert.alertForError as ErrorClass)
     : "other";
   return {
     id: alert.submissionId,
-    kind: site.deliveryKinds[alert.alertForKind ?? ""]?.noun ?? alert.alertForKind ?? "delivery",
+    kind: team.deliveryKinds[alert.alertForKind ?? ""]?.noun ?? alert.alertForKind ?? "delivery",
     errorClass,
     reason: `${errorClass}: ${copy.errors[errorClass]}`,
   };
 }
 
 export function alertNotice(alert: Delivery, options: { siteUrl: string }): Notice {
-  const copy = site.notifications.alert;
+  const copy = chat.alert;
   const facts = alertFacts(alert);
   const url = applicationLink(options.siteUrl, alert.submissionId);
   return {
@@ -84,7 +86,7 @@ export function alertNotice(alert: Delivery, options: { siteUrl: string }): Noti
       { label: copy.errorLabel, value: facts.reason },
     ],
     lines: [copy.safe, fill(copy.retry, facts)],
-    link: { text: site.notifications.application.inboxLink, url },
+    link: { text: chat.application.inboxLink, url },
     time: new Date(alert.createdAt).toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { site } from "#app/shared/site.ts";
+import { team } from "#app/content/team.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { DeliveryError } from "../error-class.ts";
 import type { DeliveryJob } from "./kind.ts";
@@ -19,13 +19,13 @@ describe("the registry of delivery kinds", () => {
   it("gives every kind a sender and a label and a noun in the team's copy", () => {
     for (const kind of deliveryKinds) {
       expect(typeof kind.send, kind.name).toBe("function");
-      expect(site.deliveryKinds[kind.name]?.label, kind.name).toMatch(/\S/);
-      expect(site.deliveryKinds[kind.name]?.noun, kind.name).toMatch(/\S/);
+      expect(team.deliveryKinds[kind.name]?.label, kind.name).toMatch(/\S/);
+      expect(team.deliveryKinds[kind.name]?.noun, kind.name).toMatch(/\S/);
     }
   });
 
   it("has no label for a kind it does not register (a stale label is a forgotten kind)", () => {
-    expect(Object.keys(site.deliveryKinds).sort()).toEqual([...kindRegistry.names].sort());
+    expect(Object.keys(team.deliveryKinds).sort()).toEqual([...kindRegistry.names].sort());
   });
 
   it("refuses two kinds of one name", () => {

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { planNames } from "#app/content/plans.ts";
 import {
   accountTypes,
   audienceSizes,
@@ -7,7 +8,6 @@ import {
   platforms,
   textFieldNames,
 } from "#app/shared/schema.ts";
-import { planNames } from "#app/shared/site.ts";
 import { validApplication } from "../../../server/test/fixtures.ts";
 
 /**

@@ -21,6 +21,18 @@ export const styles = {
   label: { color: "#71717a", fontSize: "13px", fontWeight: 600, margin: 0 },
   value: { color: "#18181b", fontSize: "15px", lineHeight: "22px", margin: "2px 0 0" },
   meta: { color: "#a1a1aa", fontSize: "12px", lineHeight: "18px", margin: 0 },
+  action: { margin: "8px 0 24px" },
+  /** A link drawn as the brand's button (the sign-in email's one action). */
+  button: {
+    backgroundColor: "#7c3aed",
+    borderRadius: "999px",
+    color: "#ffffff",
+    display: "inline-block",
+    fontSize: "15px",
+    fontWeight: 600,
+    padding: "10px 20px",
+    textDecoration: "none",
+  },
 } as const;
 
 /** A multi-line value as text nodes separated by <br>, so line breaks survive in HTML. */

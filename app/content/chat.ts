@@ -1,0 +1,40 @@
+/**
+ * The chat messages (Slack, Discord, Teams) announcing an application, and the alerts of a
+ * delivery that failed for good (in chat and by email). `{placeholders}` are filled by the
+ * server (`fill`, in app/shared/text.ts).
+ */
+
+export const chat = {
+  application: {
+    title: "New application",
+    summary: "New application: {plan} plan, {platform}, {audience}",
+    inboxLink: "Open in the team inbox",
+  },
+  alert: {
+    title: "Delivery failed for good",
+    subject: "Delivery failed for good: {kind} of application {id}",
+    summary: "The {kind} of application {id} failed for good ({errorClass}).",
+    applicationLabel: "Application",
+    kindLabel: "Delivery",
+    errorLabel: "Error",
+    safe: "The application itself is kept in the database; nothing was lost.",
+    retry: "Once the cause is fixed, send it again: npm run submissions -- retry {id}",
+    /** What each class of error means (server/delivery/error-class.ts). */
+    errors: {
+      unreachable: "the server could not be reached",
+      timeout: "no answer in time",
+      dns: "the host name does not resolve",
+      tls: "the TLS connection was refused",
+      smtp_auth: "the mail server refused the login",
+      smtp_refused: "the mail server refused the message",
+      http_4xx: "the receiver refused the request (4xx)",
+      http_429: "the receiver kept asking to slow down (429)",
+      http_5xx: "the receiver kept failing (5xx)",
+      http_other: "an unexpected HTTP answer",
+      not_configured: "its address is no longer configured",
+      unknown_kind: "this version of the server does not know that kind of delivery",
+      submission_missing: "the application was erased",
+      other: "an unexpected error",
+    },
+  },
+} as const;
