@@ -11,5 +11,7 @@ export default [
   route(teamPaths.signOut, "routes/team.sign-out.tsx"),
   route(`${teamPaths.inbox}/applications/:id`, "routes/team.application.tsx"),
   route(teamPaths.export, "routes/team.export.ts"),
+  route(teamPaths.response, "routes/team.response.tsx"),
+  route(teamPaths.availability, "routes/team.availability.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -8,7 +8,7 @@ import { migratedDatabase, storageBackends } from "./test/backends.ts";
 import { cli } from "./test/cli.ts";
 import { validApplication } from "./test/fixtures.ts";
 import { startTestServer } from "./test/server.ts";
-import { storeReceived, untilNonePending } from "./test/stored.ts";
+import { sentOnArrival, storeReceived, untilNonePending } from "./test/stored.ts";
 import { sleep, waitFor } from "./test/wait.ts";
 
 const formulaName = '=HYPERLINK("http://evil.example","click")';
@@ -78,7 +78,7 @@ for (const backend of storageBackends()) {
       expect(code).toBe(0);
       const lines = stdout.trim().split("\n");
       expect(lines[0]).toBe(
-        "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam",
+        "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam,status,owner,dueAt,firstResponseAt,responseSeconds",
       );
       expect(lines).toHaveLength(4);
       const row = lines.find((line) => line.startsWith(ids.formula ?? "-")) ?? "";
@@ -133,12 +133,14 @@ for (const backend of storageBackends()) {
       const { code, stdout } = await cli(env, "retry", id);
       expect(code).toBe(0);
       expect(stdout).toContain(`1 failed delivery of ${id} set back to pending`);
-      const rows = await database.db
-        .selectFrom("deliveries")
-        .select(["kind", "status", "attempts"])
-        .where("submissionId", "=", id)
-        .orderBy("kind")
-        .execute();
+      const rows = sentOnArrival(
+        await database.db
+          .selectFrom("deliveries")
+          .select(["kind", "status", "attempts"])
+          .where("submissionId", "=", id)
+          .orderBy("kind")
+          .execute(),
+      );
       expect(rows).toEqual([
         { kind: "applicant_confirmation", status: "done", attempts: 1 },
         { kind: "team_notification", status: "pending", attempts: 0 },
@@ -156,7 +158,8 @@ for (const backend of storageBackends()) {
       const { code, stdout } = await cli(env, "erase", "--email", "Maya@Example.com");
       expect(code).toBe(0);
       expect(stdout).toBe(
-        "Erased 2 submissions and 4 deliveries of Maya@Example.com.\n" +
+        // Each: two emails sent on arrival, the promise's reminder and alert still to come.
+        "Erased 2 submissions and 8 deliveries of Maya@Example.com.\n" +
           "Deleted 3 .eml files under DATA_DIR/mail.\n",
       );
       // Her confirmation count (an HMAC of the address) goes too.

@@ -4,6 +4,7 @@ import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/deliveries/backlog.ts";
 import { isRowDataError } from "./db/errors.ts";
 import { sharedSecret } from "./db/settings.ts";
+import { overdueCount } from "./db/submissions/inbox.ts";
 import { startRetention } from "./db/submissions/retention.ts";
 import type { PendingSubmission } from "./db/submissions/store.ts";
 import { kindRegistry } from "./delivery/kinds/registry.ts";
@@ -92,7 +93,11 @@ export async function startServer(
   );
   const backlog = cachedBacklog(database);
   const metrics = config.METRICS_TOKEN
-    ? createMetrics({ backlog, kinds: kindRegistry.names })
+    ? createMetrics({
+        backlog,
+        kinds: kindRegistry.names,
+        overdue: () => overdueCount(database, Date.now()),
+      })
     : undefined;
   const worker = startDeliveryWorker({
     database,
@@ -121,6 +126,8 @@ export async function startServer(
     hashIp: createIpHasher(ipHashSecret),
     hashRecipient: createRecipientHasher(ipHashSecret),
     deliveryKinds,
+    promiseMs: config.promiseMs,
+    scheduledKinds: kindRegistry.scheduled(config),
     logger,
     onDeliveriesCreated: () => worker.nudge(),
   });
@@ -130,8 +137,10 @@ export async function startServer(
     database,
     mailer,
     deliveryKinds,
+    scheduledKinds: kindRegistry.scheduled(config),
     hashRecipient: createRecipientHasher(ipHashSecret),
     nudgeWorker: () => worker.nudge(),
+    onFirstResponse: metrics?.firstResponse,
   });
   /** Waits for the sign-in links being sent and queued writes, finishes the delivery in hand,
    * closes the database. */

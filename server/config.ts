@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { brand } from "#app/content/brand.ts";
+import { service } from "#app/content/service.ts";
 import { webhookSecretProblem, webhookUrlProblem } from "./delivery/webhook-config.ts";
 import { parseTrustProxy } from "./http/proxy-trust.ts";
 import { type NotifyDerived, notifyDerived, notifyVariables } from "./notify-config.ts";
@@ -92,6 +93,17 @@ const schema = z.object({
   /** Slow clients: all headers within this time, the whole request (body too) within that. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * The promise's clock in seconds, for drills and tests only: the texts keep stating
+   * responsePromiseHours (app/content/service.ts), which is also the clock when this is unset.
+   */
+  RESPONSE_PROMISE_SECONDS: z.coerce.number().int().positive().optional(),
+  /** How long before an application is due its owner is reminded (seconds; 0: no reminder). */
+  REMINDER_BEFORE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(4 * 3600),
   ...notifyVariables,
 });
 
@@ -107,6 +119,8 @@ export type Config = z.infer<typeof schema> &
     https: boolean;
     dataDir: string;
     buildDir: string;
+    /** The promise's clock: received + this = due (RESPONSE_PROMISE_SECONDS, else the content's hours). */
+    promiseMs: number;
   };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -133,5 +147,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     https: config.PUBLIC_SITE_URL.startsWith("https:"),
     dataDir: path.resolve(config.DATA_DIR),
     buildDir: path.resolve(config.BUILD_DIR),
+    promiseMs: (config.RESPONSE_PROMISE_SECONDS ?? service.responsePromiseHours * 3600) * 1000,
   };
 }

@@ -9,6 +9,25 @@ export const chat = {
     title: "New application",
     summary: "New application: {plan} plan, {platform}, {audience}",
     inboxLink: "Open in the team inbox",
+    ownerLabel: "Owner",
+    dueLabel: "Answer by",
+    unassigned: "Unassigned: no member is available",
+  },
+  /** Before an unanswered application is due: to its owner (or the team, when it has none). */
+  reminder: {
+    title: "Reminder: an application is due soon",
+    subject: "Reminder: an application ({plan} plan) is due {due}",
+    summary:
+      "An application ({plan} plan) owned by {owner} is due {due} and has not been answered yet.",
+    line: "We promised every applicant an answer {promise}. Reply, or set its status once you have.",
+  },
+  /** When an application is due and still unanswered: to the team. */
+  missed: {
+    title: "Promise missed",
+    subject: "Promise missed: an application ({plan} plan) was due {due}",
+    summary:
+      "An application ({plan} plan) owned by {owner} was due {due} and has not been answered.",
+    line: "Answer it now: the applicant was promised an answer {promise}.",
   },
   alert: {
     title: "Delivery failed for good",

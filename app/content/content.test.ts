@@ -72,6 +72,7 @@ describe("the brand", () => {
     "team.seo.signIn",
     "team.seo.link",
     "team.seo.inbox",
+    "team.seo.response",
     "team.seo.application",
     "team.seo.notFound",
   ];

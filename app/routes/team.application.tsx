@@ -9,6 +9,7 @@ import type { TeamAction } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { ApplicationActions } from "~/team/application-actions-form";
 import { ListOrNone } from "~/team/list-or-none";
+import { OwnerPanel } from "~/team/owner-panel";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { StatusBadge } from "~/team/status-badge";
 import { TeamShell } from "~/team/team-shell";
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!view) throw data(null, { status: 404 });
   const done = new URL(request.url).searchParams.get("done");
   const message = done && done in copy.done ? copy.done[done as keyof typeof copy.done] : undefined;
-  return { member, view, message };
+  return { member, view, message, now: Date.now() };
 }
 
 /** The form's intent → the action (anything else is refused and changes nothing). */
@@ -44,6 +45,10 @@ function readAction(form: URLSearchParams): TeamAction | undefined {
       return { type: "not-spam" };
     case "retry":
       return { type: "retry" };
+    case "assign":
+      return { type: "assign", ownerId: form.get("owner") ?? "" };
+    case "take":
+      return { type: "take" };
     case "erase":
       return form.get("confirm") === "yes" ? { type: "erase" } : undefined;
     default:
@@ -115,7 +120,10 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
           <Deliveries view={view} failed={failed} />
           <Audit view={view} />
         </div>
-        <ApplicationActions view={view} />
+        <div className="flex flex-col gap-4">
+          <OwnerPanel view={view} member={member} now={loaderData.now} />
+          <ApplicationActions view={view} />
+        </div>
       </div>
     </TeamShell>
   );
@@ -169,6 +177,14 @@ function Deliveries({
                   <dd className="text-zinc-200">{utcTime(delivery.nextAttemptAt)}</dd>
                 </>
               ) : null}
+              {delivery.status === "skipped" && delivery.skipReason ? (
+                <>
+                  <dt className="text-zinc-400">{copy.skipReason}</dt>
+                  <dd className="text-zinc-200">
+                    {copy.skipReasons[delivery.skipReason] ?? delivery.skipReason}
+                  </dd>
+                </>
+              ) : null}
               {delivery.lastError ? (
                 <>
                   <dt className="text-zinc-400">{copy.lastError}</dt>
@@ -185,7 +201,10 @@ function Deliveries({
 
 function Audit({ view }: { view: Route.ComponentProps["loaderData"]["view"] }) {
   const auditText = (action: string, detail: string) => {
-    const template = copy.auditActions[action as keyof typeof copy.auditActions] ?? action;
+    const template =
+      action === "assign" && !detail
+        ? copy.auditActions.unassign
+        : (copy.auditActions[action as keyof typeof copy.auditActions] ?? action);
     const shown =
       action === "status"
         ? (teamCopy.statuses[detail as keyof typeof teamCopy.statuses] ?? detail)

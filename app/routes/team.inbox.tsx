@@ -1,9 +1,11 @@
 import { buttonClass } from "~/components/ui/button";
+import { service } from "~/content/service";
 import { team as teamCopy } from "~/content/team";
 import { inboxParams, parseInboxQuery } from "~/shared/inbox-query";
 import { applicationPath, teamPaths } from "~/shared/paths";
 import { optionLabel } from "~/shared/schema";
 import { fill } from "~/shared/text";
+import { ClockBadge } from "~/team/clock-badge";
 import { InboxFilters } from "~/team/inbox-filters";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { StatusBadge } from "~/team/status-badge";
@@ -20,7 +22,9 @@ const columns = [
   ["platform", "hidden pr-3 md:table-cell"],
   ["audience", "hidden pr-3 lg:table-cell"],
   ["status", "pr-3"],
-  ["age", "text-right"],
+  ["owner", "hidden pr-3 lg:table-cell"],
+  ["clock", "pr-3"],
+  ["age", "hidden text-right sm:table-cell"],
 ] as const;
 
 export const meta: Route.MetaFunction = () => teamMeta(teamCopy.seo.inbox);
@@ -39,6 +43,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
   const exportHref = (format: string) =>
     `${teamPaths.export}?${new URLSearchParams([...filterParams, ["format", format]])}`;
   const failedHref = `${teamPaths.inbox}?${inboxParams({ spam: "all", failed: true })}`;
+  const overdueHref = `${teamPaths.inbox}?${inboxParams({ spam: "no", failed: false, due: "overdue" })}`;
   return (
     <TeamShell member={member}>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -56,6 +61,23 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
         <p role="status" className="mt-4 rounded-xl bg-emerald-500/10 px-4 py-3 text-emerald-200">
           {teamCopy.application.erasedToast}
         </p>
+      ) : null}
+      {page.overdue > 0 ? (
+        <div
+          role="alert"
+          className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-400/40 bg-amber-500/10 px-4 py-3 text-amber-100"
+        >
+          <p>
+            {fill(copy.overdueBanner, {
+              count: page.overdue,
+              applications: page.overdue === 1 ? copy.application : copy.applications,
+              hours: service.responsePromiseHours,
+            })}
+          </p>
+          <a href={overdueHref} className={buttonClass("light", "sm")}>
+            {copy.overdueLink}
+          </a>
+        </div>
       ) : null}
       {page.failedApplications > 0 ? (
         <div
@@ -109,6 +131,9 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
                   <span className="mt-1 block text-xs text-zinc-400 md:hidden">
                     {row.selectedPlan} · {optionLabel("primaryPlatform", row.primaryPlatform)}
                   </span>
+                  <span className="mt-1 block text-xs text-zinc-400 lg:hidden">
+                    {row.ownerName ?? copy.unassigned}
+                  </span>
                 </td>
                 <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 md:table-cell">
                   {row.selectedPlan}
@@ -122,7 +147,13 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
                 <td className="border-b border-white/5 py-3 pr-3">
                   <StatusBadge status={row.status} />
                 </td>
-                <td className="border-b border-white/5 py-3 text-right whitespace-nowrap text-zinc-300">
+                <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 lg:table-cell">
+                  {row.ownerName ?? <span className="text-zinc-500">{copy.unassigned}</span>}
+                </td>
+                <td className="border-b border-white/5 py-3 pr-3">
+                  <ClockBadge row={row} now={now} />
+                </td>
+                <td className="hidden border-b border-white/5 py-3 text-right whitespace-nowrap text-zinc-300 sm:table-cell">
                   {age(row.createdAt, now)}
                 </td>
               </tr>

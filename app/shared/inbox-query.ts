@@ -7,6 +7,10 @@ export const applicationStatuses = ["new", "contacted", "onboarded", "declined"]
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
 export const spamFilters = ["no", "yes", "all"] as const;
+/** Whose applications: anyone's (default), the signed-in member's, nobody's. */
+export const ownerFilters = ["me", "none"] as const;
+/** Unanswered ones past their due time, or due by the end of today (UTC; overdue included). */
+export const dueFilters = ["overdue", "today"] as const;
 /** Applications per inbox page. */
 export const inboxPageSize = 50;
 /** Longest search the inbox takes. */
@@ -23,6 +27,8 @@ export interface InboxQuery {
   spam: (typeof spamFilters)[number];
   /** Only applications with a delivery that failed for good. */
   failed: boolean;
+  owner?: (typeof ownerFilters)[number];
+  due?: (typeof dueFilters)[number];
   q?: string;
   /**
    * Set when the search typed holds control characters (NUL included), refused as the
@@ -31,10 +37,15 @@ export interface InboxQuery {
    * then absent and nothing is searched.
    */
   refusedSearch?: { text: string; message: string };
-  before?: { createdAt: number; id: string };
+  /**
+   * Where the page starts. The inbox lists the unanswered (waiting) applications first, by due
+   * time, then the rest newest first: `w` the (due, id) of the last waiting row, else the
+   * (time, id) of the last row of the rest.
+   */
+  before?: { waiting: boolean; at: number; id: string };
 }
 
-const cursor = /^(\d{1,15})_([0-9a-f-]{36})$/;
+const cursor = /^(w?)(\d{1,15})_([0-9a-f-]{36})$/;
 
 export function parseInboxQuery(params: URLSearchParams): InboxQuery {
   const pick = <T extends string>(value: string | null, allowed: readonly T[]) =>
@@ -47,11 +58,15 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
     plan: pick(params.get("plan"), planNames),
     spam: pick(params.get("spam"), spamFilters) ?? "no",
     failed: params.get("failed") === "1",
+    owner: pick(params.get("owner"), ownerFilters),
+    due: pick(params.get("due"), dueFilters),
     q: refused ? undefined : typed,
     refusedSearch: refused
       ? { text: shown(typed), message: invisibleCharactersMessage }
       : undefined,
-    before: match ? { createdAt: Number(match[1]), id: match[2] as string } : undefined,
+    before: match
+      ? { waiting: match[1] === "w", at: Number(match[2]), id: match[3] as string }
+      : undefined,
   };
 }
 
@@ -71,12 +86,18 @@ export function inboxParams(query: InboxQuery, page?: { before?: string }): URLS
   if (query.plan) params.set("plan", query.plan);
   if (query.spam !== "no") params.set("spam", query.spam);
   if (query.failed) params.set("failed", "1");
+  if (query.owner) params.set("owner", query.owner);
+  if (query.due) params.set("due", query.due);
   if (query.q) params.set("q", query.q);
   if (page?.before) params.set("before", page.before);
   return params;
 }
 
-export const cursorOf = (row: { createdAt: number; id: string }) => `${row.createdAt}_${row.id}`;
+/** The cursor after `row`: in the waiting part (by due time) or in the rest (by arrival). */
+export const cursorOf = (
+  row: { createdAt: number; id: string; dueAt: number | null },
+  waiting: boolean,
+) => (waiting ? `w${row.dueAt ?? 0}_${row.id}` : `${row.createdAt}_${row.id}`);
 
 /** A note's longest text (the posted form stays within the team's 16 KiB body limit). */
 export const noteMaxLength = 1000;

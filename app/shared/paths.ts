@@ -28,6 +28,8 @@ export const teamPaths = {
   signInLink: "/team/sign-in/link",
   signOut: "/team/sign-out",
   export: "/team/export",
+  response: "/team/response",
+  availability: "/team/availability",
   auth: "/team/auth",
 } as const;
 

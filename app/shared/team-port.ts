@@ -20,12 +20,39 @@ export interface TeamPort {
   act(member: TeamMember, id: string, action: TeamAction): Promise<ActionOutcome>;
   /** The applications of a filter as a streamed CSV or JSON file. */
   export(query: InboxQuery, format: "csv" | "json"): ReadableStream<Uint8Array>;
+  /** The signed-in member goes away (no new applications in turn) or comes back. */
+  setAway(away: boolean): Promise<void>;
+  /** The promise's figures: the Response page. */
+  response(): Promise<ResponseReport>;
 }
 
 export interface TeamMember {
   id: string;
   email: string;
   name: string;
+  /** Away: skipped by the round robin of new applications. */
+  away?: boolean;
+}
+
+/** How the promise was kept over a window of days (applications received in it). */
+export interface ResponseFigures {
+  applications: number;
+  answered: number;
+  answeredInTime: number;
+  /** Null when nothing was answered. */
+  medianSeconds: number | null;
+  p90Seconds: number | null;
+}
+
+export interface ResponseReport {
+  now: number;
+  promiseHours: number;
+  overdueNow: number;
+  windows: { days: number; all: ResponseFigures }[];
+  /** Per owner (null: unassigned), over the longest window. */
+  members: { name: string; email: string | null; figures: ResponseFigures; overdue: number }[];
+  /** One bar per day of the longest window, oldest first (UTC days). */
+  daily: { day: number; applications: number; answeredInTime: number; late: number }[];
 }
 
 export type RateLimited = { ok: false; retryAfterSeconds: number };
@@ -41,10 +68,15 @@ export interface InboxRow {
   audienceSize: string;
   status: string;
   isSpam: boolean;
+  dueAt: number | null;
+  firstResponseAt: number | null;
+  ownerName: string | null;
 }
 
 export interface InboxPage {
   rows: InboxRow[];
+  /** Unanswered genuine applications past their due time (the banner). */
+  overdue: number;
   /** The cursor of the next (older) page, when there is one. */
   next?: string;
   /** Applications with a delivery that failed for good (the banner). */
@@ -58,6 +90,11 @@ export interface ApplicationView {
   email: string;
   status: ApplicationStatus;
   isSpam: boolean;
+  dueAt: number | null;
+  firstResponseAt: number | null;
+  ownerId: string | null;
+  /** Every member, for the Owner select (away ones marked). */
+  members: { id: string; name: string; email: string; away: boolean }[];
   /** Every answer, labelled as on the questionnaire. */
   answers: { label: string; value: string }[];
   deliveries: {
@@ -69,6 +106,7 @@ export interface ApplicationView {
     updatedAt: number;
     nextAttemptAt: number;
     lastError: string | null;
+    skipReason: string | null;
   }[];
   notes: { id: string; authorEmail: string; body: string; createdAt: number }[];
   audit: { id: string; memberEmail: string; action: string; detail: string; createdAt: number }[];
@@ -80,6 +118,10 @@ export type TeamAction =
   | { type: "spam" }
   | { type: "not-spam" }
   | { type: "retry" }
+  /** Gives it to a member ("" : to nobody). */
+  | { type: "assign"; ownerId: string }
+  /** The signed-in member takes it. */
+  | { type: "take" }
   | { type: "erase" };
 
 /** What an action did, by the name of its message (site.team.application.done). */
@@ -90,6 +132,8 @@ export type ActionDone =
   | "notSpam"
   | "retry"
   | "nothingToRetry"
+  | "assign"
+  | "take"
   | "erase";
 
 export type ActionOutcome =

@@ -98,7 +98,7 @@ export function ApplicationActions({ view }: { view: ApplicationView }) {
 }
 
 /** One panel of the column: its heading (`id`) names it. */
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl border border-white/10 bg-surface p-5" aria-labelledby={id}>
       <h2 id={id} className="text-lg font-bold text-white">

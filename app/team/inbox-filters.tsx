@@ -3,7 +3,7 @@ import { Field } from "~/components/ui/field";
 import { controlClass, Input } from "~/components/ui/input";
 import { planNames } from "~/content/plans";
 import { team } from "~/content/team";
-import { type InboxQuery, searchMaxLength, spamFilters } from "~/shared/inbox-query";
+import { type InboxQuery, searchMaxLength } from "~/shared/inbox-query";
 import { teamPaths } from "~/shared/paths";
 import { SelectField } from "./select-field";
 import { statusOptions } from "./status-options";
@@ -18,7 +18,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
       method="get"
       action={teamPaths.inbox}
       aria-label={copy.filtersLabel}
-      className="mt-6 grid gap-3 rounded-2xl border border-white/10 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_2fr_auto]"
+      className="mt-6 grid gap-3 rounded-2xl border border-white/10 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-5"
     >
       <AnyOrOneFilter
         name="status"
@@ -27,34 +27,33 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
         options={statusOptions}
       />
       <AnyOrOneFilter name="plan" label={copy.planLabel} value={query.plan} options={planOptions} />
-      <Field name="filter-spam" label={copy.spamLabel}>
-        {(control) => (
-          <select
-            {...control}
-            name="spam"
-            defaultValue={query.spam}
-            className={`${controlClass} h-12`}
-          >
-            {spamFilters.map((value) => (
-              <option key={value} value={value}>
-                {copy.spamOptions[value]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field name="filter-q" label={copy.searchLabel} error={query.refusedSearch?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="search"
-            name="q"
-            defaultValue={query.q ?? query.refusedSearch?.text ?? ""}
-            placeholder={copy.searchPlaceholder}
-            maxLength={searchMaxLength}
-          />
-        )}
-      </Field>
+      <ChoiceFilter
+        name="spam"
+        label={copy.spamLabel}
+        value={query.spam}
+        labels={copy.spamOptions}
+      />
+      <ChoiceFilter
+        name="owner"
+        label={copy.ownerLabel}
+        value={query.owner}
+        labels={copy.ownerOptions}
+      />
+      <ChoiceFilter name="due" label={copy.dueLabel} value={query.due} labels={copy.dueOptions} />
+      <div className="sm:col-span-2 lg:col-span-4">
+        <Field name="filter-q" label={copy.searchLabel} error={query.refusedSearch?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              name="q"
+              defaultValue={query.q ?? query.refusedSearch?.text ?? ""}
+              placeholder={copy.searchPlaceholder}
+              maxLength={searchMaxLength}
+            />
+          )}
+        </Field>
+      </div>
       <div className="flex items-end gap-2">
         {query.failed ? <input type="hidden" name="failed" value="1" /> : null}
         <button type="submit" className={buttonClass("primary", "md", "h-12 flex-1")}>
@@ -65,6 +64,33 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
         </a>
       </div>
     </form>
+  );
+}
+
+/** A filter whose choices are all named by the copy, "" (the default) first. */
+function ChoiceFilter(props: {
+  name: "spam" | "owner" | "due";
+  label: string;
+  value: string | undefined;
+  labels: Record<string, string>;
+}) {
+  return (
+    <Field name={`filter-${props.name}`} label={props.label}>
+      {(control) => (
+        <select
+          {...control}
+          name={props.name}
+          defaultValue={props.value ?? ""}
+          className={`${controlClass} h-12`}
+        >
+          {Object.entries(props.labels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 

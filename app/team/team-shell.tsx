@@ -6,6 +6,7 @@ import { team } from "~/content/team";
 import { teamPaths } from "~/shared/paths";
 import type { TeamMember } from "~/shared/team-port";
 import { AddPasskeyButton } from "./add-passkey-button";
+import { AvailabilityForm } from "./availability-form";
 
 const copy = team.nav;
 
@@ -26,6 +27,10 @@ export function TeamShell(props: { member?: TeamMember; children: ReactNode }) {
               <a href={teamPaths.inbox} className={buttonClass("ghost", "sm")}>
                 {copy.inbox}
               </a>
+              <a href={teamPaths.response} className={buttonClass("ghost", "sm")}>
+                {copy.response}
+              </a>
+              <AvailabilityForm away={props.member.away === true} />
               <AddPasskeyButton />
               <span className="hidden text-sm text-zinc-400 md:inline">
                 {copy.signedInAs} <span className="text-zinc-200">{props.member.email}</span>

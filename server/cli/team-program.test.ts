@@ -56,14 +56,40 @@ describe.each(storageBackends())("npm run team -- on $name", (backend) => {
         ["list"],
         {
           code: 0,
-          out: "Email             Passkeys\n----------------  --------\ndre@example.com   0\nmaya@example.com  0\n",
+          out: "Email             Passkeys  Availability\n----------------  --------  ------------\ndre@example.com   0         Available\nmaya@example.com  0         Available\n",
         },
       ],
+      [
+        ["away", "Dre@example.com"],
+        { code: 0, out: "dre@example.com is away: new applications go to the others.\n" },
+      ],
+      [
+        ["list"],
+        {
+          code: 0,
+          out: "Email             Passkeys  Availability\n----------------  --------  ------------\ndre@example.com   0         Away\nmaya@example.com  0         Available\n",
+        },
+      ],
+      [
+        ["available", "dre@example.com"],
+        {
+          code: 0,
+          out: "dre@example.com is available: new applications come to them in turn.\n",
+        },
+      ],
+      [["away", "nobody@example.com"], { code: 1, err: "nobody@example.com is not a member.\n" }],
       [
         ["remove", "MAYA@example.com"],
         { code: 0, out: "Removed maya@example.com and ended 0 sessions.\n" },
       ],
       [["remove", "maya@example.com"], { code: 1, err: "maya@example.com is not a member.\n" }],
+      [
+        ["list"],
+        {
+          code: 0,
+          out: "Email            Passkeys  Availability\n---------------  --------  ------------\ndre@example.com  0         Available\n",
+        },
+      ],
     ];
     for (const [args, answer] of session) {
       expect(await run(...args), args.join(" ")).toMatchObject(answer);

@@ -1,6 +1,6 @@
 import { printable } from "#app/shared/text.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { addMember, listMembers, removeMember } from "../db/members.ts";
+import { addMember, awayUpdate, findMember, listMembers, removeMember } from "../db/members.ts";
 import { parseEmail } from "./arguments.ts";
 import type { Command, Output, Program } from "./program.ts";
 import { table } from "./table.ts";
@@ -19,6 +19,23 @@ const emailCommand = (
   },
 });
 
+/** `away EMAIL` / `available EMAIL`: what the team's top bar sets, from the command line. */
+const availability = (away: boolean) =>
+  emailCommand(async (database, io, email) => {
+    const member = await findMember(database, email);
+    if (!member) {
+      io.err(`${shown(email)} is not a member.\n`);
+      return 1;
+    }
+    await database.write(awayUpdate(database, member.id, away));
+    io.out(
+      away
+        ? `${shown(email)} is away: new applications go to the others.\n`
+        : `${shown(email)} is available: new applications come to them in turn.\n`,
+    );
+    return 0;
+  });
+
 /** `npm run team -- <command>`: who may sign in to /team. */
 export const teamProgram: Program = {
   name: "team",
@@ -27,7 +44,9 @@ export const teamProgram: Program = {
 Commands:
   add EMAIL       make EMAIL a team member (they sign in at /team/sign-in)
   remove EMAIL    remove a member and end their sessions at once
-  list            every member, with their passkeys
+  list            every member, with their passkeys and availability
+  away EMAIL      new applications skip EMAIL until they are available again
+  available EMAIL EMAIL takes new applications in turn again
 
 Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite).
 `,
@@ -53,6 +72,8 @@ Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR
       return 0;
     }),
     list: { check: () => list },
+    away: availability(true),
+    available: availability(false),
   },
 };
 
@@ -64,8 +85,12 @@ async function list(database: DatabaseHandle, io: Output): Promise<number> {
   }
   io.out(
     table(
-      ["Email", "Passkeys"],
-      members.map((member) => [member.email, String(member.passkeys)]),
+      ["Email", "Passkeys", "Availability"],
+      members.map((member) => [
+        member.email,
+        String(member.passkeys),
+        member.away ? "Away" : "Available",
+      ]),
       60,
     ),
   );

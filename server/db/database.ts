@@ -77,7 +77,12 @@ const storeOptionsOf = (options: DatabaseOptions): StoreOptions => ({
 export function openDatabase(options: DatabaseOptions, logger?: Logger): DatabaseHandle {
   const store = storeOptionsOf(options);
   return options.DATABASE_URL
-    ? openPostgres(options.DATABASE_URL, options.DATABASE_QUERY_TIMEOUT_MS ?? 5000, store, logger)
+    ? openPostgres(
+        options.DATABASE_URL,
+        options.DATABASE_QUERY_TIMEOUT_MS ?? 5000,
+        { ...store, postgres: true },
+        logger,
+      )
     : openSqlite(path.join(options.dataDir, "reelsmith.db"), store);
 }
 

@@ -8,6 +8,8 @@ export interface Member {
   id: string;
   email: string;
   name: string;
+  /** Set for the member signed in: Away skips them in the round robin. */
+  away?: boolean;
 }
 
 /** Emails are kept and compared in lower case. */
@@ -22,10 +24,28 @@ export function findMember({ db }: Handle, email: string): Promise<Member | unde
     .executeTakeFirst();
 }
 
-export function listMembers({ db }: Handle): Promise<(Member & { passkeys: number })[]> {
+/** The member of this id, if any (an application's owner). */
+export function findMemberById({ db }: Handle, id: string): Promise<Member | undefined> {
   return db
     .selectFrom("teamMembers")
     .select(["id", "email", "name"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export function listMembers({
+  db,
+}: Handle): Promise<(Member & { passkeys: number; away: boolean })[]> {
+  return db
+    .selectFrom("teamMembers")
+    .select(["id", "email", "name"])
+    .select((eb) =>
+      eb
+        .selectFrom("teamMemberAvailability")
+        .select("away")
+        .whereRef("teamMemberAvailability.memberId", "=", "teamMembers.id")
+        .as("away"),
+    )
     .select((eb) =>
       eb
         .selectFrom("teamPasskeys")
@@ -35,7 +55,13 @@ export function listMembers({ db }: Handle): Promise<(Member & { passkeys: numbe
     )
     .orderBy("email")
     .execute()
-    .then((rows) => rows.map((row) => ({ ...row, passkeys: Number(row.passkeys ?? 0) })));
+    .then((rows) =>
+      rows.map((row) => ({
+        ...row,
+        passkeys: Number(row.passkeys ?? 0),
+        away: Number(row.away ?? 0) === 1,
+      })),
+    );
 }
 
 /** Adds a member (as better-auth stores users); false when the email is already one. */
@@ -108,4 +134,39 @@ export async function purgeExpiredAuthRows(
     handle.db.deleteFrom("teamSessions").where("expiresAt", "<", before).returning("id"),
   );
   return verifications.length + sessions.length;
+}
+
+/** Every member with their availability, for the Owner select. */
+export async function memberChoices({ db }: Handle) {
+  const rows = await db
+    .selectFrom("teamMembers")
+    .leftJoin("teamMemberAvailability", "teamMemberAvailability.memberId", "teamMembers.id")
+    .select([
+      "teamMembers.id",
+      "teamMembers.name",
+      "teamMembers.email",
+      "teamMemberAvailability.away",
+    ])
+    .orderBy("teamMembers.name")
+    .orderBy("teamMembers.email")
+    .execute();
+  return rows.map(({ away, ...row }) => ({ ...row, away: Number(away ?? 0) === 1 }));
+}
+
+/** True when the member set themselves Away. */
+export async function isAway({ db }: Handle, memberId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("teamMemberAvailability")
+    .select("away")
+    .where("memberId", "=", memberId)
+    .executeTakeFirst();
+  return Number(row?.away ?? 0) === 1;
+}
+
+/** Sets a member Away (skipped by the round robin) or Available; keeps their turn. */
+export function awayUpdate({ db }: Handle, memberId: string, away: boolean) {
+  return db
+    .insertInto("teamMemberAvailability")
+    .values({ memberId, away: away ? 1 : 0, lastAssignedAt: null })
+    .onConflict((oc) => oc.column("memberId").doUpdateSet({ away: away ? 1 : 0 }));
 }

@@ -4,6 +4,7 @@ import { serverOn, storageBackends } from "../test/backends.ts";
 import { type ChatReceiver, startSlackReceiver } from "../test/chat-receivers.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
+import { sentOnArrival } from "../test/stored.ts";
 import { freePort, sleep, waitFor } from "../test/wait.ts";
 
 const application = validApplication();
@@ -18,13 +19,13 @@ const answers = [
 ];
 
 const kindsAndStatuses = async (database: DatabaseHandle, id: string) =>
-  (
+  sentOnArrival(
     await database.db
       .selectFrom("deliveries")
       .select(["kind", "status"])
       .where("submissionId", "=", id)
       .orderBy("kind")
-      .execute()
+      .execute(),
   ).map((row) => `${row.kind} ${row.status}`);
 
 /** `kindsAndStatuses` once none of the application's deliveries is pending any more. */

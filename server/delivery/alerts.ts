@@ -3,7 +3,7 @@ import { chat } from "#app/content/chat.ts";
 import { fill } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
 import type { Delivery } from "../db/schema.ts";
-import { alertFacts, alertNotice } from "./chat/notice.ts";
+import { alertFacts, alertNotice, type Notice } from "./chat/notice.ts";
 import { mailDomain } from "./messages.ts";
 
 /**
@@ -17,6 +17,17 @@ export function alertEmail(
 ): SendMailOptions {
   const facts = alertFacts(alert);
   const notice = alertNotice(alert, { siteUrl: config.PUBLIC_SITE_URL ?? "" });
+  return {
+    from: config.MAIL_FROM,
+    to: config.ALERT_EMAIL,
+    subject: fill(chat.alert.subject, facts),
+    messageId: `<${alert.id}.alert@${mailDomain(config.MAIL_FROM)}>`,
+    text: noticeText(notice),
+  };
+}
+
+/** A notice as the plain text of an email: summary, facts, lines, link. */
+export function noticeText(notice: Notice): string {
   const text = [
     notice.summary,
     "",
@@ -25,11 +36,5 @@ export function alertEmail(
     ...notice.lines,
     ...(notice.link ? ["", `${notice.link.text}: ${notice.link.url}`] : []),
   ].join("\n");
-  return {
-    from: config.MAIL_FROM,
-    to: config.ALERT_EMAIL,
-    subject: fill(chat.alert.subject, facts),
-    messageId: `<${alert.id}.alert@${mailDomain(config.MAIL_FROM)}>`,
-    text: `${text}\n`,
-  };
+  return `${text}\n`;
 }

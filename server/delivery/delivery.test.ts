@@ -11,7 +11,7 @@ import { type StorageBackend, serverOn, storageBackends } from "../test/backends
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingSubmission, sentOnArrival } from "../test/stored.ts";
 import { freePort, sleep, waitFor } from "../test/wait.ts";
 import { startWebhookReceiver } from "../test/webhook-receiver.ts";
 
@@ -40,9 +40,11 @@ async function submit(server: { submit: (body: unknown) => Promise<Response> }, 
   return answer.id;
 }
 
-/** The deliveries of one submission, as stored now. */
-const deliveriesOf = (database: DatabaseHandle, id: string) =>
-  database.db.selectFrom("deliveries").selectAll().where("submissionId", "=", id).execute();
+/** The deliveries one submission sends on arrival, as stored now (not the promise's, later). */
+const deliveriesOf = async (database: DatabaseHandle, id: string) =>
+  sentOnArrival(
+    await database.db.selectFrom("deliveries").selectAll().where("submissionId", "=", id).execute(),
+  );
 
 const messagesOf = (sink: SmtpSink, id: string) =>
   sink.messages.filter((message) => message.mail.messageId?.includes(id));

@@ -25,11 +25,18 @@ it("writes CSV with every string cell neutralised and quoted where needed", () =
     userAgent: "x",
     isSpam: 1,
     idempotencyKey: null,
-  } as Submission;
+    status: "contacted",
+    ownerEmail: "=owner@example.com",
+    dueAt: Date.UTC(2026, 1, 1),
+    firstResponseAt: Date.UTC(2026, 0, 31, 3, 30),
+  } as Submission & { ownerEmail: string };
   const csv = toCsv([submission]);
   expect(csv).toContain(
     `9b570d9d-5998-422a-8cbf-f2987bb9ddd3,2026-01-31T00:00:00.000Z,'=cmd|' /C calc'!A0,`,
   );
   expect(csv).toContain(`"say ""hi"", then\nleave"`);
-  expect(csv.trimEnd().endsWith(",Influencer,true")).toBe(true);
+  // The promise's columns: status, owner (neutralised too), due, first response, in seconds.
+  expect(csv.trimEnd()).toMatch(
+    /,Influencer,true,contacted,'=owner@example\.com,2026-02-01T00:00:00\.000Z,2026-01-31T03:30:00\.000Z,12600$/,
+  );
 });

@@ -10,24 +10,47 @@ export function neutralise(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-export const exportColumns = ["id", "createdAt", ...fieldNames, "isSpam"] as const;
+export const exportColumns = [
+  "id",
+  "createdAt",
+  ...fieldNames,
+  "isSpam",
+  "status",
+  "owner",
+  "dueAt",
+  "firstResponseAt",
+  "responseSeconds",
+] as const;
 
-export function exportRow(submission: Submission) {
+/** An exported row: the application and its owner's address (null: unassigned). */
+export type Exported = Submission & { ownerEmail?: string | null };
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+export function exportRow(submission: Exported) {
+  const answeredAt =
+    submission.firstResponseAt === null ? null : Number(submission.firstResponseAt);
   return {
     ...Object.fromEntries(fieldNames.map((field) => [field, submission[field]])),
     id: submission.id,
-    createdAt: new Date(submission.createdAt).toISOString(),
+    createdAt: new Date(Number(submission.createdAt)).toISOString(),
     isSpam: submission.isSpam === 1,
+    status: submission.status,
+    owner: submission.ownerEmail ?? null,
+    dueAt: isoOrNull(submission.dueAt),
+    firstResponseAt: isoOrNull(answeredAt),
+    responseSeconds:
+      answeredAt === null ? null : Math.round((answeredAt - Number(submission.createdAt)) / 1000),
   };
 }
 
 /** CSV by csv-stringify: a header row, every cell neutralised. */
-export function toCsv(submissions: Submission[]): string {
+export function toCsv(submissions: Exported[]): string {
   return csvRows(submissions, true);
 }
 
 /** CSV lines of some submissions (with the header row first when `header`): a streamed export's part. */
-export function csvRows(submissions: Submission[], header: boolean): string {
+export function csvRows(submissions: Exported[], header: boolean): string {
   return stringify(submissions.map(exportRow), {
     header,
     columns: [...exportColumns],
@@ -35,6 +58,6 @@ export function csvRows(submissions: Submission[], header: boolean): string {
   });
 }
 
-export function toJson(submissions: Submission[]): string {
+export function toJson(submissions: Exported[]): string {
   return `${JSON.stringify(submissions.map(exportRow), null, 2)}\n`;
 }

@@ -1,13 +1,12 @@
-import type { Submission } from "../db/schema.ts";
-import { csvRows, exportRow } from "./export-format.ts";
+import { csvRows, type Exported, exportRow } from "./export-format.ts";
 
 /** The last row of a page: where the next one starts (keyset on created_at, id). */
 export type ExportCursor = { createdAt: number; id: string };
 
 /** Reads the page after `after` (the first page without it), at most `pageSize` rows. */
-export type ExportPageReader = (after: ExportCursor | undefined) => Promise<Submission[]>;
+export type ExportPageReader = (after: ExportCursor | undefined) => Promise<Exported[]>;
 
-const jsonRow = (submission: Submission) =>
+const jsonRow = (submission: Exported) =>
   JSON.stringify(exportRow(submission), null, 2).replace(/^/gm, "  ");
 
 /**

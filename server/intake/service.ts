@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { service } from "#app/content/service.ts";
 import type { IntakeMeta, IntakeOutcome, IntakePort } from "#app/shared/app-context.ts";
 import {
   honeypotField,
@@ -44,6 +45,10 @@ export interface IntakeServiceDeps {
   hashRecipient: (email: string) => string;
   /** Which deliveries a genuine submission gets (the webhook only when configured). */
   deliveryKinds: readonly DeliveryKind[];
+  /** The promise's clock (ms): an application is due this long after it arrives. */
+  promiseMs?: number;
+  /** The deliveries a genuine application gets later, each at its time from the due time. */
+  scheduledKinds?: readonly { kind: DeliveryKind; fromDueMs: number }[];
   logger: Logger;
   /** Called after a commit that created deliveries (nudges the worker). */
   onDeliveriesCreated?: () => void;
@@ -83,11 +88,14 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakePort {
           };
         }
         const spam = isHoneypotFilled(input);
+        const createdAt = Date.now();
+        const dueAt = createdAt + (deps.promiseMs ?? defaultPromiseMs);
         const stored = await deps.committer.submit({
           row: {
             id: randomUUID(),
             ...checked.data,
-            createdAt: Date.now(),
+            createdAt,
+            dueAt,
             ipHash,
             userAgent: meta.userAgent.slice(0, 512),
             isSpam: spam ? 1 : 0,
@@ -95,6 +103,9 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakePort {
             idempotencyHash: idempotencyKey === null ? null : answersHash(checked.data),
           },
           deliveries: spam ? [] : deps.deliveryKinds,
+          // Spam has no owner and no clock's jobs; marked "not spam", it gets both then.
+          scheduled: spam ? [] : scheduledRows(deps.scheduledKinds ?? [], createdAt, dueAt),
+          assignOwner: !spam,
           recipientHash: spam ? undefined : deps.hashRecipient(checked.data.email),
         });
         if (stored.keyReused) return { ok: false, error: "idempotency_key_reused" };
@@ -108,6 +119,23 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakePort {
       }
     },
   };
+}
+
+const defaultPromiseMs = service.responsePromiseHours * 3600_000;
+
+/**
+ * The scheduled deliveries of an application received at `createdAt` and due at `dueAt`: each
+ * at its time from the due time; none whose time is already past (a reminder longer than a
+ * drill's promise).
+ */
+export function scheduledRows(
+  kinds: readonly { kind: DeliveryKind; fromDueMs: number }[],
+  createdAt: number,
+  dueAt: number,
+): { kind: DeliveryKind; at: number }[] {
+  return kinds
+    .map(({ kind, fromDueMs }) => ({ kind, at: dueAt + fromDueMs }))
+    .filter(({ at }) => at >= createdAt);
 }
 
 function overloaded(): IntakeOutcome {

@@ -8,6 +8,7 @@ import { storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { createTestDatabase, testDatabaseUrl } from "../test/postgres.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
+import { sentOnArrival } from "../test/stored.ts";
 import { behindProxy } from "../test/tcp-proxy.ts";
 import { waitFor } from "../test/wait.ts";
 import { unavailableMessage } from "./service.ts";
@@ -55,7 +56,7 @@ for (const backend of storageBackends()) {
     const deliveriesOf = (id: string) =>
       database.db.selectFrom("deliveries").selectAll().where("submissionId", "=", id).execute();
 
-    it("stores exactly what was sent, trimmed, with its two deliveries", async () => {
+    it("stores exactly what was sent, trimmed, with its two deliveries and the promise's clock", async () => {
       const sent = validApplication({
         name: "  Maya Lopez ",
         contentNiche: "\tQuick recipes\n",
@@ -82,8 +83,18 @@ for (const backend of storageBackends()) {
       // The client's IP is kept only as an HMAC: never the address itself.
       expect(row?.ipHash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(row)).not.toContain("127.0.0.1");
-      const kinds = (await deliveriesOf(body.id)).map((delivery) => delivery.kind).sort();
+      const deliveries = await deliveriesOf(body.id);
+      const kinds = sentOnArrival(deliveries)
+        .map((delivery) => delivery.kind)
+        .sort();
       expect(kinds).toEqual(["applicant_confirmation", "team_notification"]);
+      // The promise: due 24 hours after it arrived; a reminder 4 hours before, the alert at due.
+      const created = Number(row?.createdAt);
+      expect(Number(row?.dueAt)).toBe(created + 24 * 3600_000);
+      const at = (kind: string) =>
+        Number(deliveries.find((delivery) => delivery.kind === kind)?.nextAttemptAt);
+      expect(at("reminder_email")).toBe(created + 20 * 3600_000);
+      expect(at("missed_email")).toBe(created + 24 * 3600_000);
     });
 
     it("answers a repeated Idempotency-Key with the first id and stores nothing new", async () => {
@@ -107,7 +118,7 @@ for (const backend of storageBackends()) {
         .where("idempotencyKey", "=", key)
         .execute();
       expect(rows).toEqual([{ id: first.body.id, name: "Maya Lopez" }]);
-      expect(await deliveriesOf(first.body.id)).toHaveLength(2);
+      expect(sentOnArrival(await deliveriesOf(first.body.id))).toHaveLength(2);
     });
 
     it("answers 422 idempotency_key_reused for the same key with other answers, storing nothing", async () => {
@@ -164,7 +175,7 @@ for (const backend of storageBackends()) {
         .where("idempotencyKey", "=", key)
         .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(1);
-      expect(await deliveriesOf([...ids][0] ?? "")).toHaveLength(2);
+      expect(sentOnArrival(await deliveriesOf([...ids][0] ?? ""))).toHaveLength(2);
     });
 
     it("keeps a filled honeypot as spam and delivers nothing", async () => {
@@ -180,7 +191,7 @@ for (const backend of storageBackends()) {
     it("treats an empty honeypot as a person", async () => {
       const { body } = await json(await server.submit({ ...validApplication(), website: "" }));
       expect((await submission(body.id))?.isSpam).toBe(0);
-      expect(await deliveriesOf(body.id)).toHaveLength(2);
+      expect(sentOnArrival(await deliveriesOf(body.id))).toHaveLength(2);
     });
 
     it("commits concurrent submissions together, each with its own row", async () => {
@@ -203,10 +214,10 @@ for (const backend of storageBackends()) {
       });
       const deliveries = await database.db
         .selectFrom("deliveries")
-        .select("id")
+        .select(["id", "kind"])
         .where("submissionId", "in", ids)
         .execute();
-      expect(deliveries).toHaveLength(120);
+      expect(sentOnArrival(deliveries)).toHaveLength(120);
     });
   });
 }

@@ -10,6 +10,8 @@ export function createMetrics(deps: {
   backlog: () => Promise<DeliveryBacklog>;
   /** Every kind of delivery (the registry's names): each gauge shows all of them, 0 or more. */
   kinds: readonly string[];
+  /** Genuine applications unanswered past their due time, from the database (all instances). */
+  overdue?: () => Promise<number>;
 }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -44,6 +46,24 @@ export function createMetrics(deps: {
     labelNames: ["route", "method"],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
+  });
+
+  const firstResponse = new Histogram({
+    name: "reelsmith_first_response_seconds",
+    help: "Time from an application's arrival to its first response, recorded by this instance.",
+    // Minutes to days, around the 24-hour promise.
+    buckets: [300, 900, 1800, 3600, 7200, 14_400, 28_800, 43_200, 86_400, 172_800, 604_800],
+    registers,
+  });
+  new Gauge({
+    name: "reelsmith_applications_overdue",
+    help: "Genuine applications unanswered past their due time (read from the database).",
+    registers,
+    async collect() {
+      this.reset();
+      const value = await deps.overdue?.().catch(() => undefined);
+      if (value !== undefined) this.set(value);
+    },
   });
 
   // Each gauge asks; deps.backlog runs the query once for all of them (cachedBacklog).
@@ -88,6 +108,7 @@ export function createMetrics(deps: {
     applicationRefused: (reason: string) => applicationsRefused.inc({ reason }),
     deliveryAttempted: (kind: string, outcome: string) =>
       deliveriesAttempted.inc({ kind, outcome }),
+    firstResponse: (seconds: number) => firstResponse.observe(seconds),
     httpAnswered: (labels: { route: string; method: string; status: number }, seconds: number) => {
       httpRequests.inc({ ...labels, status: String(labels.status) });
       httpDuration.observe({ route: labels.route, method: labels.method }, seconds);

@@ -7,9 +7,12 @@ import { forbiddenCharacters } from "#app/shared/text.ts";
 import { auditLineInsert } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { failedDeliveryCount, retryFailedStatement } from "../db/deliveries/retry.ts";
+import { findMemberById } from "../db/members.ts";
 import { noteInsert } from "../db/notes.ts";
 import {
+  nextOwnerStatements,
   notSpamStatements,
+  ownerUpdate,
   spamStatements,
   statusUpdate,
   submissionBrief,
@@ -35,6 +38,10 @@ export interface ActionDeps {
   afterErase: () => Promise<void>;
   /** Tells the delivery worker there is work (not spam, retry). */
   nudgeWorker: () => void;
+  /** The promise's jobs an application gets, each at its time from its due time. */
+  scheduledKinds?: readonly { kind: string; fromDueMs: number }[];
+  /** Told of each first response (seconds since the application arrived): the metrics. */
+  onFirstResponse?: (seconds: number) => void;
 }
 
 /**
@@ -68,10 +75,13 @@ export function createApplicationActions(deps: ActionDeps) {
         const answers = answeringStatuses.includes(status.data)
           ? firstResponseStatements(db, id, now)
           : [];
-        await applyWith(
+        const results = await applyWith(
           [statusUpdate(db, id, status.data), ...answers],
           auditLine(member, id, "status", status.data, now),
         );
+        if (answers.length > 0 && (results[1]?.affected ?? 0) > 0) {
+          deps.onFirstResponse?.((now - Number(submission.createdAt)) / 1000);
+        }
         return { ok: true, done: "status", message: copy.status };
       }
       case "note": {
@@ -93,13 +103,35 @@ export function createApplicationActions(deps: ActionDeps) {
         return { ok: true, done: "spam", message: copy.spam };
       }
       case "not-spam": {
+        // Genuine after all: the promise's jobs from its due time, and an owner if it has none.
+        const dueAt = Number(submission.dueAt ?? submission.createdAt);
+        const scheduled = (deps.scheduledKinds ?? []).map(({ kind, fromDueMs }) => ({
+          kind,
+          at: dueAt + fromDueMs,
+        }));
+        const owner = submission.ownerId ? [] : await nextOwnerStatements(db, id, now);
         const results = await applyWith(
-          notSpamStatements(database, id, deps.deliveryKinds, now),
+          [...notSpamStatements(database, id, deps.deliveryKinds, now, scheduled), ...owner],
           auditLine(member, id, "not-spam", "", now),
         );
-        const toSend = results.slice(1, -1).reduce((sum, result) => sum + result.affected, 0);
+        const toSend = results
+          .slice(1, -1 - owner.length)
+          .reduce((sum, result) => sum + result.affected, 0);
         if (toSend > 0) deps.nudgeWorker();
         return { ok: true, done: "notSpam", message: copy.notSpam };
+      }
+      case "assign":
+      case "take": {
+        const ownerId = action.type === "take" ? member.id : action.ownerId;
+        const owner = ownerId ? await findMemberById(database, ownerId) : undefined;
+        if (ownerId && !owner) return { ok: false, error: "invalid", message: copy.invalidOwner };
+        await applyWith(
+          [ownerUpdate(db, id, owner?.id ?? null)],
+          auditLine(member, id, "assign", owner?.email ?? "", now),
+        );
+        return action.type === "take"
+          ? { ok: true, done: "take", message: copy.take }
+          : { ok: true, done: "assign", message: owner ? copy.assign : copy.unassign };
       }
       case "retry": {
         const failed = await failedDeliveryCount(db, id);

@@ -3,10 +3,11 @@ import type { ApplicationView } from "#app/shared/team-port.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { auditOf } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { memberChoices } from "../db/members.ts";
 import { notesOf } from "../db/notes.ts";
 import { findSubmission } from "../db/submissions/reads.ts";
 
-type Handle = Pick<DatabaseHandle, "db">;
+type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
 /** One application as its page shows it: answers, deliveries, notes and audit log. */
 export async function applicationView(
@@ -16,7 +17,11 @@ export async function applicationView(
   const found = await findSubmission(handle, id);
   if (!found) return undefined;
   const { submission, deliveries } = found;
-  const [notes, audit] = await Promise.all([notesOf(handle.db, id), auditOf(handle.db, id)]);
+  const [notes, audit, members] = await Promise.all([
+    notesOf(handle.db, id),
+    auditOf(handle.db, id),
+    memberChoices(handle),
+  ]);
   const status = statusSchema.safeParse(submission.status);
   return {
     id: submission.id,
@@ -25,6 +30,11 @@ export async function applicationView(
     email: submission.email,
     status: status.success ? status.data : "new",
     isSpam: submission.isSpam === 1,
+    dueAt: submission.dueAt === null ? null : Number(submission.dueAt),
+    firstResponseAt:
+      submission.firstResponseAt === null ? null : Number(submission.firstResponseAt),
+    ownerId: submission.ownerId,
+    members,
     answers: labelledAnswers(submission).map(({ label, value }) => ({ label, value })),
     deliveries: deliveries.map((delivery) => ({
       id: delivery.id,
@@ -35,6 +45,7 @@ export async function applicationView(
       updatedAt: Number(delivery.updatedAt),
       nextAttemptAt: Number(delivery.nextAttemptAt),
       lastError: delivery.lastError,
+      skipReason: delivery.skipReason,
     })),
     notes,
     audit,

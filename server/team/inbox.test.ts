@@ -13,7 +13,10 @@ const query = (params: string): InboxQuery => parseInboxQuery(new URLSearchParam
 const plans = ["Creator", "Influencer", "Enterprise"] as const;
 const total = exportPageSize * 2 + 34;
 
-/** `total` applications, one a minute (some at the same millisecond), a few of them spam. */
+/**
+ * `total` applications, one a minute (some at the same millisecond), a few of them spam, a
+ * third of them answered an hour after they arrived.
+ */
 async function seed(fixture: Awaited<ReturnType<typeof teamFixture>>) {
   const start = Date.UTC(2026, 0, 1);
   const rows = Array.from({ length: total }, (_, i) =>
@@ -26,6 +29,7 @@ async function seed(fixture: Awaited<ReturnType<typeof teamFixture>>) {
         contentNiche: i === 13 ? "Sourdough BAKING" : "Fitness",
         selectedPlan: plans[i % 3],
         isSpam: i % 50 === 0 ? 1 : 0,
+        firstResponseAt: i % 3 === 1 ? start + Math.floor(i / 2) * 60_000 + 3600_000 : null,
       },
     }),
   );
@@ -41,7 +45,7 @@ async function text(stream: ReadableStream<Uint8Array>) {
 
 describe.each(storageBackends())("the inbox and its exports on $name", (backend) => {
   it.skipIf(backend.skip)(
-    "pages hold every application once, newest first; filters and search narrow them",
+    "pages hold every application once, unanswered by due time first, then newest first; filters and search narrow them",
     async () => {
       const fixture = await teamFixture(backend);
       const rows = await seed(fixture);
@@ -55,10 +59,17 @@ describe.each(storageBackends())("the inbox and its exports on $name", (backend)
         if (!page.next) break;
         page = await port.inbox(query(`before=${page.next}`));
       }
-      const notSpam = rows
-        .filter((row) => row.row.isSpam === 0)
-        .sort((a, b) => b.row.createdAt - a.row.createdAt || (a.row.id < b.row.id ? 1 : -1));
-      expect(seen).toEqual(notSpam.map((row) => row.row.id));
+      const notSpam = rows.filter((row) => row.row.isSpam === 0);
+      const byId = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+        a.row.id < b.row.id ? -1 : 1;
+      const waiting = notSpam
+        .filter((row) => row.row.firstResponseAt == null)
+        .sort((a, b) => Number(a.row.dueAt) - Number(b.row.dueAt) || byId(a, b));
+      const answered = notSpam
+        .filter((row) => row.row.firstResponseAt != null)
+        .sort((a, b) => b.row.createdAt - a.row.createdAt || byId(b, a));
+      expect(waiting.length % 50).not.toBe(0); // a page holds both parts
+      expect(seen).toEqual([...waiting, ...answered].map((row) => row.row.id));
 
       const ids = async (params: string) =>
         (await port.inbox(query(params))).rows.map((row) => row.name);

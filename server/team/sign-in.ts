@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
-import { findMember, type Member, normaliseEmail, verificationOf } from "../db/members.ts";
+import { findMember, isAway, type Member, normaliseEmail, verificationOf } from "../db/members.ts";
 import type { Logger } from "../logger.ts";
 import type { TeamAuth } from "./auth.ts";
 import type { createLinkLimits, LimitDecision } from "./link-limits.ts";
@@ -106,7 +106,8 @@ export function createSignIn(deps: {
       });
       if (!response) return null;
       const { id, email, name } = response.user;
-      return { member: { id, email, name }, cookies: cookiesOf(answer) };
+      const away = await isAway(database, id);
+      return { member: { id, email, name, away }, cookies: cookiesOf(answer) };
     },
 
     /** Ends the session of these headers; the cookies that clear it in the browser. */

@@ -1,3 +1,4 @@
+import { service } from "#app/content/service.ts";
 import { cursorOf, inboxPageSize } from "#app/shared/inbox-query.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
 import { teamPaths } from "#app/shared/paths.ts";
@@ -5,11 +6,12 @@ import type { TeamPort } from "#app/shared/team-port.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { walEmptier } from "../db/empty-wal.ts";
-import type { Member } from "../db/members.ts";
+import { awayUpdate, type Member } from "../db/members.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
-import { failedApplicationCount, inboxRows } from "../db/submissions/inbox.ts";
+import { failedApplicationCount, inboxRows, overdueCount } from "../db/submissions/inbox.ts";
+import { responseReport } from "../db/submissions/response.ts";
 import { exportStream } from "../export/export-stream.ts";
 import type { Logger } from "../logger.ts";
 import { eraseMailFiles } from "../mail/mail-files.ts";
@@ -45,6 +47,10 @@ export async function startTeam(deps: {
   database: DatabaseHandle;
   mailer: Mailer;
   deliveryKinds: readonly DeliveryKind[];
+  /** The promise's jobs an application gets (marked "not spam": see application-actions.ts). */
+  scheduledKinds?: readonly { kind: DeliveryKind; fromDueMs: number }[];
+  /** Told of each first response a member records (seconds): the metrics' histogram. */
+  onFirstResponse?: (seconds: number) => void;
   /** The HMAC of an address under which its confirmations are counted (erase forgets it). */
   hashRecipient: (email: string) => string;
   nudgeWorker: () => void;
@@ -82,26 +88,46 @@ export async function startTeam(deps: {
     hashRecipient: deps.hashRecipient,
     afterErase: wal.afterErase,
     nudgeWorker: deps.nudgeWorker,
+    scheduledKinds: deps.scheduledKinds,
+    onFirstResponse: deps.onFirstResponse,
   });
   const members = new WeakMap<Request, Member>();
   const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
 
-  const port: Omit<TeamPort, "member" | "requestLink"> = {
-    linkState: (token) => signIn.linkState(token),
-    useLink: (token) => signIn.useLink(token),
-    signOut: (headers) => signIn.signOut(headers),
+  /** What needs the member signed in for this request ("Me", Away), bound to them. */
+  const memberPort = (
+    member: Member | undefined,
+  ): Pick<TeamPort, "inbox" | "export" | "setAway"> => ({
     async inbox(query) {
-      const [page, failedApplications] = await Promise.all([
-        inboxRows(database, query, inboxPageSize),
+      const viewer = { memberId: member?.id, now: Date.now() };
+      const [page, failedApplications, overdue] = await Promise.all([
+        inboxRows(database, query, inboxPageSize, viewer),
         failedApplicationCount(database),
+        overdueCount(database, viewer.now),
       ]);
       const last = page.rows.at(-1);
       return {
-        rows: page.rows,
-        next: page.more && last ? cursorOf(last) : undefined,
+        rows: page.rows.map(({ waiting, ...row }) => row),
+        next: page.more && last ? cursorOf(last, last.waiting) : undefined,
         failedApplications,
+        overdue,
       };
     },
+    export: (query, format) =>
+      exportStream(
+        exportPages(database, { query, viewer: { memberId: member?.id, now: Date.now() } }),
+        format,
+        exportPageSize,
+      ),
+    async setAway(away) {
+      if (member) await database.write(awayUpdate(database, member.id, away));
+    },
+  });
+
+  const port: Omit<TeamPort, "member" | "requestLink" | "inbox" | "export" | "setAway"> = {
+    linkState: (token) => signIn.linkState(token),
+    useLink: (token) => signIn.useLink(token),
+    signOut: (headers) => signIn.signOut(headers),
     application: (id) =>
       uuidPattern.test(id)
         ? applicationView(database, id.toLowerCase())
@@ -110,8 +136,7 @@ export async function startTeam(deps: {
       uuidPattern.test(id)
         ? actions.run(member, id.toLowerCase(), action)
         : { ok: false, error: "not_found", message: "" },
-    export: (query, format) =>
-      exportStream(exportPages(database, { query }), format, exportPageSize),
+    response: () => responseReport(database, Date.now(), service.responsePromiseHours),
   };
 
   return {
@@ -119,6 +144,7 @@ export async function startTeam(deps: {
     authRoutes: passkeyRoutes(auth, { config, database }),
     portFor: (request) => ({
       ...port,
+      ...memberPort(members.get(request)),
       member: members.get(request),
       // The member's link is made once this request's answer has gone (see requestLink).
       requestLink: (email, ip) => signIn.requestLink(email, ip, afterAnswer.get(request)),

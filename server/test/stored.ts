@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { Submission } from "../db/schema.ts";
 import { type PendingSubmission, storeSubmissions } from "../db/submissions/store.ts";
+import { kindRegistry } from "../delivery/kinds/registry.ts";
 import { validApplication } from "./fixtures.ts";
 import { waitFor } from "./wait.ts";
 
@@ -17,11 +18,13 @@ export function pendingSubmission(
     deliveries?: PendingSubmission["deliveries"];
   } = {},
 ): PendingSubmission {
+  const createdAt = options.row?.createdAt ?? Date.now();
   return {
     row: {
       id: randomUUID(),
       ...(validApplication() as Omit<Submission, "id">),
-      createdAt: Date.now(),
+      createdAt,
+      dueAt: createdAt + day,
       ipHash: "0".repeat(64),
       userAgent: "test",
       isSpam: 0,
@@ -40,7 +43,17 @@ export async function storeReceived(database: DatabaseHandle, daysAgo: number): 
   return submission.row.id;
 }
 
-/** Waits until no delivery is pending any more: each one done, failed or skipped (up to 20 s). */
+/** True for the promise's jobs (a reminder, the missed alert): made now, run at a later time. */
+export const isScheduledKind = (kind: string) => kindRegistry.named(kind)?.made === "scheduled";
+
+/** Deliveries without the promise's jobs: what an application sends when it arrives. */
+export const sentOnArrival = <T extends { kind: string }>(deliveries: readonly T[]) =>
+  deliveries.filter((delivery) => !isScheduledKind(delivery.kind));
+
+/**
+ * Waits until no delivery is pending any more: each one done, failed or skipped (up to 20 s);
+ * not those whose time has not come (the promise's reminder, due hours later).
+ */
 export async function untilNonePending(database: DatabaseHandle) {
   await waitFor(
     async () =>
@@ -49,6 +62,7 @@ export async function untilNonePending(database: DatabaseHandle) {
           .selectFrom("deliveries")
           .select("id")
           .where("status", "=", "pending")
+          .where("nextAttemptAt", "<=", Date.now())
           .execute()
       ).length === 0,
     { what: "no delivery pending", timeoutMs: 20_000 },

@@ -1,7 +1,11 @@
+import { sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
 
 export interface DeliveryBacklog {
-  /** Deliveries not sent yet (waiting for their first attempt or a retry), by kind. */
+  /**
+   * Deliveries not sent yet (waiting for their first attempt or a retry), by kind; not those
+   * scheduled for later (the promise's reminders) until their time.
+   */
   pending: Record<string, number>;
   /** Deliveries that failed for good (until an operator retries them), by kind. */
   failed: Record<string, number>;
@@ -23,9 +27,22 @@ export async function deliveryBacklog(
       "status",
       "kind",
       eb.fn.countAll<number | string>().as("count"),
-      eb.fn.min("createdAt").as("oldest"),
+      // Waiting since it was due: its time for a scheduled one (a reminder), else its creation.
+      eb.fn
+        .min(sql<number>`case when attempts = 0 then next_attempt_at else created_at end`)
+        .as("oldest"),
     ])
     .where("status", "in", ["pending", "failed"])
+    // A scheduled delivery whose time has not come (a reminder due tomorrow) is no backlog.
+    .where((eb) =>
+      eb.not(
+        eb.and([
+          eb("status", "=", "pending"),
+          eb("attempts", "=", 0),
+          eb("nextAttemptAt", ">", now),
+        ]),
+      ),
+    )
     .groupBy(["status", "kind"])
     .execute();
   const backlog: DeliveryBacklog = { pending: {}, failed: {}, oldestPendingSeconds: 0 };

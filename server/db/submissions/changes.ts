@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../database.ts";
 import type { Database } from "../schema.ts";
+import { availableMembersQuery, recordTurnsQuery } from "./owners.ts";
 
 type Db = Kysely<Database>;
 
@@ -9,7 +10,7 @@ type Db = Kysely<Database>;
 export function submissionBrief(db: Db, id: string) {
   return db
     .selectFrom("submissions")
-    .select(["id", "email", "isSpam"])
+    .select(["id", "email", "isSpam", "createdAt", "dueAt", "ownerId"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -40,16 +41,46 @@ export const notSpamStatements = (
   id: string,
   kinds: readonly string[],
   now: number,
+  /** The promise's jobs, each at its time (never before now). */
+  scheduled: readonly { kind: string; at: number }[] = [],
 ) => [
   handle.db.updateTable("submissions").set({ isSpam: 0 }).where("id", "=", id),
   handle.db
     .updateTable("deliveries")
-    .set({ status: "pending", skipReason: null, nextAttemptAt: now, updatedAt: now })
+    // A scheduled one keeps its time, unless it has passed.
+    .set({
+      status: "pending",
+      skipReason: null,
+      nextAttemptAt: sql<number>`case when next_attempt_at > ${now} then next_attempt_at else ${now} end`,
+      updatedAt: now,
+    })
     .where("submissionId", "=", id)
     .where("status", "=", "skipped")
     .where("skipReason", "=", "spam"),
   ...kinds.map((kind) => deliveryIfMissing(handle, id, kind, now)),
+  ...scheduled.map(({ kind, at }) => deliveryIfMissing(handle, id, kind, now, Math.max(at, now))),
 ];
+
+/**
+ * The round robin's next owner for an unassigned application (one marked "not spam"): the
+ * statements that give it to them and record their turn; none when nobody is available.
+ */
+export async function nextOwnerStatements(db: Db, id: string, now: number) {
+  const next = await availableMembersQuery(db).executeTakeFirst();
+  if (!next) return [];
+  return [
+    db
+      .updateTable("submissions")
+      .set({ ownerId: next.id })
+      .where("id", "=", id)
+      .where("ownerId", "is", null),
+    recordTurnsQuery(db, next.id, now),
+  ];
+}
+
+/** Gives an application to `owner` (null: nobody), whoever had it. */
+export const ownerUpdate = (db: Db, id: string, owner: string | null) =>
+  db.updateTable("submissions").set({ ownerId: owner }).where("id", "=", id);
 
 /** An insert of a delivery of `kind`, unless the application already has one of that kind. */
 function deliveryIfMissing(
@@ -57,6 +88,7 @@ function deliveryIfMissing(
   id: string,
   kind: string,
   now: number,
+  at = now,
 ) {
   const { db } = handle;
   const uuid = handle.dialect === "postgres" ? "uuid" : "text";
@@ -81,7 +113,7 @@ function deliveryIfMissing(
           eb.cast<string>(eb.val(kind), "text").as("kind"),
           eb.cast<"pending">(eb.val("pending"), "text").as("status"),
           eb.cast<number>(eb.val(0), "integer").as("attempts"),
-          eb.cast<number>(eb.val(now), "bigint").as("nextAttemptAt"),
+          eb.cast<number>(eb.val(at), "bigint").as("nextAttemptAt"),
           eb.cast<number>(eb.val(now), "bigint").as("createdAt"),
           eb.cast<number>(eb.val(now), "bigint").as("updatedAt"),
         ])

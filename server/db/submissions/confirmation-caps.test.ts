@@ -4,7 +4,7 @@ import { serverOn, storageBackends } from "../../test/backends.ts";
 import { validApplication } from "../../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
-import { untilNonePending } from "../../test/stored.ts";
+import { sentOnArrival, untilNonePending } from "../../test/stored.ts";
 import { waitFor } from "../../test/wait.ts";
 import type { DatabaseHandle } from "../database.ts";
 import { planConfirmations } from "./confirmation-budget.ts";
@@ -58,11 +58,13 @@ const teamNotifications = (sink: SmtpSink) =>
 /** The deliveries not done, once none is pending any more (each sent or skipped). */
 async function statusesOf(database: DatabaseHandle) {
   await untilNonePending(database);
-  return database.db
-    .selectFrom("deliveries")
-    .select(["kind", "status", "skipReason"])
-    .where("status", "!=", "done")
-    .execute();
+  return sentOnArrival(
+    await database.db
+      .selectFrom("deliveries")
+      .select(["kind", "status", "skipReason"])
+      .where("status", "!=", "done")
+      .execute(),
+  );
 }
 
 for (const backend of storageBackends()) {

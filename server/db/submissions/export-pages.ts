@@ -1,7 +1,7 @@
 import type { InboxQuery } from "#app/shared/inbox-query.ts";
 import type { DatabaseHandle } from "../database.ts";
 import type { Submission } from "../schema.ts";
-import { filtered, planSearch, type SearchPlan } from "./inbox.ts";
+import { filtered, planSearch, type SearchPlan, type Viewer } from "./inbox.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
@@ -9,7 +9,10 @@ type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 export const exportPageSize = 500;
 
 /** What an export takes: an inbox filter (the team's), or everything since a time (the CLI's). */
-export type ExportFilter = { query: InboxQuery } | { since?: number };
+export type ExportFilter = { query: InboxQuery; viewer?: Viewer } | { since?: number };
+
+/** An exported application: its row and its owner's address. */
+export type ExportedSubmission = Submission & { ownerEmail: string | null };
 
 /**
  * The pages of an export, oldest first: each call reads the `exportPageSize` rows after the
@@ -17,11 +20,23 @@ export type ExportFilter = { query: InboxQuery } | { since?: number };
  */
 export function exportPages(handle: Handle, filter: ExportFilter) {
   let search: SearchPlan | undefined;
-  return async (after: { createdAt: number; id: string } | undefined): Promise<Submission[]> => {
-    let select = handle.db.selectFrom("submissions").selectAll();
+  return async (
+    after: { createdAt: number; id: string } | undefined,
+  ): Promise<ExportedSubmission[]> => {
+    let select = handle.db
+      .selectFrom("submissions")
+      .selectAll("submissions")
+      .select((eb) =>
+        eb
+          .selectFrom("teamMembers")
+          .select("teamMembers.email")
+          .whereRef("teamMembers.id", "=", "submissions.ownerId")
+          .as("ownerEmail"),
+      );
     if ("query" in filter) {
       search ??= await planSearch(handle, filter.query.q);
-      select = filtered(handle, { ...filter.query, before: undefined }, select, search);
+      const query = { ...filter.query, before: undefined };
+      select = filtered(handle, query, select, search, filter.viewer);
     } else if (filter.since !== undefined) {
       select = select.where("createdAt", ">=", filter.since);
     }
@@ -31,6 +46,7 @@ export function exportPages(handle: Handle, filter: ExportFilter) {
         eb(eb.refTuple("createdAt", "id"), ">", eb.tuple(createdAt, id)),
       );
     }
-    return select.orderBy("createdAt").orderBy("id").limit(exportPageSize).execute();
+    const rows = await select.orderBy("createdAt").orderBy("id").limit(exportPageSize).execute();
+    return rows.map((row) => ({ ...row, ownerEmail: row.ownerEmail ?? null }));
   };
 }

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { type InboxQuery, isSearchable } from "#app/shared/inbox-query.ts";
+import { endOfUtcDay } from "#app/shared/response-clock.ts";
 import type { DatabaseHandle } from "../database.ts";
 import type { Database } from "../schema.ts";
 import { postgresSearchText } from "./search-text.ts";
@@ -36,6 +37,39 @@ export async function planSearch(handle: Handle, q: string | undefined): Promise
     : { rowids: rows.map((row) => row.rowid) };
 }
 
+/** Who is looking, and when: what "Me" and "Due today" mean. */
+export interface Viewer {
+  memberId?: string;
+  now: number;
+}
+
+/** Waiting for an answer: genuine, unanswered, with a due time (sorted by it in the inbox). */
+const waiting = <O>(select: SelectQueryBuilder<Database, "submissions", O>) =>
+  select
+    .where("isSpam", "=", 0)
+    .where("firstResponseAt", "is", null)
+    .where("dueAt", "is not", null);
+
+/** The Owner and Due filters. */
+function promiseFiltered<O>(
+  query: InboxQuery,
+  select: SelectQueryBuilder<Database, "submissions", O>,
+  viewer: Viewer,
+): SelectQueryBuilder<Database, "submissions", O> {
+  let result = select;
+  if (query.owner === "none") result = result.where("ownerId", "is", null);
+  if (query.owner === "me") {
+    result = viewer.memberId
+      ? result.where("ownerId", "=", viewer.memberId)
+      : result.where(sql<boolean>`0 = 1`);
+  }
+  if (query.due) {
+    const by = query.due === "overdue" ? viewer.now : endOfUtcDay(viewer.now);
+    result = waiting(result).where("dueAt", "<=", by);
+  }
+  return result;
+}
+
 /**
  * The applications of a filter: the WHERE clause shared by the inbox page and the exports.
  * Search looks at name, email, handle and niche, ignoring case.
@@ -45,8 +79,9 @@ export function filtered<O>(
   query: InboxQuery,
   base: SelectQueryBuilder<Database, "submissions", O>,
   search: SearchPlan = { scan: true },
+  viewer: Viewer = { now: Date.now() },
 ): SelectQueryBuilder<Database, "submissions", O> {
-  let select = base;
+  let select = promiseFiltered(query, base, viewer);
   // A refused search (control characters) shows and exports nothing rather than everything.
   if (query.refusedSearch || (query.q && !isSearchable(query.q))) {
     return select.where(sql<boolean>`0 = 1`);
@@ -77,37 +112,102 @@ export function filtered<O>(
   );
 }
 
-/** One page of the inbox (keyset: rows older than `query.before`), and where the next starts. */
-export async function inboxRows(handle: Handle, query: InboxQuery, pageSize: number) {
+const inboxColumns = [
+  "id",
+  "createdAt",
+  "name",
+  "selectedPlan",
+  "primaryPlatform",
+  "audienceSize",
+  "status",
+  "isSpam",
+  "dueAt",
+  "firstResponseAt",
+] as const;
+
+/**
+ * One page of the inbox: first the applications waiting for an answer, the soonest due first,
+ * then the rest (answered, spam) newest first. Keyset pagination over both parts: `before`
+ * says in which part the previous page ended, and after which row.
+ */
+export async function inboxRows(
+  handle: Handle,
+  query: InboxQuery,
+  pageSize: number,
+  viewer: Viewer = { now: Date.now() },
+) {
   const search = await planSearch(handle, query.q);
-  let select = filtered(
-    handle,
-    query,
-    handle.db
-      .selectFrom("submissions")
-      .select([
-        "id",
-        "createdAt",
-        "name",
-        "selectedPlan",
-        "primaryPlatform",
-        "audienceSize",
-        "status",
-        "isSpam",
-      ]),
-    search,
-  );
-  if (query.before) {
-    const { createdAt, id } = query.before;
-    select = select.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(createdAt, id)));
+  const { db } = handle;
+  const base = () =>
+    filtered(
+      handle,
+      query,
+      db
+        .selectFrom("submissions")
+        .select(inboxColumns)
+        .select((eb) =>
+          eb
+            .selectFrom("teamMembers")
+            .select("teamMembers.name")
+            .whereRef("teamMembers.id", "=", "submissions.ownerId")
+            .as("ownerName"),
+        ),
+      search,
+      viewer,
+    );
+  const before = query.before;
+  let rows: (Awaited<ReturnType<ReturnType<typeof base>["execute"]>>[number] & {
+    waiting: boolean;
+  })[] = [];
+  if (!before || before.waiting) {
+    let first = waiting(base());
+    if (before) {
+      first = first.where((eb) =>
+        eb(eb.refTuple("dueAt", "id"), ">", eb.tuple(before.at, before.id)),
+      );
+    }
+    const found = await first
+      .orderBy("dueAt")
+      .orderBy("id")
+      .limit(pageSize + 1)
+      .execute();
+    rows = found.map((row) => ({ ...row, waiting: true }));
   }
-  const rows = await select
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize + 1)
-    .execute();
-  const page = rows.slice(0, pageSize).map((row) => ({ ...row, isSpam: row.isSpam === 1 }));
+  if (rows.length <= pageSize) {
+    let rest = base().where((eb) =>
+      eb.or([eb("isSpam", "=", 1), eb("firstResponseAt", "is not", null), eb("dueAt", "is", null)]),
+    );
+    if (before && !before.waiting) {
+      rest = rest.where((eb) =>
+        eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(before.at, before.id)),
+      );
+    }
+    const found = await rest
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(pageSize + 1 - rows.length)
+      .execute();
+    rows = rows.concat(found.map((row) => ({ ...row, waiting: false })));
+  }
+  const page = rows.slice(0, pageSize).map(({ waiting, ...row }) => ({
+    ...row,
+    createdAt: Number(row.createdAt),
+    dueAt: row.dueAt === null ? null : Number(row.dueAt),
+    firstResponseAt: row.firstResponseAt === null ? null : Number(row.firstResponseAt),
+    isSpam: row.isSpam === 1,
+    ownerName: row.ownerName ?? null,
+    waiting,
+  }));
   return { rows: page, more: rows.length > pageSize };
+}
+
+/** Genuine applications still unanswered past their due time. */
+export async function overdueCount({ db }: Handle, now: number): Promise<number> {
+  const row = await waiting(db.selectFrom("submissions"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("dueAt", "<=", now)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Applications with at least one delivery that failed for good. */

@@ -3,13 +3,16 @@ import type { Kysely } from "kysely";
 import { fieldNames } from "#app/shared/schema.ts";
 import type { Database, NewDelivery, NewSubmission } from "../schema.ts";
 import { hourOf, planConfirmations, recipientWindowMs } from "./confirmation-budget.ts";
+import { availableMembersQuery, planOwners, recordTurnsQuery } from "./owners.ts";
 import {
   confirmationCandidates,
   deliveryRows,
+  ownersNeeded,
   type PendingSubmission,
   repeatOutcome,
   type StoredSubmission,
   type StoreOptions,
+  withOwners,
 } from "./store.ts";
 
 /**
@@ -32,6 +35,8 @@ export function createSqliteStore(
     "isSpam",
     "idempotencyKey",
     "idempotencyHash",
+    "ownerId",
+    "dueAt",
   ] as const satisfies readonly (keyof NewSubmission)[];
   const deliveryColumns = [
     "id",
@@ -89,7 +94,21 @@ export function createSqliteStore(
       ),
   );
 
-  const write = sqlite.transaction((items: readonly PendingSubmission[], now: number) => {
+  // The owners' round robin (owners.ts); one writer, so no lock to take.
+  const membersInTurn = prepare(availableMembersQuery(db));
+  const recordTurn = prepare(recordTurnsQuery(db, "", 0));
+
+  const assignOwners = (pending: readonly PendingSubmission[], now: number) => {
+    const count = ownersNeeded(pending).length;
+    if (count === 0) return pending;
+    const members = (membersInTurn.all() as { id: string }[]).map((member) => member.id);
+    const plan = planOwners(members, count, now);
+    for (const [member, at] of plan.turns) recordTurn.run(member, at);
+    return withOwners(pending, plan.owners);
+  };
+
+  const write = sqlite.transaction((pending: readonly PendingSubmission[], now: number) => {
+    const items = assignOwners(pending, now);
     const inserted = new Set<string>();
     const repeats = new Map<number, StoredSubmission>();
     items.forEach((item, index) => {

@@ -9,6 +9,7 @@ import {
   recipientWindowMs,
   type SkipReason,
 } from "./confirmation-budget.ts";
+import { assignOwners } from "./owners.ts";
 
 /** A checked submission waiting to be written, with the deliveries it should get. */
 export interface PendingSubmission {
@@ -19,6 +20,10 @@ export interface PendingSubmission {
    * (server/db/confirmation-budget.ts). Without it (tests) the confirmation is not capped.
    */
   recipientHash?: string;
+  /** Deliveries to run later, each at its time (the promise's reminder and alert). */
+  scheduled?: readonly { kind: DeliveryKind; at: number }[];
+  /** True: an owner is picked in turn among the available members (owners.ts). */
+  assignOwner?: boolean;
 }
 
 export type StoredSubmission =
@@ -36,6 +41,8 @@ export type StoredSubmission =
 export interface StoreOptions {
   /** CONFIRMATIONS_PER_HOUR: site-wide cap of confirmations per clock hour. */
   confirmationsPerHour: number;
+  /** PostgreSQL: concurrent instances take the owners' round robin in turns (owners.ts). */
+  postgres?: boolean;
 }
 
 /** Rows per INSERT statement: far below SQLite's and PostgreSQL's parameter limits. */
@@ -71,19 +78,39 @@ export function deliveryRows(
   skip: SkipReason | undefined,
   now: number,
 ): NewDelivery[] {
-  return item.deliveries.map((kind) => {
-    const skipped = kind === "applicant_confirmation" && skip !== undefined;
-    return {
-      id: randomUUID(),
-      submissionId: item.row.id,
-      kind,
-      status: skipped ? "skipped" : "pending",
-      skipReason: skipped ? skip : null,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    };
+  const row = (kind: DeliveryKind, at: number, skipped: boolean): NewDelivery => ({
+    id: randomUUID(),
+    submissionId: item.row.id,
+    kind,
+    status: skipped ? "skipped" : "pending",
+    skipReason: skipped ? (skip ?? null) : null,
+    nextAttemptAt: at,
+    createdAt: now,
+    updatedAt: now,
   });
+  return [
+    ...item.deliveries.map((kind) =>
+      row(kind, now, kind === "applicant_confirmation" && skip !== undefined),
+    ),
+    ...(item.scheduled ?? []).map(({ kind, at }) => row(kind, at, false)),
+  ];
+}
+
+/** The items that take an owner (assignOwner, and none given). */
+export function ownersNeeded(items: readonly PendingSubmission[]): PendingSubmission[] {
+  return items.filter((item) => item.assignOwner && item.row.ownerId == null);
+}
+
+/** The items with the owners picked for those that take one (in ownersNeeded's order). */
+export function withOwners(
+  items: readonly PendingSubmission[],
+  owners: readonly (string | null)[],
+): readonly PendingSubmission[] {
+  const needOwners = ownersNeeded(items);
+  const owned = new Map(needOwners.map((item, index) => [item, owners[index] ?? null]));
+  return items.map((item) =>
+    owned.has(item) ? { ...item, row: { ...item.row, ownerId: owned.get(item) } } : item,
+  );
 }
 
 /**
@@ -94,11 +121,15 @@ export function deliveryRows(
  */
 export function storeSubmissions(
   db: Kysely<Database>,
-  items: readonly PendingSubmission[],
+  pending: readonly PendingSubmission[],
   now = Date.now(),
   options: StoreOptions = { confirmationsPerHour: Number.POSITIVE_INFINITY },
 ): Promise<StoredSubmission[]> {
   return db.transaction().execute(async (trx) => {
+    const owners = await assignOwners(trx, ownersNeeded(pending).length, now, {
+      postgres: options.postgres === true,
+    });
+    const items = withOwners(pending, owners);
     const inserted = new Set<string>();
     for (const chunk of chunks(items, rowsPerStatement)) {
       const rows = await trx

@@ -9,6 +9,7 @@ import {
 } from "../../test/chat-receivers.ts";
 import { validApplication } from "../../test/fixtures.ts";
 import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
+import { sentOnArrival } from "../../test/stored.ts";
 import { sleep, waitFor } from "../../test/wait.ts";
 
 const zw = "\u200b";
@@ -17,13 +18,15 @@ const zw = "\u200b";
 const about = (receiver: ChatReceiver, id: string) =>
   receiver.received.filter((request) => request.body.replaceAll("\\", "").includes(id));
 
-const deliveriesOf = (database: DatabaseHandle, id: string) =>
-  database.db
-    .selectFrom("deliveries")
-    .selectAll()
-    .where("submissionId", "=", id)
-    .orderBy("kind")
-    .execute();
+const deliveriesOf = async (database: DatabaseHandle, id: string) =>
+  sentOnArrival(
+    await database.db
+      .selectFrom("deliveries")
+      .selectAll()
+      .where("submissionId", "=", id)
+      .orderBy("kind")
+      .execute(),
+  );
 
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`chat notifications on ${backend.name}`, () => {

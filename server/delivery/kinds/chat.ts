@@ -4,10 +4,14 @@ import { alertNotice, applicationNotice, type Notice } from "../chat/notice.ts";
 import { DeliveryError } from "../error-class.ts";
 import type { DeliveryJob, DeliveryKind, KindConfig } from "./kind.ts";
 
-type Channel = (typeof chatChannels)[number];
+export type Channel = (typeof chatChannels)[number];
 
 /** Posts a notice to the channel, or says its variable is not set (an operator removed it). */
-async function postTo(channel: ChatChannel, config: KindConfig, notice: Notice): Promise<void> {
+export async function postTo(
+  channel: ChatChannel,
+  config: KindConfig,
+  notice: Notice,
+): Promise<void> {
   const url = config[channel.variable as keyof KindConfig];
   if (typeof url !== "string" || !url) {
     throw new DeliveryError(`${channel.variable} is not set`, "not_configured");
@@ -15,8 +19,8 @@ async function postTo(channel: ChatChannel, config: KindConfig, notice: Notice):
   await channel.post(url, notice);
 }
 
-const noticeOptions = (config: KindConfig) => ({ siteUrl: config.PUBLIC_SITE_URL ?? "" });
-const isSet = (channel: ChatChannel) => (config: KindConfig) =>
+export const noticeOptions = (config: KindConfig) => ({ siteUrl: config.PUBLIC_SITE_URL ?? "" });
+export const isSet = (channel: ChatChannel) => (config: KindConfig) =>
   Boolean(config[channel.variable as keyof KindConfig]);
 
 /** An application announced on a channel: who applied, plan, platform, audience, a link. */

@@ -16,6 +16,7 @@ export type KindConfig = Pick<
       | "SLACK_WEBHOOK_URL"
       | "DISCORD_WEBHOOK_URL"
       | "TEAMS_WEBHOOK_URL"
+      | "REMINDER_BEFORE_SECONDS"
     >
   >;
 
@@ -41,10 +42,16 @@ export interface SendContext {
 export interface DeliveryKind<Name extends string = string> {
   readonly name: Name;
   /**
-   * When a row of this kind is made: with every new application (`application`), when
-   * another delivery fails for good (`alert`), or by the feature that needs it (`on-demand`).
+   * When a row of this kind is made: with every new application (`application`), with it but
+   * to run at a time set from its due time (`scheduled`, see `fromDueMs`), when another
+   * delivery fails for good (`alert`), or by the feature that needs it (`on-demand`).
    */
-  readonly made: "application" | "alert" | "on-demand";
+  readonly made: "application" | "scheduled" | "alert" | "on-demand";
+  /**
+   * Scheduled kinds: when a row runs, in ms from the application's due time (negative:
+   * before it); undefined when this configuration makes none (a reminder set to 0).
+   */
+  fromDueMs?(config: KindConfig): number | undefined;
   /** True when the configuration has what sending it needs (an address, a URL). */
   configured(config: KindConfig): boolean;
   /** Sends it; throws when it did not go out (a DeliveryError says why, and if for good). */

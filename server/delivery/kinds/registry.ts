@@ -3,6 +3,12 @@ import { alertEmailKind } from "./alert-email.ts";
 import { chatAlertKinds, chatAnnouncementKinds } from "./chat.ts";
 import { applicantConfirmationKind, teamNotificationKind } from "./emails.ts";
 import type { DeliveryJob, DeliveryKind, KindConfig, SendContext } from "./kind.ts";
+import {
+  chatMissedKinds,
+  chatReminderKinds,
+  missedEmailKind,
+  reminderEmailKind,
+} from "./promise.ts";
 import { webhookKind } from "./webhook.ts";
 
 /**
@@ -15,6 +21,10 @@ export const deliveryKinds = [
   applicantConfirmationKind,
   webhookKind,
   ...chatAnnouncementKinds,
+  reminderEmailKind,
+  ...chatReminderKinds,
+  missedEmailKind,
+  ...chatMissedKinds,
   alertEmailKind,
   ...chatAlertKinds,
 ] as const;
@@ -28,6 +38,8 @@ export interface KindRegistry {
   named(name: string): DeliveryKind | undefined;
   /** The kinds made on `occasion` that this configuration can send. */
   made(occasion: DeliveryKind["made"], config: KindConfig): string[];
+  /** The scheduled kinds this configuration makes, each with its time from the due time. */
+  scheduled(config: KindConfig): { kind: string; fromDueMs: number }[];
   /** Sends a claimed delivery by its kind; an unknown kind fails for good, never "sent". */
   send(job: DeliveryJob, context: SendContext): Promise<void>;
   /** Why a claimed delivery should not be sent now, if its kind says so. */
@@ -53,6 +65,13 @@ export function createKindRegistry(kinds: readonly DeliveryKind[]): KindRegistry
       kinds
         .filter((kind) => kind.made === occasion && kind.configured(config))
         .map((kind) => kind.name),
+    scheduled: (config) =>
+      kinds.flatMap((kind) => {
+        const fromDueMs = kind.made === "scheduled" ? kind.fromDueMs?.(config) : undefined;
+        return fromDueMs !== undefined && kind.configured(config)
+          ? [{ kind: kind.name, fromDueMs }]
+          : [];
+      }),
     send: async (job, context) => kindOf(job).send(job, context),
     skipReason: async (job, context) => byName.get(job.delivery.kind)?.skipReason?.(job, context),
   };

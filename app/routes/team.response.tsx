@@ -1,0 +1,151 @@
+import { team as teamCopy } from "~/content/team";
+import { spanText } from "~/shared/response-clock";
+import type { ResponseFigures } from "~/shared/team-port";
+import { fill } from "~/shared/text";
+import { ResponseChart } from "~/team/response-chart";
+import { signedInMember, teamMeta } from "~/team/route-helpers";
+import { TeamShell } from "~/team/team-shell";
+import type { Route } from "./+types/team.response";
+
+const copy = teamCopy.response;
+
+export const meta: Route.MetaFunction = () => teamMeta(teamCopy.seo.response);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { team, member } = signedInMember(context);
+  return { member, report: await team.response() };
+}
+
+/** Answered in time as "8 (67 %)" of the applications; — when there were none. */
+function inTimeText(figures: ResponseFigures): string {
+  if (figures.applications === 0) return copy.none;
+  const percent = Math.round((figures.answeredInTime / figures.applications) * 100);
+  return fill(copy.inTimeValue, { count: figures.answeredInTime, percent });
+}
+
+/** A first-response time as the clock words it ("3 h"); — when nothing was answered. */
+function secondsText(seconds: number | null): string {
+  return seconds === null ? copy.none : spanText(seconds * 1000);
+}
+
+const cardClass = "rounded-2xl border border-white/10 bg-surface p-5";
+const cell = "border-b border-white/5 py-3";
+
+export default function TeamResponse({ loaderData }: Route.ComponentProps) {
+  const { member, report } = loaderData;
+  const longest = Math.max(...report.windows.map((window) => window.days));
+  const columns = copy.memberColumns;
+  return (
+    <TeamShell member={member}>
+      <h1 className="text-3xl font-extrabold tracking-tight text-white">{copy.title}</h1>
+      <p className="mt-2 max-w-prose text-zinc-300">
+        {fill(copy.intro, { hours: report.promiseHours })}
+      </p>
+      <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {report.windows.map(({ days, all }) => (
+          <section key={days} aria-labelledby={`window-${days}`} className={cardClass}>
+            <h2 id={`window-${days}`} className="text-lg font-bold text-white">
+              {fill(copy.lastDays, { days })}
+            </h2>
+            <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-zinc-400">{copy.applications}</dt>
+              <dd className="text-right font-semibold text-white">{all.applications}</dd>
+              <dt className="text-zinc-400">{copy.inTime}</dt>
+              <dd className="text-right font-semibold whitespace-nowrap text-white">
+                {inTimeText(all)}
+              </dd>
+              <dt className="text-zinc-400">{copy.median}</dt>
+              <dd className="text-right font-semibold whitespace-nowrap text-white">
+                {secondsText(all.medianSeconds)}
+              </dd>
+              <dt className="text-zinc-400">{copy.p90}</dt>
+              <dd className="text-right font-semibold whitespace-nowrap text-white">
+                {secondsText(all.p90Seconds)}
+              </dd>
+            </dl>
+          </section>
+        ))}
+        <section
+          aria-labelledby="overdue-now"
+          className={`${cardClass} sm:col-span-2 lg:col-span-1 ${report.overdueNow > 0 ? "border-rose-400/40 bg-rose-500/10" : ""}`}
+        >
+          <h2 id="overdue-now" className="text-lg font-bold text-white">
+            {copy.overdueNow}
+          </h2>
+          <p
+            className={`mt-3 text-4xl font-extrabold ${report.overdueNow > 0 ? "text-rose-200" : "text-white"}`}
+          >
+            {report.overdueNow}
+          </p>
+        </section>
+      </div>
+      <section aria-labelledby="members-title" className="mt-10">
+        <h2 id="members-title" className="text-xl font-bold text-white">
+          {fill(copy.membersTitle, { days: longest })}
+        </h2>
+        {report.members.length === 0 ? (
+          <p className="mt-3 text-sm text-zinc-400">{copy.none}</p>
+        ) : (
+          <table
+            aria-labelledby="members-title"
+            className="mt-4 w-full border-separate border-spacing-0 text-left text-sm"
+          >
+            <thead className="text-xs text-zinc-400 uppercase">
+              <tr>
+                <th scope="col" className="border-b border-white/10 py-2 pr-3">
+                  {columns.member}
+                </th>
+                <th scope="col" className="border-b border-white/10 py-2 pr-3 text-right">
+                  {columns.applications}
+                </th>
+                <th scope="col" className="border-b border-white/10 py-2 pr-3 text-right">
+                  {columns.inTime}
+                </th>
+                <th
+                  scope="col"
+                  className="hidden border-b border-white/10 py-2 pr-3 text-right sm:table-cell"
+                >
+                  {columns.median}
+                </th>
+                <th scope="col" className="border-b border-white/10 py-2 text-right">
+                  {columns.overdue}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.members.map((row) => (
+                <tr key={row.email ?? "unassigned"} className="align-top">
+                  <th scope="row" className={`${cell} pr-3 font-semibold text-white`}>
+                    {row.name}
+                    {row.email ? (
+                      <span className="mt-0.5 hidden text-xs font-normal break-all text-zinc-400 sm:block">
+                        {row.email}
+                      </span>
+                    ) : null}
+                  </th>
+                  <td className={`${cell} pr-3 text-right text-zinc-200`}>
+                    {row.figures.applications}
+                  </td>
+                  <td className={`${cell} pr-3 text-right whitespace-nowrap text-zinc-200`}>
+                    {inTimeText(row.figures)}
+                  </td>
+                  <td
+                    className={`${cell} hidden pr-3 text-right whitespace-nowrap text-zinc-200 sm:table-cell`}
+                  >
+                    {secondsText(row.figures.medianSeconds)}
+                  </td>
+                  <td
+                    className={`${cell} text-right ${row.overdue > 0 ? "font-semibold text-rose-200" : "text-zinc-200"}`}
+                  >
+                    {row.overdue}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <ResponseChart daily={report.daily} />
+    </TeamShell>
+  );
+}

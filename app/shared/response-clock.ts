@@ -1,0 +1,57 @@
+/**
+ * The promise's clock of one application, as every page and message tells it: due in, overdue
+ * by, or answered in a span. Pure (the caller hands in `now`), so the server, the browser and
+ * the tests agree on every figure.
+ */
+export type Clock =
+  | { state: "due"; ms: number }
+  | { state: "overdue"; ms: number }
+  | { state: "answered"; ms: number }
+  /** Spam, or a row from before the clock: nothing is promised. */
+  | { state: "none" };
+
+export interface ClockFields {
+  createdAt: number;
+  dueAt: number | null;
+  firstResponseAt: number | null;
+  isSpam: boolean;
+}
+
+export function readClock(row: ClockFields, now: number): Clock {
+  if (row.firstResponseAt !== null) {
+    return { state: "answered", ms: Math.max(0, row.firstResponseAt - row.createdAt) };
+  }
+  if (row.isSpam || row.dueAt === null) return { state: "none" };
+  return row.dueAt > now
+    ? { state: "due", ms: row.dueAt - now }
+    : { state: "overdue", ms: now - row.dueAt };
+}
+
+const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+/** A span as the clock shows it, rounded down: "under 1 min", "45 min", "23 h", "3 d". */
+export function spanText(ms: number): string {
+  if (ms < minute) return "under 1 min";
+  if (ms < hour) return `${Math.floor(ms / minute)} min`;
+  if (ms < 2 * day) return `${Math.floor(ms / hour)} h`;
+  return `${Math.floor(ms / day)} d`;
+}
+
+/** A moment in messages: "25 Nov 2026, 14:05 UTC" (the same for every reader). */
+export function utcText(ms: number): string {
+  const date = new Date(ms);
+  const day = date.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return `${day}, ${date.toISOString().slice(11, 16)} UTC`;
+}
+
+/** The end of the UTC day `now` is in (the inbox's "Due today"). */
+export function endOfUtcDay(now: number): number {
+  return Math.floor(now / day) * day + day;
+}

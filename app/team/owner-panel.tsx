@@ -1,0 +1,65 @@
+import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { team } from "~/content/team";
+import { utcText } from "~/shared/response-clock";
+import type { ApplicationView, TeamMember } from "~/shared/team-port";
+import { fill } from "~/shared/text";
+import { Panel } from "./application-actions-form";
+import { ClockBadge } from "./clock-badge";
+import { SelectField } from "./select-field";
+
+const copy = team.application;
+
+/**
+ * Who answers this application, and by when: the clock, the Owner select with Assign, and
+ * Take it for the member signed in. Plain forms posting to the route's action.
+ */
+export function OwnerPanel(props: { view: ApplicationView; member: TeamMember; now: number }) {
+  const { view, member, now } = props;
+  const options = view.members.map((one) => ({
+    value: one.id,
+    label: `${one.name} (${one.email})${one.away ? copy.awaySuffix : ""}`,
+  }));
+  return (
+    <Panel id="owner-title" title={copy.ownerTitle}>
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-zinc-300">
+        <ClockBadge row={view} now={now} />
+        {view.firstResponseAt !== null ? (
+          <span>{fill(copy.answeredAt, { time: utcText(view.firstResponseAt) })}</span>
+        ) : view.dueAt !== null && !view.isSpam ? (
+          <span>{fill(copy.dueAt, { time: utcText(view.dueAt) })}</span>
+        ) : null}
+      </div>
+      {view.ownerId === member.id ? (
+        <p className="mt-2 text-sm text-emerald-200">{copy.yours}</p>
+      ) : view.ownerId === null ? (
+        <p className="mt-2 text-sm text-amber-200">{copy.unassignedNote}</p>
+      ) : null}
+      <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <input type="hidden" name="intent" value="assign" />
+        <div className="flex-1">
+          <SelectField
+            id="owner"
+            name="owner"
+            key={view.ownerId ?? ""}
+            label={copy.ownerLabel}
+            placeholder={copy.nobody}
+            defaultValue={view.ownerId ?? ""}
+            options={options}
+          />
+        </div>
+        <button type="submit" className={buttonClass("outline", "md", "h-12")}>
+          {copy.assign}
+        </button>
+      </Form>
+      {view.ownerId !== member.id ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="take" />
+          <button type="submit" className={buttonClass("primary", "md")}>
+            {copy.take}
+          </button>
+        </Form>
+      ) : null}
+    </Panel>
+  );
+}

@@ -1,0 +1,128 @@
+import { team as teamCopy } from "~/content/team";
+import type { ResponseReport } from "~/shared/team-port";
+import { fill } from "~/shared/text";
+
+const copy = teamCopy.response;
+
+/** The drawing's own units: scaled to the container's width, at this fixed aspect. */
+const width = 560;
+const height = 180;
+
+const parts = [
+  { key: "inTime", fill: "fill-emerald-500", swatch: "bg-emerald-500" },
+  { key: "late", fill: "fill-rose-500", swatch: "bg-rose-500" },
+  { key: "open", fill: "fill-zinc-500", swatch: "bg-zinc-500" },
+] as const;
+
+/** A UTC day as the chart names it: "25 Nov" (the same on the server and in the browser). */
+export function dayText(ms: number): string {
+  return new Date(ms).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
+}
+
+/**
+ * Applications per UTC day, one stacked bar each (answered in time, late or overdue, still
+ * open), drawn on the server as SVG: no script, no chart library. Each bar's <title> gives its
+ * figures on hover; the whole chart has a spoken summary; the legend is plain HTML.
+ */
+export function ResponseChart({ daily }: { daily: ResponseReport["daily"] }) {
+  const title = fill(copy.chartTitle, { days: daily.length });
+  const bars = daily.map((bar) => ({
+    ...bar,
+    open: Math.max(0, bar.applications - bar.answeredInTime - bar.late),
+  }));
+  const sum = (pick: (bar: (typeof bars)[number]) => number) =>
+    bars.reduce((total, bar) => total + pick(bar), 0);
+  const max = Math.max(0, ...bars.map((bar) => bar.applications));
+  const scale = height / Math.max(1, max);
+  const slot = width / Math.max(1, bars.length);
+  const summary = fill(copy.chartSummary, {
+    title,
+    applications: sum((bar) => bar.applications),
+    inTime: sum((bar) => bar.answeredInTime),
+    late: sum((bar) => bar.late),
+    open: sum((bar) => bar.open),
+    max,
+  });
+  const first = bars[0];
+  const last = bars.at(-1);
+  return (
+    <section aria-labelledby="chart-title" className="mt-10">
+      <h2 id="chart-title" className="text-xl font-bold text-white">
+        {title}
+      </h2>
+      <div className="mt-4 grid grid-cols-[auto_1fr] gap-x-2 rounded-2xl border border-white/10 bg-surface p-4">
+        <div aria-hidden="true" className="flex flex-col justify-between text-xs text-zinc-400">
+          <span>{max}</span>
+          <span>0</span>
+        </div>
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          role="img"
+          aria-label={summary}
+          className="block aspect-[560/180] h-auto w-full"
+        >
+          <line
+            x1={0}
+            x2={width}
+            y1={0.5}
+            y2={0.5}
+            className="stroke-white/15"
+            strokeDasharray="4 4"
+          />
+          <line x1={0} x2={width} y1={height - 0.5} y2={height - 0.5} className="stroke-white/30" />
+          {bars.map((bar, index) => {
+            const label = fill(copy.chartLabel, {
+              day: dayText(bar.day),
+              applications: bar.applications,
+              inTime: bar.answeredInTime,
+              late: bar.late,
+            });
+            let top = height;
+            return (
+              <g key={bar.day}>
+                <title>{label}</title>
+                <rect x={index * slot} y={0} width={slot} height={height} fill="transparent" />
+                {parts.map((part) => {
+                  const value = part.key === "inTime" ? bar.answeredInTime : bar[part.key];
+                  if (value === 0) return null;
+                  top -= value * scale;
+                  return (
+                    <rect
+                      key={part.key}
+                      x={index * slot + slot * 0.15}
+                      y={top}
+                      width={slot * 0.7}
+                      height={value * scale}
+                      className={part.fill}
+                    />
+                  );
+                })}
+              </g>
+            );
+          })}
+        </svg>
+        {first && last ? (
+          <div
+            aria-hidden="true"
+            className="col-start-2 mt-1 flex justify-between text-xs text-zinc-400"
+          >
+            <span>{dayText(first.day)}</span>
+            <span>{dayText(last.day)}</span>
+          </div>
+        ) : null}
+      </div>
+      <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-zinc-300">
+        {parts.map((part) => (
+          <li key={part.key} className="flex items-center gap-2">
+            <span aria-hidden="true" className={`size-3 rounded-sm ${part.swatch}`} />
+            {copy.chartLegend[part.key]}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

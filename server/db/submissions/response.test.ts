@@ -1,0 +1,253 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { pendingSubmission } from "../../test/stored.ts";
+import { type DatabaseHandle, openMigratedDatabase } from "../database.ts";
+import { addMember, findMember } from "../members.ts";
+import { figuresOf, percentile, responseReport } from "./response.ts";
+import { storeSubmissions } from "./store.ts";
+
+const hour = 3600_000;
+const day = 24 * hour;
+/** 25 Nov 2026, 15:00 UTC: mid-day, so "today" has hours behind it. */
+const now = Date.UTC(2026, 10, 25, 15, 0);
+
+describe("percentile (nearest rank)", () => {
+  it("is null without values, the value itself with one", () => {
+    expect(percentile([], 0.5)).toBeNull();
+    expect(percentile([42], 0.5)).toBe(42);
+    expect(percentile([42], 0.9)).toBe(42);
+  });
+
+  it("takes the value at rank ceil(p·n)", () => {
+    const ten = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    expect(percentile(ten, 0.5)).toBe(5);
+    expect(percentile(ten, 0.9)).toBe(9);
+    expect(percentile(ten, 1)).toBe(10);
+    expect(percentile(ten, 0)).toBe(1);
+    expect(percentile([10, 20, 30], 0.5)).toBe(20);
+    expect(percentile([10, 20, 30], 0.9)).toBe(30);
+    expect(percentile([10, 20], 0.5)).toBe(10);
+  });
+});
+
+describe("figuresOf", () => {
+  const row = (createdAt: number, dueAt: number | null, firstResponseAt: number | null) => ({
+    createdAt,
+    dueAt,
+    firstResponseAt,
+    ownerId: null,
+  });
+
+  it("counts answers within the due time as in time, later ones as late", () => {
+    const figures = figuresOf([
+      row(0, 24 * hour, 1 * hour), // in time, 1 h
+      row(0, 24 * hour, 24 * hour), // exactly at the due time: in time, 24 h
+      row(0, 24 * hour, 30 * hour), // late, 30 h
+      row(0, null, 50 * hour), // from before the clock: nothing was promised, so in time
+      row(0, 24 * hour, null), // not answered
+    ]);
+    expect(figures).toEqual({
+      applications: 5,
+      answered: 4,
+      answeredInTime: 3,
+      // seconds sorted: 3600, 86400, 108000, 180000 → ranks 2 and 4
+      medianSeconds: 24 * 3600,
+      p90Seconds: 50 * 3600,
+    });
+  });
+
+  it("rounds each first response to whole seconds, unsorted input included", () => {
+    const figures = figuresOf([row(0, hour, 1_400), row(0, hour, 600), row(0, hour, 2_600)]);
+    expect(figures.medianSeconds).toBe(1);
+    expect(figures.p90Seconds).toBe(3);
+  });
+
+  it("gives nulls when nothing was answered, zeros when there was nothing", () => {
+    expect(figuresOf([row(0, hour, null), row(0, hour, null)])).toEqual({
+      applications: 2,
+      answered: 0,
+      answeredInTime: 0,
+      medianSeconds: null,
+      p90Seconds: null,
+    });
+    expect(figuresOf([])).toEqual({
+      applications: 0,
+      answered: 0,
+      answeredInTime: 0,
+      medianSeconds: null,
+      p90Seconds: null,
+    });
+  });
+});
+
+describe("responseReport on SQLite", () => {
+  async function openDatabase(): Promise<DatabaseHandle> {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-response-"));
+    const database = await openMigratedDatabase({ dataDir });
+    onTestFinished(async () => {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    return database;
+  }
+
+  async function memberId(database: DatabaseHandle, email: string): Promise<string> {
+    await addMember(database, email);
+    const member = await findMember(database, email);
+    if (!member) throw new Error(`no member ${email}`);
+    return member.id;
+  }
+
+  /** One application received `ago` ms before now, due 24 h later, answered `answeredAfter` ms in. */
+  function received(
+    ago: number,
+    options: { answeredAfter?: number; ownerId?: string | null; isSpam?: boolean } = {},
+  ) {
+    const createdAt = now - ago;
+    return pendingSubmission({
+      row: {
+        createdAt,
+        dueAt: createdAt + 24 * hour,
+        firstResponseAt:
+          options.answeredAfter === undefined ? null : createdAt + options.answeredAfter,
+        ownerId: options.ownerId ?? null,
+        isSpam: options.isSpam ? 1 : 0,
+      },
+      deliveries: [],
+    });
+  }
+
+  it("reports the windows, what is overdue, each member and each day", async () => {
+    const database = await openDatabase();
+    const alice = await memberId(database, "alice@example.com");
+    const bob = await memberId(database, "bob@example.com");
+    await memberId(database, "carol@example.com");
+    await storeSubmissions(
+      database.db,
+      [
+        // Today: answered in 1 h (in time), and one still open (due tomorrow).
+        received(2 * hour, { answeredAfter: hour, ownerId: alice }),
+        received(hour),
+        // 2 days ago, never answered: overdue now.
+        received(2 * day, { ownerId: bob }),
+        // 3 days ago, answered after 30 h: late.
+        received(3 * day, { answeredAfter: 30 * hour, ownerId: alice }),
+        // 10 days ago, answered in 2 h: counts in the 28 days, not in the 7.
+        received(10 * day, { answeredAfter: 2 * hour, ownerId: bob }),
+        // Spam, unanswered and past due: counts nowhere.
+        received(day + hour, { ownerId: alice, isSpam: true }),
+        // 30 days ago, never answered: outside the windows, yet overdue now.
+        received(30 * day, { ownerId: bob }),
+      ],
+      now - 30 * day,
+    );
+
+    const report = await responseReport(database, now, 24);
+
+    expect(report.now).toBe(now);
+    expect(report.promiseHours).toBe(24);
+    expect(report.windows).toEqual([
+      {
+        days: 7,
+        all: {
+          applications: 4,
+          answered: 2,
+          answeredInTime: 1,
+          medianSeconds: 3600,
+          p90Seconds: 30 * 3600,
+        },
+      },
+      {
+        days: 28,
+        all: {
+          applications: 5,
+          answered: 3,
+          answeredInTime: 2,
+          medianSeconds: 2 * 3600,
+          p90Seconds: 30 * 3600,
+        },
+      },
+    ]);
+    // Every genuine unanswered application past its due time, however old (the inbox banner's).
+    expect(report.overdueNow).toBe(2);
+
+    expect(report.members).toEqual([
+      {
+        name: "alice",
+        email: "alice@example.com",
+        figures: {
+          applications: 2,
+          answered: 2,
+          answeredInTime: 1,
+          medianSeconds: 3600,
+          p90Seconds: 30 * 3600,
+        },
+        overdue: 0,
+      },
+      {
+        name: "bob",
+        email: "bob@example.com",
+        figures: {
+          applications: 2,
+          answered: 1,
+          answeredInTime: 1,
+          medianSeconds: 2 * 3600,
+          p90Seconds: 2 * 3600,
+        },
+        overdue: 1,
+      },
+      {
+        name: "carol",
+        email: "carol@example.com",
+        figures: {
+          applications: 0,
+          answered: 0,
+          answeredInTime: 0,
+          medianSeconds: null,
+          p90Seconds: null,
+        },
+        overdue: 0,
+      },
+      {
+        name: "Unassigned",
+        email: null,
+        figures: {
+          applications: 1,
+          answered: 0,
+          answeredInTime: 0,
+          medianSeconds: null,
+          p90Seconds: null,
+        },
+        overdue: 0,
+      },
+    ]);
+
+    const today = Math.floor(now / day) * day;
+    expect(report.daily).toHaveLength(28);
+    expect(report.daily.map((bar) => bar.day)).toEqual(
+      Array.from({ length: 28 }, (_, index) => today - (27 - index) * day),
+    );
+    const total = report.daily.reduce((sum, bar) => sum + bar.applications, 0);
+    expect(total).toBe(report.windows[1]?.all.applications);
+    const on = (daysAgo: number) => report.daily[27 - daysAgo];
+    expect(on(0)).toEqual({ day: today, applications: 2, answeredInTime: 1, late: 0 });
+    expect(on(2)).toMatchObject({ applications: 1, answeredInTime: 0, late: 1 });
+    expect(on(3)).toMatchObject({ applications: 1, answeredInTime: 0, late: 1 });
+    expect(on(10)).toMatchObject({ applications: 1, answeredInTime: 1, late: 0 });
+    expect(on(1)).toMatchObject({ applications: 0, answeredInTime: 0, late: 0 });
+  });
+
+  it("reports zeros and nulls on an empty database, members listed", async () => {
+    const database = await openDatabase();
+    await memberId(database, "dana@example.com");
+    const report = await responseReport(database, now, 48);
+    expect(report.overdueNow).toBe(0);
+    expect(report.windows.map((window) => window.all.applications)).toEqual([0, 0]);
+    expect(report.windows[0]?.all.medianSeconds).toBeNull();
+    expect(report.members.map((member) => member.email)).toEqual(["dana@example.com"]);
+    expect(report.daily).toHaveLength(28);
+    expect(report.daily.every((bar) => bar.applications === 0)).toBe(true);
+  });
+});
