@@ -14,6 +14,9 @@ export const emails = {
     intro: "A new application arrived through the onboarding questionnaire. Reply to reach {name}.",
     receivedLabel: "Received",
     idLabel: "Submission",
+    ownerLabel: "Owner",
+    dueLabel: "Answer by",
+    unassigned: "Unassigned: no member is available",
     notProvided: "(not provided)",
   },
   /** To the applicant, one per application (within the confirmation caps). */

@@ -4,6 +4,7 @@ import { brand } from "#app/content/brand.ts";
 import { emails } from "#app/content/emails.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
+import type { Owner } from "../db/deliveries/claims.ts";
 import type { Submission } from "../db/schema.ts";
 import { renderEmail, toPlainText } from "../mail/render-email.ts";
 import { applicantConfirmationEmail } from "./applicant-confirmation-email.ts";
@@ -34,8 +35,9 @@ export function messageId(submissionId: string, kind: "team" | "confirmation", f
 export async function teamNotification(
   submission: Submission,
   config: MailConfig,
+  owner: Owner | null = null,
 ): Promise<SendMailOptions> {
-  const element = teamNotificationEmail(submission);
+  const element = teamNotificationEmail(submission, owner);
   const name = oneLine(submission.name);
   return {
     from: config.MAIL_FROM,

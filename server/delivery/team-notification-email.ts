@@ -9,8 +9,10 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { createElement as h, type ReactElement } from "react";
 import { emails } from "#app/content/emails.ts";
+import { utcText } from "#app/shared/response-clock.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
+import type { Owner } from "../db/deliveries/claims.ts";
 import type { Submission } from "../db/schema.ts";
 import { lines, styles } from "../mail/email-styles.ts";
 
@@ -20,7 +22,10 @@ const copy = emails.team;
  * The team's notification: every answer under the form's label. User text is only ever a
  * React child, so React escapes it; line breaks in long answers are kept.
  */
-export function teamNotificationEmail(submission: Submission): ReactElement {
+export function teamNotificationEmail(
+  submission: Submission,
+  owner: Pick<Owner, "name" | "email"> | null = null,
+): ReactElement {
   const answers = labelledAnswers(submission);
   return h(
     Html,
@@ -54,6 +59,11 @@ export function teamNotificationEmail(submission: Submission): ReactElement {
           { style: styles.meta },
           `${copy.receivedLabel}: ${new Date(submission.createdAt).toISOString()}`,
           h("br"),
+          `${copy.ownerLabel}: ${owner ? `${owner.name} <${owner.email}>` : copy.unassigned}`,
+          h("br"),
+          ...(submission.dueAt === null
+            ? []
+            : [`${copy.dueLabel}: ${utcText(Number(submission.dueAt))}`, h("br")]),
           `${copy.idLabel}: ${submission.id}`,
         ),
       ),

@@ -1,16 +1,25 @@
 import { Webhook } from "standardwebhooks";
 import { fieldNames } from "#app/shared/schema.ts";
+import type { Owner } from "../db/deliveries/claims.ts";
 import type { Submission } from "../db/schema.ts";
 
 export const webhookTimeoutMs = 10_000;
 
-/** The JSON the webhook receives: the submission's id, time and eleven answers (codes). */
-export function webhookBody(submission: Submission): string {
+/**
+ * The JSON the webhook receives: the submission's id, time and eleven answers (codes), its
+ * owner (null: unassigned) and when it is due.
+ */
+export function webhookBody(submission: Submission, owner: Owner | null = null): string {
   const answers = Object.fromEntries(fieldNames.map((field) => [field, submission[field]]));
   return JSON.stringify({
     type: "submission.created",
-    timestamp: new Date(submission.createdAt).toISOString(),
-    data: { id: submission.id, ...answers },
+    timestamp: new Date(Number(submission.createdAt)).toISOString(),
+    data: {
+      id: submission.id,
+      ...answers,
+      owner: owner && { name: owner.name, email: owner.email },
+      dueAt: submission.dueAt === null ? null : new Date(Number(submission.dueAt)).toISOString(),
+    },
   });
 }
 
@@ -38,8 +47,9 @@ export function webhookHeaders(
 export async function sendWebhook(
   submission: Submission,
   target: { url: string; secret: string; deliveryId: string },
+  owner: Owner | null = null,
 ): Promise<void> {
-  const body = webhookBody(submission);
+  const body = webhookBody(submission, owner);
   const response = await fetch(target.url, {
     method: "POST",
     headers: {

@@ -8,6 +8,7 @@ import {
   markAttemptFailed,
   markDelivered,
   markSkipped,
+  type Owner,
   releaseLeases,
   submissionsOf,
 } from "../db/deliveries/claims.ts";
@@ -103,7 +104,7 @@ export function startDeliveryWorker(deps: {
    * and another instance claims it, and the email would go out twice.
    */
   async function deliverAll(claimed: Delivery[]) {
-    let submissions: Map<string, Submission>;
+    let submissions: Awaited<ReturnType<typeof submissionsOf>>;
     try {
       submissions = await submissionsOf(database, claimed);
     } catch (error) {
@@ -130,11 +131,16 @@ export function startDeliveryWorker(deps: {
    * One attempt at a delivery: skip it if its kind says so now (a reminder already answered),
    * else send it by its kind; then settle what became of it.
    */
-  async function deliver(delivery: Delivery, submission: Submission | undefined) {
+  async function deliver(
+    delivery: Delivery,
+    found: (Submission & { owner: Owner | null }) | undefined,
+  ) {
     let attempt: Attempt;
+    // The application's owner (its messages name them), apart from its row.
+    const { owner: applicationOwner = null, ...submission } = found ?? {};
     try {
-      if (!submission) throw new Error("submission not found");
-      const job = { delivery, submission };
+      if (!found) throw new Error("submission not found");
+      const job = { delivery, submission: submission as Submission, owner: applicationOwner };
       const skip = await kinds.skipReason(job, sendContext);
       if (skip) {
         deps.onAttempt?.(delivery.kind, "skipped");
@@ -144,7 +150,7 @@ export function startDeliveryWorker(deps: {
       await kinds.send(job, sendContext);
       attempt = { ok: true };
     } catch (error) {
-      attempt = { ok: false, error, submission };
+      attempt = { ok: false, error, submission: found && (submission as Submission) };
     }
     await settle(delivery, decideOutcome(delivery, attempt, config.DELIVERY_RETRY_DELAYS));
   }

@@ -146,12 +146,25 @@ export async function releaseLeases(handle: DatabaseHandle, deliveries: Delivery
 export async function submissionsOf(
   handle: DatabaseHandle,
   deliveries: Delivery[],
-): Promise<Map<string, Submission>> {
+): Promise<Map<string, Submission & { owner: Owner | null }>> {
   const ids = [...new Set(deliveries.map((delivery) => delivery.submissionId))];
   const rows = await handle.db
     .selectFrom("submissions")
-    .selectAll()
-    .where("id", "in", ids)
+    .leftJoin("teamMembers", "teamMembers.id", "submissions.ownerId")
+    .selectAll("submissions")
+    .select(["teamMembers.name as ownerName", "teamMembers.email as ownerEmail"])
+    .where("submissions.id", "in", ids)
     .execute();
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map(
+    rows.map(({ ownerName, ownerEmail, ...row }) => [
+      row.id,
+      { ...row, owner: ownerEmail ? { name: ownerName ?? ownerEmail, email: ownerEmail } : null },
+    ]),
+  );
+}
+
+/** The member who owns an application (its messages name them). */
+export interface Owner {
+  name: string;
+  email: string;
 }

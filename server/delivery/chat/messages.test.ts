@@ -8,6 +8,12 @@ import { slackMessage } from "./slack.ts";
 import { teamsMessage } from "./teams.ts";
 
 const zw = "\u200b";
+// The owner as each format escapes it (what a member's name and address may hold is escaped too).
+// Links and mentions are broken by a zero-width space, as in every value.
+const slackOwner = `Ana Ruiz &lt;ana@${zw}studio.${zw}example&gt;`;
+const discordOwner = `Ana Ruiz \\<ana\\@${zw}studio\\.${zw}example\\>`;
+const discordDue = `24 Nov 2026\\, 09\\:${zw}30 UTC`;
+const teamsOwner = `Ana Ruiz <ana@${zw}studio.${zw}example>`;
 const id = "7d1f3a52-2c1e-4c0b-9a55-3f2f6c1d9e01";
 const createdAt = Date.UTC(2026, 10, 23, 9, 30);
 
@@ -15,7 +21,13 @@ function submission(row: Partial<Submission> = {}): Submission {
   return { ...(pendingSubmission({ row: { id, createdAt, ...row } }).row as Submission) };
 }
 
-const site = { siteUrl: "https://reelsmith.example" };
+const site = {
+  siteUrl: "https://reelsmith.example",
+  owner: { name: "Ana Ruiz", email: "ana@studio.example" },
+};
+const owner = "Ana Ruiz <ana@studio.example>";
+/** The due time, "09:30" broken after the colon as every value that could read as a link. */
+const due = `24 Nov 2026, 09:${zw}30 UTC`;
 const link = `https://reelsmith.example/team/applications/${id}`;
 
 describe("the announcement of an application", () => {
@@ -42,6 +54,10 @@ describe("the announcement of an application", () => {
         {
           type: "section",
           fields: [
+            { type: "mrkdwn", text: "*Owner*", verbatim: true },
+            { type: "plain_text", text: slackOwner, emoji: false },
+            { type: "mrkdwn", text: "*Answer by*", verbatim: true },
+            { type: "plain_text", text: due, emoji: false },
             { type: "mrkdwn", text: "*Submission*", verbatim: true },
             { type: "plain_text", text: id, emoji: false },
           ],
@@ -76,6 +92,8 @@ describe("the announcement of an application", () => {
             { name: "Selected Plan", value: "Influencer", inline: true },
             { name: "Primary Platform", value: "TikTok", inline: true },
             { name: "Current Audience Size", value: "10k\\-50k followers", inline: true },
+            { name: "Owner", value: discordOwner, inline: true },
+            { name: "Answer by", value: discordDue, inline: true },
             { name: "Submission", value: id.replaceAll("-", "\\-"), inline: true },
           ],
           timestamp: "2026-11-23T09:30:00.000Z",
@@ -114,6 +132,8 @@ describe("the announcement of an application", () => {
               fact("Selected Plan", "Influencer"),
               fact("Primary Platform", "TikTok"),
               fact("Current Audience Size", "10k-50k followers"),
+              fact("Owner", teamsOwner),
+              fact("Answer by", due),
               fact("Submission", id),
             ],
             actions: [{ type: "Action.OpenUrl", title: "Open in the team inbox", url: link }],

@@ -1,12 +1,15 @@
 import { chat } from "#app/content/chat.ts";
 import { emails } from "#app/content/emails.ts";
 import { team } from "#app/content/team.ts";
+import { utcText } from "#app/shared/response-clock.ts";
 import type { FieldName } from "#app/shared/schema.ts";
 import { fill } from "#app/shared/text.ts";
 import { labelledAnswers } from "../../answers/labelled-answers.ts";
+import type { Member } from "../../db/members.ts";
 import type { Delivery, Submission } from "../../db/schema.ts";
 import { type ErrorClass, errorClasses } from "../error-class.ts";
 import { applicationLink } from "./inbox-link.ts";
+import { ownerText } from "./promise-notice.ts";
 
 /**
  * What a chat message says, before a format (Slack, Discord, Teams) lays it out. Only `facts`
@@ -34,7 +37,10 @@ const announcedFields: FieldName[] = [
   "audienceSize",
 ];
 
-export function applicationNotice(submission: Submission, options: { siteUrl: string }): Notice {
+export function applicationNotice(
+  submission: Submission,
+  options: { siteUrl: string; owner?: Pick<Member, "name" | "email"> | null },
+): Notice {
   const copy = chat.application;
   const answers = labelledAnswers(submission);
   const answer = (field: FieldName) => answers.find((a) => a.field === field)?.value ?? "";
@@ -51,6 +57,10 @@ export function applicationNotice(submission: Submission, options: { siteUrl: st
         label: answers.find((a) => a.field === field)?.label ?? field,
         value: answer(field),
       })),
+      { label: copy.ownerLabel, value: ownerText(options.owner ?? undefined) },
+      ...(submission.dueAt === null
+        ? []
+        : [{ label: copy.dueLabel, value: utcText(Number(submission.dueAt)) }]),
       { label: emails.team.idLabel, value: submission.id },
     ],
     lines: [],

@@ -20,7 +20,7 @@ export function ownerText(owner: Pick<Member, "name" | "email"> | undefined): st
 export function promiseNotice(
   which: "reminder" | "missed",
   submission: Submission,
-  owner: Member | undefined,
+  owner: Pick<Member, "name" | "email"> | undefined,
   options: { siteUrl: string },
 ): Notice & { subject: string } {
   const copy = chat[which];

@@ -1,5 +1,6 @@
 import type { Config } from "../../config.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
+import type { Owner } from "../../db/deliveries/claims.ts";
 import type { Delivery, Submission } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 
@@ -20,10 +21,12 @@ export type KindConfig = Pick<
     >
   >;
 
-/** One claimed delivery and the application it belongs to. */
+/** One claimed delivery, the application it belongs to, and that application's owner. */
 export interface DeliveryJob {
   delivery: Delivery;
   submission: Submission;
+  /** Null: unassigned (no member was available). */
+  owner?: Owner | null;
 }
 
 /** What a kind sends with. `database`: for kinds that read more than the application. */

@@ -1,4 +1,3 @@
-import { findMemberById, type Member } from "../../db/members.ts";
 import { noticeText } from "../alerts.ts";
 import { chatChannels } from "../chat/channels.ts";
 import { promiseNotice } from "../chat/promise-notice.ts";
@@ -27,11 +26,6 @@ async function skipReason({ submission }: DeliveryJob): Promise<string | undefin
   return undefined;
 }
 
-async function ownerOf(job: DeliveryJob, context: SendContext): Promise<Member | undefined> {
-  const id = job.submission.ownerId;
-  return id && context.database ? findMemberById(context.database, id) : undefined;
-}
-
 /** By email: a reminder to the owner (the team without one), the missed promise to the team. */
 function emailKind<Name extends `${Which}_email`>(name: Name, which: Which) {
   return {
@@ -42,7 +36,7 @@ function emailKind<Name extends `${Which}_email`>(name: Name, which: Which) {
     skipReason,
     async send(job, context) {
       const { config, mailer } = context;
-      const owner = await ownerOf(job, context);
+      const owner = job.owner ?? undefined;
       const notice = promiseNotice(which, job.submission, owner, noticeOptions(config));
       await mailer.send({
         from: config.MAIL_FROM,
@@ -65,8 +59,12 @@ function chatKind<C extends Channel>(channel: C, which: Which) {
     configured: isSet(channel),
     skipReason,
     async send(job: DeliveryJob, context: SendContext) {
-      const owner = await ownerOf(job, context);
-      const notice = promiseNotice(which, job.submission, owner, noticeOptions(context.config));
+      const notice = promiseNotice(
+        which,
+        job.submission,
+        job.owner ?? undefined,
+        noticeOptions(context.config),
+      );
       await postTo(channel, context.config, notice);
     },
   } as const satisfies DeliveryKind;

@@ -7,14 +7,18 @@ export const webhookKind = {
   name: "webhook",
   made: "application",
   configured: (config) => Boolean(config.WEBHOOK_URL && config.WEBHOOK_SECRET),
-  async send({ delivery, submission }, { config }) {
+  async send({ delivery, submission, owner }, { config }) {
     if (!config.WEBHOOK_URL || !config.WEBHOOK_SECRET) {
       throw new DeliveryError("WEBHOOK_URL is not set", "not_configured");
     }
-    await sendWebhook(submission, {
-      url: config.WEBHOOK_URL,
-      secret: config.WEBHOOK_SECRET,
-      deliveryId: delivery.id,
-    });
+    await sendWebhook(
+      submission,
+      {
+        url: config.WEBHOOK_URL,
+        secret: config.WEBHOOK_SECRET,
+        deliveryId: delivery.id,
+      },
+      owner ?? null,
+    );
   },
 } as const satisfies DeliveryKind;
