@@ -273,7 +273,8 @@ export async function seed(database: DatabaseHandle, owners: readonly string[]) 
     });
   }
   database.sqlite?.pragma("synchronous = FULL");
-  if (database.dialect === "postgres") await database.pool?.query("ANALYZE");
+  // As autovacuum would have by then: statistics, and the visibility map index-only scans need.
+  if (database.dialect === "postgres") await database.pool?.query("VACUUM ANALYZE");
   else database.sqlite?.exec("ANALYZE");
   return sample;
 }

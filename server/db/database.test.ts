@@ -79,6 +79,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0005_search_index_secure_delete" },
       { name: "0006_hashed_session_tokens" },
       { name: "0007_response_promise" },
+      { name: "0008_unanswered_by_status_and_owner" },
     ]);
     // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
     expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());

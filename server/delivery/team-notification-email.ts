@@ -63,7 +63,7 @@ export function teamNotificationEmail(
           h("br"),
           ...(submission.dueAt === null
             ? []
-            : [`${copy.dueLabel}: ${utcText(Number(submission.dueAt))}`, h("br")]),
+            : [`${copy.dueLabel}: ${utcText(Number(submission.dueAt))}`, h("br", { key: "due" })]),
           `${copy.idLabel}: ${submission.id}`,
         ),
       ),

@@ -23,7 +23,10 @@ async function openApplication(page: Page, name: string) {
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
-/** Waits until the worker has sent an application's deliveries (so it is done with them). */
+/**
+ * Waits until the worker has sent an application's deliveries (so it is done with them); not
+ * the promise's reminder and alert, whose time is hours away.
+ */
 async function deliveriesSent(id: string) {
   await expect
     .poll(() =>
@@ -32,6 +35,7 @@ async function deliveriesSent(id: string) {
           .selectFrom("deliveries")
           .select("status")
           .where("submissionId", "=", id)
+          .where("nextAttemptAt", "<=", Date.now())
           .execute();
         return rows.length > 0 && rows.every((row) => row.status === "done");
       }),

@@ -201,6 +201,19 @@ export async function inboxRows(
   return { rows: page, more: rows.length > pageSize };
 }
 
+/** Genuine applications still unanswered past their due time, per owner (null: unassigned). */
+export async function overdueCounts(
+  { db }: Handle,
+  now: number,
+): Promise<Map<string | null, number>> {
+  const rows = await waiting(db.selectFrom("submissions"))
+    .select((eb) => ["ownerId", eb.fn.countAll<number>().as("n")])
+    .where("dueAt", "<=", now)
+    .groupBy("ownerId")
+    .execute();
+  return new Map(rows.map((row) => [row.ownerId, Number(row.n)]));
+}
+
 /** Genuine applications still unanswered past their due time. */
 export async function overdueCount({ db }: Handle, now: number): Promise<number> {
   const row = await waiting(db.selectFrom("submissions"))

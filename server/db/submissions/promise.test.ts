@@ -68,13 +68,20 @@ describe.each(storageBackends())("the promise's first response on $name", (backe
           },
         ])
         .execute();
-      await sql`drop index submissions_unanswered_due`.execute(database.db);
-      await sql`drop index submissions_owner`.execute(database.db);
+      // Back to before 0007 (0008's indexes, on its columns, go first).
+      for (const index of [
+        "submissions_unanswered_status",
+        "submissions_unanswered_owner",
+        "submissions_unanswered_due",
+        "submissions_owner",
+      ]) {
+        await sql`drop index ${sql.ref(index)}`.execute(database.db);
+      }
       await sql`drop table team_member_availability`.execute(database.db);
       for (const column of ["owner_id", "due_at", "first_response_at"]) {
         await sql`alter table submissions drop column ${sql.ref(column)}`.execute(database.db);
       }
-      await sql`delete from kysely_migration where name = '0007_response_promise'`.execute(
+      await sql`delete from kysely_migration where name in ('0007_response_promise', '0008_unanswered_by_status_and_owner')`.execute(
         database.db,
       );
       await migrateToLatest(database.db.withoutPlugins(), database.dialect);

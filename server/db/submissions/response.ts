@@ -1,6 +1,6 @@
 import type { ResponseFigures, ResponseReport } from "#app/shared/team-port.ts";
 import type { DatabaseHandle } from "../database.ts";
-import { overdueCount } from "./inbox.ts";
+import { overdueCounts } from "./inbox.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
@@ -42,9 +42,10 @@ export function figuresOf(rows: readonly WindowRow[]): ResponseFigures {
 }
 
 /**
- * The Response page's figures at `now`: genuine applications received in the last 7 and 28
- * days (one read of the 28 days over the created_at index), answered within the promise, median
- * and 90th percentile of the first response; per owner; per UTC day; and what is overdue now.
+ * The Response page's figures at `now`: genuine applications received in the last 7 and 28 UTC
+ * days, today included (one read of the 28 days over the created_at index), answered within the
+ * promise, median and 90th percentile of the first response; per owner; per day; and what is
+ * overdue now (whenever it arrived), in all and per owner.
  */
 export async function responseReport(
   handle: Handle,
@@ -53,23 +54,26 @@ export async function responseReport(
 ): Promise<ResponseReport> {
   const longest = Math.max(...responseWindows);
   const firstDay = Math.floor(now / day) * day - (longest - 1) * day;
-  const [rows, overdueNow, members] = await Promise.all([
+  const [rows, overdueByOwner, members] = await Promise.all([
     handle.db
       .selectFrom("submissions")
       .select(["createdAt", "dueAt", "firstResponseAt", "ownerId"])
-      .where("createdAt", ">=", Math.min(firstDay, now - longest * day))
+      .where("createdAt", ">=", firstDay)
       .where("isSpam", "=", 0)
       .execute(),
-    overdueCount(handle, now),
+    overdueCounts(handle, now),
     handle.db.selectFrom("teamMembers").select(["id", "name", "email"]).orderBy("name").execute(),
   ]);
+  const overdueNow = [...overdueByOwner.values()].reduce((sum, n) => sum + n, 0);
   const window = rows.map((row) => ({
     createdAt: Number(row.createdAt),
     dueAt: row.dueAt === null ? null : Number(row.dueAt),
     firstResponseAt: row.firstResponseAt === null ? null : Number(row.firstResponseAt),
     ownerId: row.ownerId,
   }));
-  const within = (days: number) => window.filter((row) => row.createdAt >= now - days * day);
+  // A window of N days: today and the N - 1 UTC days before it, as the chart's bars.
+  const within = (days: number) =>
+    window.filter((row) => row.createdAt >= firstDay + (longest - days) * day);
   const inLongest = within(longest);
   const overdue = (row: WindowRow) =>
     row.firstResponseAt === null && row.dueAt !== null && row.dueAt <= now;
@@ -86,10 +90,13 @@ export async function responseReport(
           name: member.name,
           email: member.email,
           figures: figuresOf(theirs),
-          overdue: theirs.filter(overdue).length,
+          // Overdue now, whenever it arrived (as the total).
+          overdue: overdueByOwner.get(member.id) ?? 0,
         };
       })
-      .filter((member) => member.email !== null || member.figures.applications > 0),
+      .filter(
+        (member) => member.email !== null || member.figures.applications > 0 || member.overdue > 0,
+      ),
     daily: Array.from({ length: longest }, (_, index) => {
       const start = firstDay + index * day;
       const rowsOfDay = window.filter(

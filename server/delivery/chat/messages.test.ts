@@ -25,7 +25,6 @@ const site = {
   siteUrl: "https://reelsmith.example",
   owner: { name: "Ana Ruiz", email: "ana@studio.example" },
 };
-const owner = "Ana Ruiz <ana@studio.example>";
 /** The due time, "09:30" broken after the colon as every value that could read as a link. */
 const due = `24 Nov 2026, 09:${zw}30 UTC`;
 const link = `https://reelsmith.example/team/applications/${id}`;
