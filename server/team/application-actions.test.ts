@@ -105,9 +105,10 @@ describe.each(storageBackends())("application actions on $name", (backend) => {
   });
 
   it.skipIf(backend.skip)(
-    "not spam creates the missing deliveries once, even when pressed twice at once",
+    "not spam creates the missing deliveries once, even when pressed twice at once, and an owner",
     async () => {
-      const { fixture, port, id, act } = await setUp([]);
+      const { fixture, port, id, act, stored, member } = await setUp([]);
+      const ana = await fixture.member("ana@example.com");
       await fixture.database.db.updateTable("submissions").set({ isSpam: 1 }).execute();
       const outcomes = await Promise.all([act({ type: "not-spam" }), act({ type: "not-spam" })]);
       expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
@@ -115,9 +116,61 @@ describe.each(storageBackends())("application actions on $name", (backend) => {
       expect(view?.isSpam).toBe(false);
       expect(view?.deliveries.map((delivery) => [delivery.kind, delivery.status]).sort()).toEqual([
         ["applicant_confirmation", "pending"],
+        ["missed_email", "pending"],
+        ["reminder_email", "pending"],
         ["team_notification", "pending"],
       ]);
+      // The promise's jobs at their times from its due time (received + 24 h), not now.
+      const dueAt = Number(stored.row.dueAt);
+      const at = (kind: string) => view?.deliveries.find((d) => d.kind === kind)?.nextAttemptAt;
+      expect(at("reminder_email")).toBe(dueAt - 4 * 3600_000);
+      expect(at("missed_email")).toBe(dueAt);
+      // Genuine after all: given to a member in turn (maya or ana, whoever's turn it is).
+      expect([ana.id, member.id]).toContain(view?.ownerId);
       expect(fixture.nudges.count).toBeGreaterThanOrEqual(1);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    "assign and take it give the application to a member, each with its audit line",
+    async () => {
+      const { fixture, port, id, act, member } = await setUp();
+      const ana = await fixture.member("ana@example.com");
+      expect(await act({ type: "assign", ownerId: ana.id })).toMatchObject({
+        ok: true,
+        done: "assign",
+      });
+      expect((await port.application(id))?.ownerId).toBe(ana.id);
+      expect(await act({ type: "take" })).toMatchObject({ ok: true, done: "take" });
+      expect((await port.application(id))?.ownerId).toBe(member.id);
+      expect(await act({ type: "assign", ownerId: "" })).toMatchObject({ ok: true });
+      expect((await port.application(id))?.ownerId).toBeNull();
+      // Someone who is not a member: refused, nothing changed, no line.
+      expect(await act({ type: "assign", ownerId: "not-a-member" })).toMatchObject({
+        ok: false,
+        error: "invalid",
+      });
+      const view = await port.application(id);
+      expect(view?.ownerId).toBeNull();
+      expect(view?.audit.map((line) => [line.action, line.detail])).toEqual([
+        ["assign", ""],
+        ["assign", "maya@example.com"],
+        ["assign", "ana@example.com"],
+      ]);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    "the first status past New records the first response once, and the metrics hear it once",
+    async () => {
+      const { fixture, port, id, act } = await setUp();
+      await act({ type: "status", status: "contacted" });
+      const first = (await port.application(id))?.firstResponseAt;
+      expect(first).toBeGreaterThan(0);
+      await act({ type: "status", status: "onboarded" });
+      expect((await port.application(id))?.firstResponseAt).toBe(first);
+      expect(fixture.firstResponses).toHaveLength(1);
+      expect(fixture.firstResponses[0]).toBeGreaterThanOrEqual(0);
     },
   );
 
@@ -152,6 +205,9 @@ describe.each(storageBackends())("application actions on $name", (backend) => {
       expect(await act({ type: "not-spam" })).toMatchObject({ ok: true });
       expect(await statuses()).toEqual([
         ["applicant_confirmation", "pending"],
+        // Genuine now: the promise's reminder and alert, made with it, for later.
+        ["missed_email", "pending"],
+        ["reminder_email", "pending"],
         ["team_notification", "done"],
       ]);
       expect(fixture.nudges.count).toBe(nudged + 1);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { type InboxQuery, parseInboxQuery } from "#app/shared/inbox-query.ts";
+import { endOfUtcDay } from "#app/shared/response-clock.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
+import type { NewSubmission } from "../db/schema.ts";
 import { exportPageSize } from "../db/submissions/export-pages.ts";
+import { inboxRows, overdueCount } from "../db/submissions/inbox.ts";
 import { exportSubmissions } from "../db/submissions/reads.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
 import { toCsv, toJson } from "../export/export-format.ts";
@@ -207,4 +210,63 @@ describe("the search index on SQLite", () => {
       .run();
     expect(check?.changes).toBeDefined();
   });
+});
+
+describe.each(storageBackends())("the promise in the inbox on $name", (backend) => {
+  it.skipIf(backend.skip)(
+    "Owner (me, unassigned) and Due (overdue, today) filter; the banner counts the overdue",
+    async () => {
+      const fixture = await teamFixture(backend);
+      const maya = await fixture.member("maya@example.com");
+      const now = Date.now();
+      const hour = 3600_000;
+      const endOfToday = endOfUtcDay(now);
+      const row = (name: string, fields: Partial<NewSubmission>) =>
+        pendingSubmission({ row: { name, createdAt: now - hour, ...fields } });
+      const rows = [
+        row("Overdue Mine", { ownerId: maya.id, dueAt: now - hour }),
+        row("Today Mine", { ownerId: maya.id, dueAt: Math.min(now + 60_000, endOfToday - 1) }),
+        row("Later Nobody", { ownerId: null, dueAt: endOfToday + 2 * hour }),
+        row("Answered Mine", {
+          ownerId: maya.id,
+          dueAt: now - hour,
+          firstResponseAt: now - 2 * hour,
+        }),
+        row("Spam Overdue", { ownerId: null, dueAt: now - hour, isSpam: 1 }),
+      ];
+      await storeSubmissions(fixture.database.db, rows);
+      const names = async (params: string, memberId?: string) =>
+        (await inboxRows(fixture.database, query(params), 50, { memberId, now })).rows.map(
+          (found) => found.name,
+        );
+
+      // Unanswered first by due time, then the rest newest first.
+      expect(await names("")).toEqual([
+        "Overdue Mine",
+        "Today Mine",
+        "Later Nobody",
+        "Answered Mine",
+      ]);
+      expect(await names("owner=me", maya.id)).toEqual([
+        "Overdue Mine",
+        "Today Mine",
+        "Answered Mine",
+      ]);
+      expect(await names("owner=me")).toEqual([]); // nobody signed in: nobody's
+      expect(await names("owner=none")).toEqual(["Later Nobody"]);
+      expect(await names("due=overdue")).toEqual(["Overdue Mine"]);
+      expect(await names("due=today")).toEqual(["Overdue Mine", "Today Mine"]);
+      expect(await names("due=overdue&spam=all")).toEqual(["Overdue Mine"]); // spam is never due
+      expect(await overdueCount(fixture.database, now)).toBe(1);
+
+      const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+      const page = await port.inbox(query(""));
+      expect(page.overdue).toBe(1);
+      expect(page.rows.find((found) => found.name === "Overdue Mine")).toMatchObject({
+        ownerName: "maya",
+        dueAt: now - hour,
+        firstResponseAt: null,
+      });
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { loadConfig } from "../config.ts";
 import { openMigratedDatabase } from "../db/database.ts";
 import { sharedSecret } from "../db/settings.ts";
+import { kindRegistry } from "../delivery/kinds/registry.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
@@ -9,10 +10,15 @@ import { startTeam } from "../team/start-team.ts";
 /**
  * The team's side as the server wires it, without HTTP (what the route modules call): the
  * configuration of `env`, the database as the server opens it (on SQLite, writes through the
- * writer thread), the mailer, and the two emails as an application's deliveries. `stop` closes
+ * writer thread), the mailer, the two emails as an application's deliveries and the promise's
+ * reminder and alert as its scheduled ones. `onFirstResponse` hears each first response. `stop` closes
  * all of it. For the tests (server/test/team.ts) and the inbox benchmark.
  */
-export async function startTeamSide(env: Record<string, string>, nudgeWorker = () => {}) {
+export async function startTeamSide(
+  env: Record<string, string>,
+  nudgeWorker = () => {},
+  onFirstResponse?: (seconds: number) => void,
+) {
   const config = loadConfig(env);
   const logger = createLogger(config);
   const database = await openMigratedDatabase({ ...config, writerThread: true });
@@ -23,6 +29,8 @@ export async function startTeamSide(env: Record<string, string>, nudgeWorker = (
     database,
     mailer,
     deliveryKinds: ["team_notification", "applicant_confirmation"],
+    scheduledKinds: kindRegistry.scheduled(config),
+    onFirstResponse,
     hashRecipient: createRecipientHasher(
       config.IP_HASH_SECRET ?? (await sharedSecret(database.db, "ip_hash_secret")),
     ),

@@ -20,6 +20,8 @@ export interface TeamFixture {
   dataDir: string;
   /** Times the delivery worker was told about new work. */
   nudges: { count: number };
+  /** The first responses recorded (seconds after arrival), as the metrics hear them. */
+  firstResponses: number[];
   /** Adds a member and returns them. */
   member: (email: string) => Promise<TeamMember>;
   /** The sign-in emails written so far (.eml files), parsed: recipient, subject, link token. */
@@ -33,11 +35,13 @@ export interface TeamFixture {
 export async function teamFixture(backend: StorageBackend): Promise<TeamFixture> {
   const { env, dataDir } = await migratedDatabase(backend);
   const nudges = { count: 0 };
+  const firstResponses: number[] = [];
   const { team, database, stop } = await startTeamSide(
     { ...env, DATA_DIR: dataDir, PUBLIC_SITE_URL: teamSiteUrl, LOG_LEVEL: "silent" },
     () => {
       nudges.count += 1;
     },
+    (seconds) => firstResponses.push(seconds),
   );
   onTestFinished(stop);
   return {
@@ -45,6 +49,7 @@ export async function teamFixture(backend: StorageBackend): Promise<TeamFixture>
     database,
     dataDir,
     nudges,
+    firstResponses,
     member: async (email) => {
       await addMember(database, email);
       const found = await findMember(database, email);
