@@ -4,8 +4,8 @@ import { team as teamCopy } from "~/content/team";
 import { inboxParams, parseInboxQuery } from "~/shared/inbox-query";
 import { applicationPath, teamPaths } from "~/shared/paths";
 import { optionLabel } from "~/shared/schema";
-import { fill } from "~/shared/text";
 import { ClockBadge } from "~/team/clock-badge";
+import { InboxBanner } from "~/team/inbox-banner";
 import { InboxFilters } from "~/team/inbox-filters";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { StatusBadge } from "~/team/status-badge";
@@ -62,39 +62,21 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
           {teamCopy.application.erasedToast}
         </p>
       ) : null}
-      {page.overdue > 0 ? (
-        <div
-          role="alert"
-          className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-400/40 bg-amber-500/10 px-4 py-3 text-amber-100"
-        >
-          <p>
-            {fill(copy.overdueBanner, {
-              count: page.overdue,
-              applications: page.overdue === 1 ? copy.application : copy.applications,
-              hours: service.responsePromiseHours,
-            })}
-          </p>
-          <a href={overdueHref} className={buttonClass("light", "sm")}>
-            {copy.overdueLink}
-          </a>
-        </div>
-      ) : null}
-      {page.failedApplications > 0 ? (
-        <div
-          role="alert"
-          className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-rose-400/40 bg-rose-500/10 px-4 py-3 text-rose-100"
-        >
-          <p>
-            {fill(copy.failedBanner, {
-              count: page.failedApplications,
-              applications: page.failedApplications === 1 ? copy.application : copy.applications,
-            })}
-          </p>
-          <a href={failedHref} className={buttonClass("light", "sm")}>
-            {copy.failedLink}
-          </a>
-        </div>
-      ) : null}
+      <InboxBanner
+        count={page.overdue}
+        text={copy.overdueBanner}
+        values={{ hours: service.responsePromiseHours }}
+        href={overdueHref}
+        link={copy.overdueLink}
+        tone="amber"
+      />
+      <InboxBanner
+        count={page.failedApplications}
+        text={copy.failedBanner}
+        href={failedHref}
+        link={copy.failedLink}
+        tone="rose"
+      />
       <InboxFilters query={query} />
       {query.refusedSearch ? null : page.rows.length === 0 ? (
         <p className="mt-10 text-center text-zinc-400">{copy.empty}</p>

@@ -7,7 +7,7 @@ import { team } from "~/content/team";
 import { noteMaxLength } from "~/shared/inbox-query";
 import type { ApplicationView } from "~/shared/team-port";
 import { ListOrNone } from "./list-or-none";
-import { SelectField } from "./select-field";
+import { SelectForm } from "./select-form";
 import { statusOptions } from "./status-options";
 import { utcTime } from "./time";
 
@@ -18,23 +18,16 @@ export function ApplicationActions({ view }: { view: ApplicationView }) {
   return (
     <div className="flex flex-col gap-4">
       <Panel id="status-title" title={copy.statusTitle}>
-        <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-          <input type="hidden" name="intent" value="status" />
-          <div className="flex-1">
-            <SelectField
-              id="status"
-              name="status"
-              key={view.status}
-              label={copy.statusLabel}
-              placeholder={copy.statusLabel}
-              defaultValue={view.status}
-              options={statusOptions}
-            />
-          </div>
-          <button type="submit" className={buttonClass("primary", "md", "h-12")}>
-            {copy.saveStatus}
-          </button>
-        </Form>
+        <SelectForm
+          intent="status"
+          id="status"
+          name="status"
+          label={copy.statusLabel}
+          placeholder={copy.statusLabel}
+          value={view.status}
+          options={statusOptions}
+          submit={copy.saveStatus}
+        />
       </Panel>
 
       <Panel id="notes-title" title={copy.notesTitle}>

@@ -6,7 +6,7 @@ import type { ApplicationView, TeamMember } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { Panel } from "./application-actions-form";
 import { ClockBadge } from "./clock-badge";
-import { SelectField } from "./select-field";
+import { SelectForm } from "./select-form";
 
 const copy = team.application;
 
@@ -35,23 +35,17 @@ export function OwnerPanel(props: { view: ApplicationView; member: TeamMember; n
       ) : view.ownerId === null ? (
         <p className="mt-2 text-sm text-amber-200">{copy.unassignedNote}</p>
       ) : null}
-      <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <input type="hidden" name="intent" value="assign" />
-        <div className="flex-1">
-          <SelectField
-            id="owner"
-            name="owner"
-            key={view.ownerId ?? ""}
-            label={copy.ownerLabel}
-            placeholder={copy.nobody}
-            defaultValue={view.ownerId ?? ""}
-            options={options}
-          />
-        </div>
-        <button type="submit" className={buttonClass("outline", "md", "h-12")}>
-          {copy.assign}
-        </button>
-      </Form>
+      <SelectForm
+        intent="assign"
+        id="owner"
+        name="owner"
+        label={copy.ownerLabel}
+        placeholder={copy.nobody}
+        value={view.ownerId ?? ""}
+        options={options}
+        submit={copy.assign}
+        tone="outline"
+      />
       {view.ownerId !== member.id ? (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="take" />

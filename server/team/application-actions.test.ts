@@ -3,14 +3,13 @@ import type { TeamAction, TeamPort } from "#app/shared/team-port.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
 import { storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
-import { teamFixture } from "../test/team.ts";
+import { teamFixtureWithMember } from "../test/team.ts";
 
 // Every action of the application page, as its route module calls it, on a real database: the
 // change, and its audit line (who, what, when), in one transaction.
 describe.each(storageBackends())("application actions on $name", (backend) => {
   async function setUp(deliveries?: ("team_notification" | "applicant_confirmation")[]) {
-    const fixture = await teamFixture(backend);
-    const member = await fixture.member("maya@example.com");
+    const { fixture, member } = await teamFixtureWithMember(backend, "maya@example.com");
     const stored = pendingSubmission({ deliveries });
     await storeSubmissions(fixture.database.db, [stored]);
     const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));

@@ -3,7 +3,7 @@ import type { TeamPort } from "#app/shared/team-port.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
 import { storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
-import { teamFixture } from "../test/team.ts";
+import { teamFixtureWithMember } from "../test/team.ts";
 
 // The application pages take an id by the one UUID rule (app/shared/intake-rules.ts), as the
 // CLI does: any letter case, read as the lower-case id the intake stored.
@@ -11,8 +11,7 @@ describe.each(storageBackends())("an application's id on $name", (backend) => {
   it.skipIf(backend.skip)(
     "in capitals is the same application, and so are its actions",
     async () => {
-      const fixture = await teamFixture(backend);
-      const member = await fixture.member("maya@example.com");
+      const { fixture, member } = await teamFixtureWithMember(backend, "maya@example.com");
       const stored = pendingSubmission();
       await storeSubmissions(fixture.database.db, [stored]);
       const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { purgeExpiredAuthRows } from "../db/members.ts";
 import { storageBackends } from "../test/backends.ts";
-import { teamFixture } from "../test/team.ts";
+import { teamFixtureWithMember } from "../test/team.ts";
 
 describe.each(storageBackends())("expired sign-in rows on $name", (backend) => {
   it.skipIf(backend.skip)(
     "are deleted: challenges and links never used, ended sessions; the rest stays",
     async () => {
-      const fixture = await teamFixture(backend);
-      const member = await fixture.member("maya@reelsmith.example");
+      const { fixture, member } = await teamFixtureWithMember(backend, "maya@reelsmith.example");
       const { db, dialect } = fixture.database;
       // Ten minutes from now: the rows that end before then are expired by that time (and the
       // purge the team's side ran as it started, a moment ago, left them alone).

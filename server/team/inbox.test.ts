@@ -10,7 +10,7 @@ import { storeSubmissions } from "../db/submissions/store.ts";
 import { toCsv, toJson } from "../export/export-format.ts";
 import { storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
-import { teamFixture } from "../test/team.ts";
+import { teamFixture, teamFixtureWithMember } from "../test/team.ts";
 
 const query = (params: string): InboxQuery => parseInboxQuery(new URLSearchParams(params));
 const plans = ["Creator", "Influencer", "Enterprise"] as const;
@@ -216,8 +216,7 @@ describe.each(storageBackends())("the promise in the inbox on $name", (backend) 
   it.skipIf(backend.skip)(
     "Owner (me, unassigned) and Due (overdue, today) filter; the banner counts the overdue",
     async () => {
-      const fixture = await teamFixture(backend);
-      const maya = await fixture.member("maya@example.com");
+      const { fixture, member: maya } = await teamFixtureWithMember(backend, "maya@example.com");
       const now = Date.now();
       const hour = 3600_000;
       const endOfToday = endOfUtcDay(now);

@@ -82,3 +82,9 @@ export async function readSignInEmails(dataDir: string) {
 export function cookieHeader(setCookies: string[]): string {
   return setCookies.map((line) => line.split(";")[0]).join("; ");
 }
+
+/** `teamFixture` with one member added (the one who acts in the test). */
+export async function teamFixtureWithMember(backend: StorageBackend, email = "maya@example.com") {
+  const fixture = await teamFixture(backend);
+  return { fixture, member: await fixture.member(email) };
+}

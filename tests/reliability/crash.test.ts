@@ -9,7 +9,7 @@ import {
 import { sleep, waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { createHttpClient } from "./support/http-client.ts";
-import { type Instance, startInstance } from "./support/instance.ts";
+import { type Instance, restartInstance, startInstance } from "./support/instance.ts";
 import { startLoad } from "./support/load.ts";
 import { type SmtpCounter, startSmtpCounter } from "./support/smtp-counter.ts";
 import { deliveryStatuses, openStore, storedIds } from "./support/store.ts";
@@ -155,8 +155,7 @@ describe("4. crash (kill -9) under load", () => {
       const kill = await killUnderLoad(store, first, load);
       const { stored } = kill;
 
-      const second = await startInstance({ ...first.env, PORT: "" });
-      instances.push(second);
+      const second = await restartInstance(first, instances);
       const restarted = performance.now();
       await waitFor(
         async () => {

@@ -11,23 +11,36 @@ import {
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../server/test/smtp-sink.ts";
 import { sleep, waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
-import { type Instance, startInstance } from "./support/instance.ts";
+import { type Instance, restartInstance, startInstance } from "./support/instance.ts";
 import { openStore } from "./support/store.ts";
 
 const teamEmail = "team@studio.example";
 const memberEmail = "owner@team.example";
-const promiseSeconds = 60;
-const reminderBeforeSeconds = 30;
-const leaseMs = 5000;
-const applications = 20;
-/** Every fifth application is answered at once: no reminder, no alert. */
-const answeredEvery = 5;
-/** The kill: this long after the first submission (after the reminders, before due). */
-const killAfterMs = 35_000;
-/** Every reminder and alert settled within this long after the first submission. */
-const settleWithinMs = 95_000;
-/** Clock slack between the sink's clock and the server's (same machine): -1 s. */
-const slackMs = 1000;
+/** The drill: its clock, its instances' lease, and when it kills and how long it waits. */
+const drill = {
+  promiseSeconds: 60,
+  reminderBeforeSeconds: 30,
+  leaseMs: 5000,
+  applications: 20,
+  /** Every fifth application is answered at once: no reminder, no alert. */
+  answeredEvery: 5,
+  /** The kill: this long after the first submission (after the reminders, before due). */
+  killAfterMs: 35_000,
+  /** Every reminder and alert settled within this long after the first submission. */
+  settleWithinMs: 95_000,
+  /** Clock slack between the sink's clock and the server's (same machine): -1 s. */
+  slackMs: 1000,
+} as const;
+const {
+  promiseSeconds,
+  reminderBeforeSeconds,
+  leaseMs,
+  applications,
+  answeredEvery,
+  killAfterMs,
+  settleWithinMs,
+  slackMs,
+} = drill;
 
 const env = {
   RESPONSE_PROMISE_SECONDS: String(promiseSeconds),
@@ -46,17 +59,7 @@ type PromiseKind = (typeof promiseKinds)[number];
 function promiseRows(store: DatabaseHandle) {
   return store.db
     .selectFrom("deliveries")
-    .select([
-      "id",
-      "submissionId",
-      "kind",
-      "status",
-      "skipReason",
-      "nextAttemptAt",
-      "leaseOwner",
-      "leaseExpiresAt",
-      "createdAt",
-    ])
+    .selectAll()
     .where("kind", "in", [...promiseKinds])
     .execute();
 }
@@ -157,8 +160,7 @@ describe.skipIf(!postgresAvailable())(
           Number(row.leaseExpiresAt) > killedAt,
       );
       // The victim comes back on the same database before the first application is due.
-      const restarted = await startInstance({ ...victim.env, PORT: "" });
-      instances.push(restarted);
+      const restarted = await restartInstance(victim, instances);
       const restartedAt = Date.now();
 
       // Every reminder and alert done or skipped.

@@ -113,3 +113,13 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: string
   child.kill("SIGKILL");
   throw new Error(`server did not become healthy at ${url}:\n${output.slice(-20).join("\n")}`);
 }
+
+/**
+ * The instance started again after a crash: the same configuration and data directory on a new
+ * port, added to `instances` (so the suite stops it).
+ */
+export async function restartInstance(victim: Instance, instances: Instance[]): Promise<Instance> {
+  const again = await startInstance({ ...victim.env, PORT: "" });
+  instances.push(again);
+  return again;
+}
