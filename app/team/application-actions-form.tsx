@@ -20,10 +20,8 @@ export function ApplicationActions({ view }: { view: ApplicationView }) {
       <Panel id="status-title" title={copy.statusTitle}>
         <SelectForm
           intent="status"
-          id="status"
           name="status"
           label={copy.statusLabel}
-          placeholder={copy.statusLabel}
           value={view.status}
           options={statusOptions}
           submit={copy.saveStatus}

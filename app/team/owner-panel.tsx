@@ -37,7 +37,6 @@ export function OwnerPanel(props: { view: ApplicationView; member: TeamMember; n
       ) : null}
       <SelectForm
         intent="assign"
-        id="owner"
         name="owner"
         label={copy.ownerLabel}
         placeholder={copy.nobody}

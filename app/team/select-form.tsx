@@ -8,10 +8,11 @@ import { SelectField } from "./select-field";
  */
 export function SelectForm(props: {
   intent: string;
-  id: string;
+  /** The field's name, and its id (one such form per choice on a page). */
   name: string;
   label: string;
-  placeholder: string;
+  /** The empty first choice; the label when not given. */
+  placeholder?: string;
   value: string;
   options: readonly { value: string; label: string }[];
   submit: string;
@@ -22,11 +23,11 @@ export function SelectForm(props: {
       <input type="hidden" name="intent" value={props.intent} />
       <div className="flex-1">
         <SelectField
-          id={props.id}
+          id={props.name}
           name={props.name}
           key={props.value}
           label={props.label}
-          placeholder={props.placeholder}
+          placeholder={props.placeholder ?? props.label}
           defaultValue={props.value}
           options={props.options}
         />

@@ -6,7 +6,7 @@ import { sessionTokenHash } from "../db/migrations/0006_hashed_session_tokens.ts
 import { migrateToLatest } from "../db/migrations/index.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { migratedDatabase, storageBackends } from "../test/backends.ts";
-import { cookieHeader, teamFixture } from "../test/team.ts";
+import { cookieHeader, teamFixtureWithMember } from "../test/team.ts";
 import { waitFor } from "../test/wait.ts";
 import { hashToken } from "./link-token.ts";
 
@@ -30,8 +30,7 @@ describe.each(storageBackends())("session tokens on $name", (backend) => {
   it.skipIf(backend.skip)(
     "are stored hashed: a token read from the database signs no one in; the cookie still works",
     async () => {
-      const fixture = await teamFixture(backend);
-      await fixture.member("maya@example.com");
+      const { fixture } = await teamFixtureWithMember(backend, "maya@example.com");
       const port = fixture.team.portFor(new Request("http://localhost/"));
       await port.requestLink("maya@example.com", "203.0.113.5");
       const [email] = await waitFor(() => fixture.signInEmails().then((all) => all.length && all));

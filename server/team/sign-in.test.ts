@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addMember, removeMember } from "../db/members.ts";
 import { createLogger } from "../logger.ts";
 import { migratedDatabase, storageBackends } from "../test/backends.ts";
-import { cookieHeader, teamFixture } from "../test/team.ts";
+import { cookieHeader, teamFixture, teamFixtureWithMember } from "../test/team.ts";
 import { sleep, waitFor } from "../test/wait.ts";
 import { createTeamAuth } from "./auth.ts";
 import { authKysely } from "./auth-database.ts";
@@ -17,8 +17,7 @@ describe.each(storageBackends())("sign-in on $name", (backend) => {
   it.skipIf(backend.skip)(
     "emails a member a one-time link whose page uses nothing; its POST signs in once",
     async () => {
-      const fixture = await teamFixture(backend);
-      await fixture.member("Maya@Example.com");
+      const { fixture } = await teamFixtureWithMember(backend, "Maya@Example.com");
       const port = fixture.team.portFor(new Request("http://localhost/"));
       expect(await port.requestLink("maya@example.COM", "203.0.113.1")).toEqual({ ok: true });
       const [email] = await waitFor(() => fixture.signInEmails().then((all) => all.length && all));

@@ -1,0 +1,238 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { DatabaseHandle } from "../../server/db/database.ts";
+import { awayUpdate, findMember, memberChoices } from "../../server/db/members.ts";
+import { expect, test } from "./helpers/page-health";
+import { memberAddress, signIn, submitApplication, teamOrigin, withDatabase } from "./helpers/team";
+
+// The 24-hour promise as a new member walks it, in both projects (desktop 1440 px and phone
+// 390 px), with scripts on and off: an application of their own by round robin, its clock in the
+// inbox, Take it, the first answer, the Response page, Away and back, and axe on every page.
+
+/** A name no other test (or earlier run) uses, to find this test's application. */
+const uniqueName = (label: string) =>
+  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The id of the member signed in as `email`. */
+function memberId(email: string): Promise<string> {
+  return withDatabase(async (database) => {
+    const member = await findMember(database, email);
+    if (!member) throw new Error(`${email} is not a member`);
+    return member.id;
+  });
+}
+
+/** Sets members Away (skipped by the round robin) or Available, keeping their turn. */
+async function setAway(database: DatabaseHandle, ids: string[], away: boolean): Promise<void> {
+  for (const id of ids) await awayUpdate(database, id, away).execute();
+}
+
+/** Only `me` available: every other member Away, `me` Available. */
+function onlyMeAvailable(me: string) {
+  return withDatabase(async (database) => {
+    const others = (await memberChoices(database)).filter((member) => member.id !== me);
+    await setAway(
+      database,
+      others.map((member) => member.id),
+      true,
+    );
+    await setAway(database, [me], false);
+  });
+}
+
+function ownerOf(id: string): Promise<string | null> {
+  return withDatabase(async (database) => {
+    const row = await database.db
+      .selectFrom("submissions")
+      .select("ownerId")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return row.ownerId;
+  });
+}
+
+/**
+ * An application that the round robin gives to `me`: everyone else Away, then one submitted.
+ * Other tests (this one in the other projects) do the same at the same time and may mark `me`
+ * Away in between: then again, up to 5 times. Its name.
+ */
+async function applicationOfMine(request: APIRequestContext, me: string): Promise<string> {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await onlyMeAvailable(me);
+    const name = uniqueName("Promise Pia");
+    const id = await submitApplication(request, { name });
+    if ((await ownerOf(id)) === me) return name;
+    await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400));
+  }
+  throw new Error("the round robin did not give this member an application in 5 attempts");
+}
+
+/** The inbox's filters, applied: Owner (its label), Due "Any", and the search. */
+async function filterInbox(page: Page, owner: "Anyone" | "Me", search: string) {
+  const filters = page.getByRole("form", { name: "Filters" });
+  await filters.getByRole("combobox", { name: "Owner" }).selectOption({ label: owner });
+  await filters.getByRole("combobox", { name: "Due" }).selectOption({ label: "Any" });
+  await filters.getByLabel("Search").fill(search);
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/[?&]q=/);
+}
+
+/**
+ * Presses the top bar's button until the badge says `to` (another test's round robin may set
+ * this member Away at any moment, never Available), and sees the button that switches back.
+ */
+async function switchAvailability(availability: Locator, to: "Away" | "Available") {
+  const press = to === "Away" ? "Set yourself away" : "Set yourself available";
+  const back = to === "Away" ? "Set yourself available" : "Set yourself away";
+  await expect(async () => {
+    const button = availability.getByRole("button", { name: press });
+    if (await button.isVisible()) await button.click();
+    await expect(availability.getByText(to, { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(availability.getByRole("button", { name: back })).toBeVisible();
+}
+
+const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
+
+/** Zero axe violations on the page, as team-a11y.spec.ts checks them. */
+async function analyze(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map((violation) => `${what}: ${violation.id} (${violation.nodes.length})`),
+  ).toEqual([]);
+}
+
+/**
+ * Zero axe violations. With scripts off, axe (a script run in the page) waits forever for its
+ * own callbacks: the page as it is, its HTML without its scripts, is analysed in a twin page of
+ * the same size with scripts on (the stylesheets and fonts come from the server as usual).
+ */
+async function expectNoViolations(page: Page, what: string, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) return analyze(page, what);
+  const browser = page.context().browser();
+  if (!browser) throw new Error("no browser to open the twin page in");
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
+  const twin = await browser.newContext({
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    javaScriptEnabled: true,
+  });
+  try {
+    const url = page.url();
+    const html = (await page.content())
+      .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+      .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
+    const twinPage = await twin.newPage();
+    await twinPage.route(
+      (address) => address.href === url,
+      (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await twinPage.goto(url);
+    await expect(twinPage).toHaveTitle(await page.title());
+    await expect(twinPage.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(twinPage.locator("script")).toHaveCount(0);
+    await analyze(twinPage, `${what} (scripts off)`);
+  } finally {
+    await twin.close();
+  }
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a new member keeps the 24-hour promise", async ({ page, request }, testInfo) => {
+      test.setTimeout(150_000); // a long walk, and four pages analysed by axe
+      const email = memberAddress(testInfo.title, testInfo.project.name);
+      await signIn(page, email);
+      const me = await memberId(email);
+      const nav = page.getByRole("navigation", { name: "Team" });
+      const availability = page.getByRole("form", { name: "Your availability" });
+
+      // 1–2. The round robin gives them an application; the inbox's Owner "Me" shows its clock.
+      const mine = await applicationOfMine(request, me);
+      await page.goto(`${teamOrigin}/team`);
+      await filterInbox(page, "Me", mine);
+      await expect(page).toHaveURL(/[?&]owner=me/);
+      await expect(row(page, mine)).toHaveCount(1);
+      await expect(row(page, mine).getByRole("link", { name: mine })).toBeVisible();
+      await expect(row(page, mine).getByText("Due in 23 h", { exact: true })).toBeVisible();
+
+      // 3. Another application, not theirs (they are Away while it arrives): Take it.
+      await withDatabase((database) => setAway(database, [me], true));
+      const taken = uniqueName("Promise Paco");
+      const takenId = await submitApplication(request, { name: taken });
+      await withDatabase((database) => setAway(database, [me], false));
+      expect(await ownerOf(takenId)).not.toBe(me);
+      await filterInbox(page, "Anyone", taken);
+      await row(page, taken).getByRole("link", { name: taken }).click();
+      await expect(page.getByRole("heading", { level: 1, name: taken })).toBeVisible();
+      const ownerPanel = page.getByRole("region", { name: "Owner" });
+      await expect(ownerPanel.getByText("Due in 23 h", { exact: true })).toBeVisible();
+      await expect(ownerPanel.getByText("This application is yours.")).toHaveCount(0);
+      await ownerPanel.getByRole("button", { name: "Take it" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "It is yours now." })).toBeVisible();
+      await expect(ownerPanel.getByText("This application is yours.")).toBeVisible();
+      await expect(ownerPanel.getByRole("button", { name: "Take it" })).toHaveCount(0);
+      await expect(ownerPanel.getByRole("combobox", { name: "Owner" })).toHaveValue(me);
+      const audit = page.getByRole("region", { name: "Audit log" });
+      await expect(audit.getByText(`${email} gave it to ${email}`)).toBeVisible();
+
+      // 4. Contacted: its first answer; the inbox tells how soon it came.
+      await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Contacted" });
+      await page.getByRole("button", { name: "Save status" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
+      await expect(audit.getByText(`${email} set the status to Contacted`)).toBeVisible();
+      await expect(ownerPanel.getByText(/^Answered in (under 1 min|\d+ min)$/)).toBeVisible();
+      await page.getByRole("link", { name: "Back to the inbox" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Applications" })).toBeVisible();
+      await filterInbox(page, "Anyone", taken);
+      await expect(row(page, taken)).toHaveCount(1);
+      await expect(row(page, taken).getByText(/^Answered in (under 1 min|\d+ min)$/)).toBeVisible();
+      await expect(row(page, taken)).toContainText("Contacted");
+
+      // 5. The Response page, from the top bar: figures for the last 7 days, and the chart.
+      await nav.getByRole("link", { name: "Response", exact: true }).click();
+      await expect(page).toHaveURL(`${teamOrigin}/team/response`);
+      await expect(page.getByRole("heading", { level: 1, name: "Response" })).toBeVisible();
+      const week = page.getByRole("region", { name: "Last 7 days" });
+      await expect(week.getByRole("term").filter({ hasText: /^Applications$/ })).toBeVisible();
+      const weekApplications = week.getByRole("definition").first();
+      await expect(weekApplications).toHaveText(/^\d+$/);
+      expect(Number(await weekApplications.textContent())).toBeGreaterThanOrEqual(1);
+      await expect(week.getByRole("term").filter({ hasText: "Answered in time" })).toBeVisible();
+      const chart = page.getByRole("img", { name: /^Applications per day, last 28 days: / });
+      await expect(chart).toBeVisible();
+      const summary = (await chart.getAttribute("aria-label")) ?? "";
+      const charted = Number(/: (\d+) applications,/.exec(summary)?.[1] ?? 0);
+      expect(charted, summary).toBeGreaterThanOrEqual(1);
+      await expect(page.getByRole("listitem").filter({ hasText: "Still open" })).toBeVisible();
+
+      // 6. Away from the top bar, and back. Another test's round robin may mark them Away at
+      // any moment (never Available): they start Available, and each step is checked until it
+      // holds.
+      await withDatabase((database) => setAway(database, [me], false));
+      await page.reload();
+      await switchAvailability(availability, "Away");
+      await expect(page).toHaveURL(`${teamOrigin}/team/response`);
+      await switchAvailability(availability, "Available");
+      await expect(page).toHaveURL(`${teamOrigin}/team/response`);
+
+      // 7. No accessibility violations: the Response page, the inbox filtered by Owner and Due,
+      // and the application.
+      await expectNoViolations(page, "response", javaScriptEnabled);
+      await page.goto(`${teamOrigin}/team?owner=me&due=today`);
+      await expect(page.getByRole("combobox", { name: "Owner" })).toHaveValue("me");
+      await expect(page.getByRole("combobox", { name: "Due" })).toHaveValue("today");
+      await expectNoViolations(page, "inbox, Owner Me, Due today", javaScriptEnabled);
+      await page.goto(`${teamOrigin}/team?owner=none&due=overdue`);
+      await expectNoViolations(page, "inbox, Unassigned, Overdue", javaScriptEnabled);
+      await page.goto(`${teamOrigin}/team/applications/${takenId}`);
+      await expect(page.getByRole("heading", { level: 1, name: taken })).toBeVisible();
+      await expectNoViolations(page, "application", javaScriptEnabled);
+    });
+  });
+}
