@@ -4,6 +4,7 @@ import { brand } from "#app/content/brand.ts";
 import { service } from "#app/content/service.ts";
 import { webhookSecretProblem, webhookUrlProblem } from "./delivery/webhook-config.ts";
 import { parseTrustProxy } from "./http/proxy-trust.ts";
+import { mailDomain } from "./mail/mail-domain.ts";
 import { type NotifyDerived, notifyDerived, notifyVariables } from "./notify-config.ts";
 
 const optionalUrl = z
@@ -104,6 +105,31 @@ const schema = z.object({
     .int()
     .min(0)
     .default(4 * 3600),
+  /**
+   * Replies from the inbox go out with Reply-To `reply+<id>.<tag>@REPLY_DOMAIN`: a domain (or
+   * subdomain) whose mail reaches this server (MX to INBOUND_SMTP_PORT, or a provider that
+   * POSTs to /team/inbound-email). Default: the domain of MAIL_FROM.
+   */
+  REPLY_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, "a domain name")
+    .optional(),
+  /** The SMTP listener for replies (off when unset); it accepts REPLY_DOMAIN recipients only. */
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().default("127.0.0.1"),
+  /** STARTTLS for the listener: the key and certificate files (PEM). */
+  INBOUND_TLS_KEY: z.string().optional(),
+  INBOUND_TLS_CERT: z.string().optional(),
+  /** Bearer token of POST /team/inbound-email (off when unset); 24 characters or more. */
+  INBOUND_TOKEN: z.string().min(24).optional(),
+  /** The largest message taken, by SMTP or HTTP (bytes). */
+  INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   ...notifyVariables,
 });
 
@@ -121,6 +147,8 @@ export type Config = z.infer<typeof schema> &
     buildDir: string;
     /** The promise's clock: received + this = due (RESPONSE_PROMISE_SECONDS, else the content's hours). */
     promiseMs: number;
+    /** REPLY_DOMAIN, or the domain of MAIL_FROM. */
+    replyDomain: string;
   };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -135,6 +163,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.WEBHOOK_URL && !config.WEBHOOK_SECRET) {
     throw new Error("Invalid configuration:\n  WEBHOOK_SECRET: required when WEBHOOK_URL is set");
   }
+  if (Boolean(config.INBOUND_TLS_KEY) !== Boolean(config.INBOUND_TLS_CERT)) {
+    throw new Error(
+      "Invalid configuration:\n  INBOUND_TLS_KEY, INBOUND_TLS_CERT: set both (STARTTLS) or neither",
+    );
+  }
   if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
     throw new Error(
       "Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS",
@@ -148,5 +181,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(config.DATA_DIR),
     buildDir: path.resolve(config.BUILD_DIR),
     promiseMs: (config.RESPONSE_PROMISE_SECONDS ?? service.responsePromiseHours * 3600) * 1000,
+    replyDomain: config.REPLY_DOMAIN ?? mailDomain(config.MAIL_FROM),
   };
 }

@@ -42,8 +42,8 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
   const filterParams = inboxParams(query);
   const exportHref = (format: string) =>
     `${teamPaths.export}?${new URLSearchParams([...filterParams, ["format", format]])}`;
-  const failedHref = `${teamPaths.inbox}?${inboxParams({ spam: "all", failed: true })}`;
-  const overdueHref = `${teamPaths.inbox}?${inboxParams({ spam: "no", failed: false, due: "overdue" })}`;
+  const failedHref = `${teamPaths.inbox}?${inboxParams({ spam: "all", failed: true, newReply: false })}`;
+  const overdueHref = `${teamPaths.inbox}?${inboxParams({ spam: "no", failed: false, newReply: false, due: "overdue" })}`;
   return (
     <TeamShell member={member}>
       <div className="flex flex-wrap items-end justify-between gap-4">

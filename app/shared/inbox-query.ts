@@ -28,6 +28,8 @@ export interface InboxQuery {
   /** Only applications with a delivery that failed for good. */
   failed: boolean;
   owner?: (typeof ownerFilters)[number];
+  /** Only applications with a reply nobody has answered or read ("New reply"). */
+  newReply: boolean;
   due?: (typeof dueFilters)[number];
   q?: string;
   /**
@@ -59,6 +61,7 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
     spam: pick(params.get("spam"), spamFilters) ?? "no",
     failed: params.get("failed") === "1",
     owner: pick(params.get("owner"), ownerFilters),
+    newReply: params.get("reply") === "new",
     due: pick(params.get("due"), dueFilters),
     q: refused ? undefined : typed,
     refusedSearch: refused
@@ -87,6 +90,7 @@ export function inboxParams(query: InboxQuery, page?: { before?: string }): URLS
   if (query.spam !== "no") params.set("spam", query.spam);
   if (query.failed) params.set("failed", "1");
   if (query.owner) params.set("owner", query.owner);
+  if (query.newReply) params.set("reply", "new");
   if (query.due) params.set("due", query.due);
   if (query.q) params.set("q", query.q);
   if (page?.before) params.set("before", page.before);

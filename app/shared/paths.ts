@@ -30,8 +30,16 @@ export const teamPaths = {
   export: "/team/export",
   response: "/team/response",
   availability: "/team/availability",
+  unmatched: "/team/unmatched",
+  /** Raw messages posted by a mail provider (Bearer INBOUND_TOKEN, not a session). */
+  inboundEmail: "/team/inbound-email",
   auth: "/team/auth",
 } as const;
+
+/** An attachment of a reply, downloaded by a member. */
+export function attachmentPath(id: string): string {
+  return `${teamPaths.inbox}/attachments/${encodeURIComponent(id)}`;
+}
 
 /** One application's page in the team inbox (`/team/applications/:id`). */
 export function applicationPath(id: string): string {

@@ -24,6 +24,18 @@ export interface TeamPort {
   setAway(away: boolean): Promise<void>;
   /** The promise's figures: the Response page. */
   response(): Promise<ResponseReport>;
+  /** Replies that matched no application (the Unmatched list), newest first. */
+  unmatched(): Promise<ThreadMessage[]>;
+  /** Attaches an unmatched message to an application, or deletes it (audit line either way). */
+  actOnUnmatched(
+    member: TeamMember,
+    messageId: string,
+    action: { type: "attach"; applicationId: string } | { type: "delete" },
+  ): Promise<ActionOutcome>;
+  /** An attachment of a reply, to download (members only); undefined when there is none. */
+  attachment(
+    id: string,
+  ): Promise<{ filename: string; contentType: string; body: Uint8Array } | undefined>;
 }
 
 export interface TeamMember {
@@ -32,6 +44,34 @@ export interface TeamMember {
   name: string;
   /** Away: skipped by the round robin of new applications. */
   away?: boolean;
+  /** Replies that matched no application (the top bar's Unmatched count). */
+  unmatched?: number;
+}
+
+/**
+ * One message of an application's thread: a reply of ours (sent from the inbox, by an outbox
+ * delivery: its state), one of theirs (with its SPF/DKIM/DMARC results and attachments), or an
+ * email the product sent on its own (the team notification, the applicant's confirmation).
+ */
+export interface ThreadMessage {
+  id: string;
+  direction: "out" | "in";
+  /** `reply`: a member's; `received`: the applicant's; `system`: a notification or confirmation. */
+  source: "reply" | "received" | "system";
+  createdAt: number;
+  from: string;
+  to: string;
+  subject: string;
+  /** The text shown: quoted history folded away (theirs), as sent (ours). Never HTML. */
+  visible: string;
+  /** The whole text, when the shown one left part out (the folded quote). */
+  full?: string;
+  memberEmail?: string | null;
+  /** Ours: pending (sending), done (sent), failed, skipped. */
+  deliveryStatus?: string;
+  /** Theirs: "pass", "fail", "none"… per check. */
+  auth?: { spf?: string; dkim?: string; dmarc?: string };
+  attachments: { id: string; filename: string; contentType: string; size: number }[];
 }
 
 /** How the promise was kept over a window of days (applications received in it). */
@@ -71,6 +111,8 @@ export interface InboxRow {
   dueAt: number | null;
   firstResponseAt: number | null;
   ownerName: string | null;
+  /** A reply came back that nobody has answered or read yet. */
+  newReply: boolean;
 }
 
 export interface InboxPage {
@@ -95,6 +137,10 @@ export interface ApplicationView {
   ownerId: string | null;
   /** Every member, for the Owner select (away ones marked). */
   members: { id: string; name: string; email: string; away: boolean }[];
+  /** A reply came back that nobody has answered or read yet. */
+  newReply: boolean;
+  /** Every message in and out, oldest first. */
+  thread: ThreadMessage[];
   /** Every answer, labelled as on the questionnaire. */
   answers: { label: string; value: string }[];
   deliveries: {
@@ -122,6 +168,10 @@ export type TeamAction =
   | { type: "assign"; ownerId: string }
   /** The signed-in member takes it. */
   | { type: "take" }
+  /** A reply to the applicant, from the team's address with the member's name. */
+  | { type: "reply"; subject: string; body: string }
+  /** The new reply was read: no longer "New reply". */
+  | { type: "read" }
   | { type: "erase" };
 
 /** What an action did, by the name of its message (site.team.application.done). */
@@ -134,6 +184,8 @@ export type ActionDone =
   | "nothingToRetry"
   | "assign"
   | "take"
+  | "reply"
+  | "read"
   | "erase";
 
 export type ActionOutcome =

@@ -36,6 +36,46 @@ export interface SubmissionsTable {
   dueAt: Generated<number | null>;
   /** When it was first answered (a reply, or a status past New); null: not yet. */
   firstResponseAt: Generated<number | null>;
+  /** 1 when a reply came back that no member has answered or marked read (0010_conversation). */
+  newReply: Generated<number>;
+}
+
+/** One message of an application's thread (0010_conversation): ours, or theirs. */
+export interface ApplicationMessagesTable {
+  id: string;
+  /** Null: theirs, and it matched no application (the Unmatched list). */
+  submissionId: string | null;
+  direction: "out" | "in";
+  /** The Message-ID header, with its angle brackets. */
+  messageId: string | null;
+  inReplyTo: string | null;
+  fromAddress: string;
+  fromName: Generated<string>;
+  toAddress: string;
+  subject: string;
+  /** The whole text: ours as sent; theirs, the text part (or its HTML turned into text). */
+  body: string;
+  /** What the thread shows: theirs with the quoted history folded away; ours, the body. */
+  visible: string;
+  /** Theirs: the raw message, a file under DATA_DIR (relative path). */
+  rawFile: string | null;
+  /** Theirs: SPF, DKIM and DMARC results as JSON ({"spf":"pass",…}). */
+  auth: string | null;
+  /** Ours: the member who sent it. */
+  memberEmail: string | null;
+  /** Ours: the outbox delivery that sends it. */
+  deliveryId: string | null;
+  createdAt: number;
+}
+
+export interface MessageAttachmentsTable {
+  id: string;
+  messageId: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  /** A file under DATA_DIR (relative path). */
+  file: string;
 }
 
 /**
@@ -92,9 +132,14 @@ export interface Database extends TeamTables {
   settings: SettingsTable;
   confirmationRecipients: ConfirmationRecipientsTable;
   confirmationHours: ConfirmationHoursTable;
+  applicationMessages: ApplicationMessagesTable;
+  messageAttachments: MessageAttachmentsTable;
 }
 
 export type Submission = Selectable<SubmissionsTable>;
 export type NewSubmission = Insertable<SubmissionsTable>;
 export type Delivery = Selectable<DeliveriesTable>;
 export type NewDelivery = Insertable<DeliveriesTable>;
+export type ApplicationMessage = Selectable<ApplicationMessagesTable>;
+export type NewApplicationMessage = Insertable<ApplicationMessagesTable>;
+export type MessageAttachment = Selectable<MessageAttachmentsTable>;

@@ -18,10 +18,9 @@ function bodies(element: ReactElement) {
 
 export type MailConfig = Pick<Config, "MAIL_FROM" | "TEAM_EMAIL" | "CONTACT_EMAIL">;
 
-/** The domain of MAIL_FROM, for Message-IDs. */
-export function mailDomain(mailFrom: string): string {
-  return /@([^\s<>@]+)>?\s*$/.exec(mailFrom)?.[1] ?? brand.domain;
-}
+import { mailDomain } from "../mail/mail-domain.ts";
+
+export { mailDomain };
 
 /**
  * A Message-ID that depends only on the submission and the kind of message: sending it again
@@ -93,6 +92,7 @@ export async function warmUpEmails(config: MailConfig): Promise<void> {
     ownerId: null,
     dueAt: null,
     firstResponseAt: null,
+    newReply: 0,
   } satisfies Submission;
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
   await builder.sendMail(await teamNotification(sample, config));

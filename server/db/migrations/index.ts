@@ -9,6 +9,7 @@ import { migration0005 } from "./0005_search_index_secure_delete.ts";
 import { migration0006 } from "./0006_hashed_session_tokens.ts";
 import { migration0007 } from "./0007_response_promise.ts";
 import { migration0008 } from "./0008_unanswered_by_status_and_owner.ts";
+import { migration0010 } from "./0010_conversation.ts";
 
 /**
  * Versioned migrations, one per file (names sort in order of application). Kysely's migrator
@@ -26,6 +27,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0006_hashed_session_tokens": migration0006(dialect),
     "0007_response_promise": migration0007(dialect),
     "0008_unanswered_by_status_and_owner": migration0008(),
+    "0010_conversation": migration0010(dialect),
   };
 }
 

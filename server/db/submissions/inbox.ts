@@ -89,6 +89,7 @@ export function filtered<O>(
   if (query.spam !== "all") select = select.where("isSpam", "=", query.spam === "yes" ? 1 : 0);
   if (query.status) select = select.where("status", "=", query.status);
   if (query.plan) select = select.where("selectedPlan", "=", query.plan);
+  if (query.newReply) select = select.where("newReply", "=", 1);
   if (query.failed) {
     select = select.where("id", "in", (eb) =>
       eb.selectFrom("deliveries").select("submissionId").where("status", "=", "failed"),
@@ -123,6 +124,7 @@ const inboxColumns = [
   "isSpam",
   "dueAt",
   "firstResponseAt",
+  "newReply",
 ] as const;
 
 /**
@@ -195,6 +197,7 @@ export async function inboxRows(
     dueAt: row.dueAt === null ? null : Number(row.dueAt),
     firstResponseAt: row.firstResponseAt === null ? null : Number(row.firstResponseAt),
     isSpam: row.isSpam === 1,
+    newReply: Number(row.newReply) === 1,
     ownerName: row.ownerName ?? null,
     waiting,
   }));
