@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { authenticationOf, providerResults } from "./authentication.ts";
+import { rawMessage } from "./test-messages.ts";
+
+/** A DNS of our own: example.org allows 192.0.2.10 only; every other name is unknown. */
+const resolver = async (name: string, type: string) => {
+  if (type === "TXT" && name === "example.org") return [["v=spf1 ip4:192.0.2.10 -all"]];
+  if (type === "TXT" && name === "_dmarc.example.org") return [["v=DMARC1; p=reject"]];
+  throw Object.assign(new Error(`${name} ${type}: no such name`), { code: "ENOTFOUND" });
+};
+
+describe("SPF, DKIM and DMARC of a message that came in", () => {
+  it("passes SPF from an allowed address and fails it from another (SMTP: the connection)", async () => {
+    const raw = await rawMessage({ to: "reply+x@reply.reelsmith.example" });
+    const options = { sender: "maya@example.org", resolver, mta: "mx.reelsmith.example" };
+    const allowed = await authenticationOf(raw, {
+      ...options,
+      client: { ip: "192.0.2.10", helo: "mail.example.org" },
+    });
+    const other = await authenticationOf(raw, {
+      ...options,
+      client: { ip: "198.51.100.7", helo: "mail.example.org" },
+    });
+    expect(allowed).toEqual({ spf: "pass", dkim: "none", dmarc: "pass" });
+    expect(other).toEqual({ spf: "fail", dkim: "none", dmarc: "fail" });
+  });
+
+  it("over HTTP takes SPF and DMARC from the provider's topmost Authentication-Results, else none", async () => {
+    const plain = await rawMessage();
+    expect(await authenticationOf(plain, { resolver, mta: "mx" })).toEqual({
+      spf: "none",
+      dkim: "none",
+      dmarc: "none",
+    });
+    const headed = Buffer.concat([
+      Buffer.from(
+        "Authentication-Results: mx.provider.example;\r\n spf=pass smtp.mailfrom=example.org;\r\n dkim=none; dmarc=pass header.from=example.org\r\nAuthentication-Results: forged.example; spf=fail; dmarc=fail\r\n",
+      ),
+      plain,
+    ]);
+    expect(providerResults(headed)).toEqual({ spf: "pass", dmarc: "pass" });
+    expect(await authenticationOf(headed, { resolver, mta: "mx" })).toEqual({
+      spf: "pass",
+      dkim: "none",
+      dmarc: "pass",
+    });
+  });
+
+  it("says temperror when the checks take too long, and does not wait for them", async () => {
+    const slow = () => new Promise<string[][]>(() => {});
+    const started = Date.now();
+    const results = await authenticationOf(await rawMessage(), {
+      client: { ip: "192.0.2.10" },
+      sender: "maya@example.org",
+      resolver: slow,
+      mta: "mx",
+      timeoutMs: 200,
+    });
+    expect(results).toEqual({ spf: "temperror", dkim: "temperror", dmarc: "temperror" });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

@@ -1,0 +1,311 @@
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { Writable } from "node:stream";
+import pino from "pino";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import { messageInsert } from "../db/messages.ts";
+import { eraseApplicant } from "../db/submissions/erase.ts";
+import { storeSubmissions } from "../db/submissions/store.ts";
+import { inboundDirectory } from "../mail/inbound-files.ts";
+import { replyAddress } from "../mail/reply-address.ts";
+import { migratedDatabase, type StorageBackend, storageBackends } from "../test/backends.ts";
+import { pendingSubmission } from "../test/stored.ts";
+import { createReceiver, type ReceiverDeps } from "./receive.ts";
+import { rawMessage } from "./test-messages.ts";
+
+const secret = "reply-secret-of-the-instance-0123456789";
+const replyDomain = "reply.reelsmith.example";
+const noticeKinds = ["reply_notice_email", "reply_notice_slack"];
+
+/** Every line the receiver logged, as written. */
+function capturedLogger() {
+  const lines: string[] = [];
+  const logger = pino(
+    { level: "debug" },
+    new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  return { logger, lines };
+}
+
+/** A receiver on a fresh database of `backend` (SQLite: through the writer thread, as served). */
+async function receiverOn(backend: StorageBackend, options: Partial<ReceiverDeps> = {}) {
+  const { database: direct, dataDir } = await migratedDatabase(backend);
+  const database: DatabaseHandle =
+    backend.name === "sqlite"
+      ? await openMigratedDatabase({ dataDir, writerThread: true })
+      : direct;
+  if (database !== direct) onTestFinished(() => database.close());
+  const { logger, lines } = capturedLogger();
+  const nudges = { count: 0 };
+  const receiver = createReceiver({
+    database,
+    dataDir,
+    maxBytes: 1024 * 1024,
+    replySecret: secret,
+    replyDomain,
+    messageIdDomain: "reelsmith.example",
+    noticeKinds,
+    // No DNS in tests: every lookup answers "no such name".
+    resolver: async () => {
+      throw Object.assign(new Error("no such name"), { code: "ENOTFOUND" });
+    },
+    logger,
+    onNotices: () => {
+      nudges.count += 1;
+    },
+    ...options,
+  });
+  const application = async (email = "maya@example.org") => {
+    const submission = pendingSubmission({ row: { email }, deliveries: [] });
+    await storeSubmissions(direct.db, [submission], Date.now());
+    return submission.row.id;
+  };
+  const messages = () =>
+    direct.db.selectFrom("applicationMessages").selectAll().orderBy("createdAt").execute();
+  const notices = (id: string) =>
+    direct.db
+      .selectFrom("deliveries")
+      .select(["kind", "status"])
+      .where("submissionId", "=", id)
+      .where("kind", "in", noticeKinds)
+      .orderBy("kind")
+      .execute();
+  const newReply = async (id: string) =>
+    Number(
+      (
+        await direct.db
+          .selectFrom("submissions")
+          .select("newReply")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).newReply,
+    );
+  const files = async () => {
+    const directory = inboundDirectory(dataDir);
+    const names = await readdir(directory, { recursive: true }).catch(() => [] as string[]);
+    return names.sort();
+  };
+  return {
+    receiver,
+    database: direct,
+    dataDir,
+    lines,
+    nudges,
+    application,
+    messages,
+    notices,
+    newReply,
+    files,
+  };
+}
+
+for (const backend of storageBackends()) {
+  describe.skipIf(backend.skip)(`receiving a message on ${backend.name}`, () => {
+    it("matches a reply by its tagged address: stored whole, New reply, one notice per channel", async () => {
+      const at = await receiverOn(backend);
+      const id = await at.application();
+      const raw = await rawMessage({
+        to: replyAddress(secret, id, replyDomain),
+        messageId: "<first@example.org>",
+        attachments: [{ filename: "../brief.pdf", content: "%PDF-1.4 brief" }],
+      });
+      const received = await at.receiver.receive(raw, { to: [] });
+      expect(received).toMatchObject({ ok: true, matched: true, duplicate: false });
+
+      const [stored] = await at.messages();
+      expect(stored).toMatchObject({
+        submissionId: id,
+        direction: "in",
+        messageId: "<first@example.org>",
+        fromAddress: "maya@example.org",
+        fromName: "Maya Chen",
+        subject: "Re: Your application",
+        visible: "Thanks, Tuesday works for me.",
+        rawFile: `inbound/${stored?.id}.eml`,
+      });
+      expect(stored?.body).toContain("> When can we talk?");
+      expect(JSON.parse(stored?.auth ?? "{}")).toEqual({
+        spf: "none",
+        dkim: "none",
+        dmarc: "none",
+      });
+      expect(await at.newReply(id)).toBe(1);
+      expect(await at.notices(id)).toEqual([
+        { kind: "reply_notice_email", status: "pending" },
+        { kind: "reply_notice_slack", status: "pending" },
+      ]);
+      expect(at.nudges.count).toBe(1);
+
+      // The raw message and its attachment, 0600 in 0700 directories, under our names.
+      const attachment = await at.database.db
+        .selectFrom("messageAttachments")
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(attachment).toMatchObject({ filename: "brief.pdf", size: 14 });
+      expect(await at.files()).toEqual(
+        [`${stored?.id}`, `${stored?.id}.eml`, `${stored?.id}/${attachment.id}`].sort(),
+      );
+      const mode = async (relative: string) =>
+        (await stat(path.join(at.dataDir, relative))).mode & 0o777;
+      expect(await mode("inbound")).toBe(0o700);
+      expect(await mode(`inbound/${stored?.id}`)).toBe(0o700);
+      expect(await mode(`inbound/${stored?.id}.eml`)).toBe(0o600);
+      expect(await mode(attachment.file)).toBe(0o600);
+
+      // A second reply before anyone read the first: stored, no second notice.
+      await at.receiver.receive(
+        await rawMessage({
+          to: replyAddress(secret, id, replyDomain),
+          messageId: "<second@example.org>",
+        }),
+        { to: [] },
+      );
+      expect(await at.messages()).toHaveLength(2);
+      expect(await at.notices(id)).toHaveLength(2);
+      expect(at.nudges.count).toBe(1);
+    });
+
+    it("stores a message a provider sends twice once (same Message-ID), and its files once", async () => {
+      const at = await receiverOn(backend);
+      const id = await at.application();
+      const raw = await rawMessage({
+        to: replyAddress(secret, id, replyDomain),
+        messageId: "<retried@example.org>",
+        attachments: [{ filename: "a.txt", content: "a" }],
+      });
+      const results = await Promise.all([1, 2, 3].map(() => at.receiver.receive(raw, { to: [] })));
+      expect(results.filter((result) => result.ok && !result.duplicate)).toHaveLength(1);
+      expect(results.filter((result) => result.ok && result.duplicate)).toHaveLength(2);
+      expect(await at.messages()).toHaveLength(1);
+      expect(await at.notices(id)).toHaveLength(2);
+      expect(await at.files()).toHaveLength(3); // one .eml, one directory, one attachment
+    });
+
+    it("matches by In-Reply-To: a Message-ID recorded in a thread, or one of the product's own", async () => {
+      const at = await receiverOn(backend);
+      const first = await at.application("ana@example.org");
+      const second = await at.application("ben@example.org");
+      await messageInsert(at.database.db, {
+        id: "ours-1",
+        submissionId: first,
+        direction: "out",
+        messageId: "<reply-of-ours@reelsmith.example>",
+        inReplyTo: null,
+        fromAddress: "team@reelsmith.example",
+        toAddress: "ana@example.org",
+        subject: "About your application",
+        body: "Hello",
+        visible: "Hello",
+        rawFile: null,
+        auth: null,
+        memberEmail: "owner@reelsmith.example",
+        deliveryId: null,
+        createdAt: Date.now() - 1000,
+      }).execute();
+      const byThread = await at.receiver.receive(
+        await rawMessage({
+          to: "team@reelsmith.example",
+          inReplyTo: "<reply-of-ours@reelsmith.example>",
+        }),
+        { to: [] },
+      );
+      const byConfirmation = await at.receiver.receive(
+        await rawMessage({
+          to: "hello@reelsmith.example",
+          references: ["<elsewhere@example.org>", `<${second}.confirmation@reelsmith.example>`],
+        }),
+        { to: [] },
+      );
+      expect(byThread).toMatchObject({ ok: true, matched: true });
+      expect(byConfirmation).toMatchObject({ ok: true, matched: true });
+      const theirs = (await at.messages()).filter((message) => message.direction === "in");
+      expect(theirs.map((message) => message.submissionId)).toEqual([first, second]);
+    });
+
+    it("keeps a forged tag, a stranger's mail and a reply to an erased application as unmatched", async () => {
+      const at = await receiverOn(backend);
+      const id = await at.application("erased@example.org");
+      const kept = await at.application("kept@example.org");
+      const forged = replyAddress("another-secret-0123456789-abcdef", kept, replyDomain);
+      await eraseApplicant(at.database, "erased@example.org", "0".repeat(64));
+      const outcomes = await Promise.all([
+        at.receiver.receive(await rawMessage({ to: forged }), { to: [] }),
+        at.receiver.receive(await rawMessage({ to: "hello@reply.reelsmith.example" }), { to: [] }),
+        at.receiver.receive(await rawMessage({ to: replyAddress(secret, id, replyDomain) }), {
+          to: [],
+        }),
+        at.receiver.receive(await rawMessage({ inReplyTo: `<${id}.team@reelsmith.example>` }), {
+          to: [replyAddress(secret, id, replyDomain)],
+        }),
+      ]);
+      expect(outcomes.map((outcome) => outcome.ok && outcome.matched)).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
+      const stored = await at.messages();
+      expect(stored).toHaveLength(4);
+      expect(stored.every((message) => message.submissionId === null)).toBe(true);
+      expect(await at.newReply(kept)).toBe(0);
+      expect(await at.notices(kept)).toEqual([]);
+    });
+
+    it("refuses a message over the limit or for more than 50 recipients, and stores nothing", async () => {
+      const at = await receiverOn(backend, { maxBytes: 64 * 1024 });
+      const id = await at.application();
+      const big = await rawMessage({
+        to: replyAddress(secret, id, replyDomain),
+        attachments: [{ filename: "big.bin", content: Buffer.alloc(80 * 1024, 1) }],
+      });
+      expect(await at.receiver.receive(big, { to: [] })).toEqual({
+        ok: false,
+        refused: "too_large",
+      });
+      const crowd = Array.from({ length: 10_000 }, (_, i) => `person${i}@example.org`);
+      const many = await rawMessage({ to: [replyAddress(secret, id, replyDomain), ...crowd] });
+      expect(await at.receiver.receive(many.subarray(0, 64 * 1024), { to: [] })).toEqual({
+        ok: false,
+        refused: "too_many_recipients",
+      });
+      expect(await at.receiver.receive(await rawMessage(), { to: crowd.slice(0, 51) })).toEqual({
+        ok: false,
+        refused: "too_many_recipients",
+      });
+      expect(await at.messages()).toEqual([]);
+      expect(await at.files()).toEqual([]);
+    });
+
+    it("logs ids and counts, never what the sender wrote", async () => {
+      const at = await receiverOn(backend);
+      const id = await at.application();
+      await at.receiver.receive(
+        await rawMessage({
+          to: replyAddress(secret, id, replyDomain),
+          subject: "Secret subject line",
+          text: "My private phone is 555-0100",
+          attachments: [{ filename: "passport-scan.pdf", content: "x" }],
+        }),
+        { to: [], from: "maya@example.org" },
+      );
+      const logged = at.lines.join("\n");
+      expect(logged).toContain('"msg":"message received"');
+      for (const secretText of [
+        "Secret subject",
+        "555-0100",
+        "passport",
+        "maya",
+        "Maya",
+        "example.org",
+      ]) {
+        expect(logged).not.toContain(secretText);
+      }
+    });
+  });
+}
