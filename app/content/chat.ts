@@ -29,6 +29,16 @@ export const chat = {
       "An application ({plan} plan) owned by {owner} was due {due} and has not been answered.",
     line: "Answer it now: the applicant was promised an answer {promise}.",
   },
+  /**
+   * A reply came back to an application: to its owner (the team, without one). Never a word
+   * of the reply: who, and where to read it.
+   */
+  reply: {
+    title: "New reply",
+    subject: "New reply from {name}",
+    summary: "An applicant replied ({plan} plan): read it in the team inbox.",
+    line: "The reply is on the application's page; nothing of it is copied here.",
+  },
   alert: {
     title: "Delivery failed for good",
     subject: "Delivery failed for good: {kind} of application {id}",

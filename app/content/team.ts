@@ -32,6 +32,10 @@ export const team = {
     missed_slack: { label: "Slack promise-missed alert", noun: "Slack promise-missed alert" },
     missed_discord: { label: "Discord promise-missed alert", noun: "Discord promise-missed alert" },
     missed_teams: { label: "Teams promise-missed alert", noun: "Teams promise-missed alert" },
+    reply_notice_email: { label: "New-reply email", noun: "new-reply email" },
+    reply_notice_slack: { label: "Slack new-reply message", noun: "Slack new-reply message" },
+    reply_notice_discord: { label: "Discord new-reply message", noun: "Discord new-reply message" },
+    reply_notice_teams: { label: "Teams new-reply message", noun: "Teams new-reply message" },
   } as Record<string, { label: string; noun: string }>,
   label: "Team",
   nav: {
@@ -155,6 +159,7 @@ export const team = {
     skipReasons: {
       spam: "marked as spam",
       answered: "answered before it was due",
+      read: "the reply was read or answered before it went out",
       recipient_recent: "this address got a confirmation in the last 24 hours",
       hourly_cap: "the hourly limit of confirmations was reached",
     } as Record<string, string>,

@@ -9,6 +9,7 @@ import {
   missedEmailKind,
   reminderEmailKind,
 } from "./promise.ts";
+import { chatReplyNoticeKinds, replyNoticeEmailKind } from "./reply-notice.ts";
 import { webhookKind } from "./webhook.ts";
 
 /**
@@ -27,6 +28,8 @@ export const deliveryKinds = [
   ...chatMissedKinds,
   alertEmailKind,
   ...chatAlertKinds,
+  replyNoticeEmailKind,
+  ...chatReplyNoticeKinds,
 ] as const;
 
 export type DeliveryKindName = (typeof deliveryKinds)[number]["name"];

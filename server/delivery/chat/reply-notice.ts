@@ -1,0 +1,35 @@
+import { chat } from "#app/content/chat.ts";
+import { fill, oneLine } from "#app/shared/text.ts";
+import type { Member } from "../../db/members.ts";
+import type { Submission } from "../../db/schema.ts";
+import { applicationLink } from "./inbox-link.ts";
+import type { Notice } from "./notice.ts";
+import { ownerText } from "./promise-notice.ts";
+
+/**
+ * "New reply from <name>": an applicant answered, for the application's owner. Of what the
+ * applicant typed, only their name (a fact, escaped by every format); never the reply itself.
+ */
+export function replyNotice(
+  submission: Submission,
+  owner: Pick<Member, "name" | "email"> | undefined,
+  options: { siteUrl: string; now?: number },
+): Notice & { subject: string } {
+  const copy = chat.reply;
+  return {
+    title: copy.title,
+    subject: fill(copy.subject, { name: oneLine(submission.name) }),
+    summary: fill(copy.summary, { plan: submission.selectedPlan }),
+    facts: [
+      { label: "Name", value: submission.name },
+      { label: "Plan", value: submission.selectedPlan },
+      { label: chat.application.ownerLabel, value: ownerText(owner) },
+    ],
+    lines: [copy.line],
+    link: {
+      text: chat.application.inboxLink,
+      url: applicationLink(options.siteUrl, submission.id),
+    },
+    time: new Date(options.now ?? Date.now()).toISOString(),
+  };
+}
