@@ -8,6 +8,7 @@ import { overdueCount } from "./db/submissions/inbox.ts";
 import { startRetention } from "./db/submissions/retention.ts";
 import type { PendingSubmission } from "./db/submissions/store.ts";
 import { kindRegistry } from "./delivery/kinds/registry.ts";
+import { replyNoticeKinds } from "./delivery/kinds/reply-notice.ts";
 import { warmUpEmails } from "./delivery/messages.ts";
 import { startDeliveryWorker } from "./delivery/worker.ts";
 import { ensurePrivateDirectory, restrictFiles } from "./files/data-dir.ts";
@@ -15,10 +16,12 @@ import { createIpHasher, createRecipientHasher } from "./hashing/client-hashes.t
 import { createApp } from "./http/app.ts";
 import { type BuiltPages, loadBuiltPages } from "./http/build-files.ts";
 import { listen, type Middleware } from "./http/http-server.ts";
+import { startInbound } from "./inbound/start-inbound.ts";
 import { createIntakeApi } from "./intake/api.ts";
 import { createGroupCommitter } from "./intake/group-commit.ts";
 import { createIntakeService } from "./intake/service.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { purgeInbound } from "./mail/inbound-retention.ts";
 import { mailDirectory, purgeMailFiles } from "./mail/mail-files.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { healthWithBacklog } from "./metrics/health.ts";
@@ -36,6 +39,8 @@ export interface RunningServer {
   port: number;
   config: Config;
   logger: Logger;
+  /** The SMTP listener for replies' port, when INBOUND_SMTP_PORT is set (0 picks a free one). */
+  inboundSmtpPort?: number;
   /** Stops accepting, finishes in-flight requests and work, closes the database. */
   stop: () => Promise<void>;
 }
@@ -111,7 +116,9 @@ export async function startServer(
   const retention = startRetention({
     database,
     retentionDays: config.RETENTION_DAYS,
-    purgeMailFiles: (cutoff) => purgeMailFiles(config.dataDir, cutoff),
+    purgeMailFiles: async (cutoff) =>
+      (await purgeMailFiles(config.dataDir, cutoff)) +
+      (await purgeInbound(database, config.dataDir, cutoff)),
     logger,
   });
   // What each application gets: the kinds made with it that this configuration can send.
@@ -142,9 +149,18 @@ export async function startServer(
     nudgeWorker: () => worker.nudge(),
     onFirstResponse: metrics?.firstResponse,
   });
+  // Replies coming back: the SMTP listener (INBOUND_SMTP_PORT) and the provider's POST.
+  const inbound = await startInbound({
+    config,
+    logger,
+    database,
+    noticeKinds: replyNoticeKinds(config),
+    nudgeWorker: () => worker.nudge(),
+  });
   /** Waits for the sign-in links being sent and queued writes, finishes the delivery in hand,
    * closes the database. */
   const stopWork = async () => {
+    await inbound.stop(); // no message is taken any more; those in hand are stored first
     await team.stop();
     await committer.drain();
     await retention.stop();
@@ -161,6 +177,7 @@ export async function startServer(
     intakeApi: createIntakeApi({ config, logger, intake }),
     intake: metrics ? countedIntake(intake, metrics) : intake,
     team,
+    inboundEmail: inbound.endpoint,
     health: () => healthWithBacklog(database, backlog),
     metrics,
     mode: dev ? "development" : "production",
@@ -182,6 +199,7 @@ export async function startServer(
     port: http.port,
     config,
     logger,
+    inboundSmtpPort: inbound.smtpPort,
     stop: async () => {
       await http.close();
       // In-flight requests are answered; now the queued writes, the delivery in hand, the DB.

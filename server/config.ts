@@ -130,6 +130,8 @@ const schema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  /** POSTs to /team/inbound-email per client IP per minute (0: no limit). */
+  INBOUND_LIMIT_PER_IP: z.coerce.number().int().min(0).default(600),
   ...notifyVariables,
 });
 

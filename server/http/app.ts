@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Handler, Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
@@ -29,6 +29,11 @@ export interface AppDeps {
   intake?: IntakePort;
   /** The team's side (/team): its guard, the passkey endpoints, its port for route modules. */
   team?: TeamServer;
+  /**
+   * POST /team/inbound-email: raw messages from a mail provider, with a bearer token instead
+   * of a session: mounted before the team's guard, for that exact path only.
+   */
+  inboundEmail?: Handler<AppEnv>;
   health: () => Promise<{ ok: boolean; database: string }>;
   /** Counters and gauges for /metrics; absent (and /metrics a 404) unless METRICS_TOKEN is set. */
   metrics?: Metrics;
@@ -74,6 +79,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   app.use(compress());
   mountMetrics(app, { metrics: deps.metrics, token: config.METRICS_TOKEN });
+  // Machine to machine: no session, no origin. Hono matches this path exactly (case and
+  // trailing slash included): any other spelling goes on to the guard like every /team path.
+  if (deps.inboundEmail) app.post(teamPaths.inboundEmail, deps.inboundEmail);
   if (deps.team) app.use(deps.team.guard);
 
   app.onError((error, c) => {

@@ -94,7 +94,7 @@ export async function readPageBody(c: Context): Promise<PageBody> {
 }
 
 /** The request body as a Node stream: the socket's own, or (app.request() in tests) the web one. */
-function bodyStream(c: Context): Readable | undefined {
+export function bodyStream(c: Context): Readable | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming) return incoming;
   const body = c.req.raw.body;
@@ -106,7 +106,7 @@ function bodyStream(c: Context): Readable | undefined {
  * stops (pausing it, never destroying it: the answer still has to go out on that socket) once
  * more than `limit` have come. `body` is set when it ended within `keep`.
  */
-function readUpTo(
+export function readUpTo(
   stream: Readable,
   keep: number,
   limit: number,

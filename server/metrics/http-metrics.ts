@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { Hono, MiddlewareHandler } from "hono";
 import type { IntakePort } from "#app/shared/app-context.ts";
 import { intakePath, paths } from "#app/shared/paths.ts";
 import type { AppEnv } from "../http/app.ts";
+import { bearerMatches } from "../http/bearer-token.ts";
 import { isTeamPath } from "../http/page-body.ts";
 import type { Metrics } from "./metrics.ts";
 
@@ -102,10 +102,4 @@ export function countedIntake(port: IntakePort, metrics: Metrics): IntakePort {
   };
 }
 
-const digest = (text: string) => createHash("sha256").update(text).digest();
-
-/** True when `header` is `Bearer <token>`; the comparison takes the same time whatever it holds. */
-export function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = /^Bearer +(\S+) *$/i.exec(header ?? "")?.[1] ?? "";
-  return timingSafeEqual(digest(given), digest(token)) && given.length > 0;
-}
+export { bearerMatches };

@@ -1,0 +1,115 @@
+import nodemailer from "nodemailer";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Envelope, Received } from "./receive.ts";
+import { smtpConversation } from "./smtp-conversation.ts";
+import { type SmtpListener, startSmtpListener } from "./smtp-listener.ts";
+import { rawMessage } from "./test-messages.ts";
+
+const replyDomain = "reply.reelsmith.example";
+const to = `reply+7d1f3a52-2c1e-4c0b-9a55-3f2f6c1d9e01.0123456789abcdef@${replyDomain}`;
+let listener: SmtpListener | undefined;
+afterEach(async () => {
+  await listener?.stop();
+  listener = undefined;
+});
+
+/** A listener whose receiver answers with `answer` (or throws it), and what it was given. */
+async function listenWith(answer: (call: number) => Received | Error, maxBytes = 64 * 1024) {
+  const calls: { raw: Buffer; envelope: Envelope; ip?: string }[] = [];
+  listener = await startSmtpListener(
+    {
+      receive: async (raw, envelope, client) => {
+        calls.push({ raw, envelope, ip: client?.ip });
+        const outcome = answer(calls.length);
+        if (outcome instanceof Error) throw outcome;
+        return outcome;
+      },
+    },
+    { port: 0, host: "127.0.0.1", replyDomain, maxBytes },
+    pino({ level: "silent" }),
+  );
+  const transport = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: listener.port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  return { calls, transport, port: listener.port };
+}
+
+const stored: Received = { ok: true, id: "x", matched: true, duplicate: false };
+
+describe("the SMTP listener for replies", () => {
+  it("says 250 once the message is stored, and 451 when it could not be (the sender retries)", async () => {
+    const { calls, transport } = await listenWith((call) =>
+      call === 1 ? new Error("database away") : stored,
+    );
+    const raw = await rawMessage({ to });
+    const envelope = { from: "maya@example.org", to: [to] };
+    await expect(transport.sendMail({ envelope, raw })).rejects.toMatchObject({
+      responseCode: 451,
+    });
+    const info = await transport.sendMail({ envelope, raw });
+    expect(info.response).toMatch(/^250 /);
+    expect(calls).toHaveLength(2);
+    // As sent (SMTP ends lines with CRLF, and DATA's terminator adds one).
+    const lines = (message: Buffer) => message.toString().replace(/\r\n/g, "\n").trimEnd();
+    expect(lines(calls[1]?.raw ?? Buffer.alloc(0))).toBe(lines(raw));
+    expect(calls[1]).toMatchObject({
+      envelope: { from: "maya@example.org", to: [to] },
+      ip: "127.0.0.1",
+    });
+  });
+
+  it("never relays: another domain gets 550; the 51st recipient 452", async () => {
+    const { calls, transport } = await listenWith(() => stored);
+    const raw = await rawMessage();
+    await expect(
+      transport.sendMail({
+        envelope: { from: "x@example.org", to: ["victim@gmail.example"] },
+        raw,
+      }),
+    ).rejects.toMatchObject({ responseCode: 550 });
+    expect(calls).toHaveLength(0);
+    const many = Array.from({ length: 60 }, (_, i) => `reply+${i}@${replyDomain}`);
+    const info = await transport.sendMail({ envelope: { from: "x@example.org", to: many }, raw });
+    expect(info.accepted).toHaveLength(50);
+    expect(info.rejected).toHaveLength(10);
+    expect(
+      info.rejectedErrors?.every(
+        (error) => (error as { responseCode?: number }).responseCode === 452,
+      ),
+    ).toBe(true);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.envelope.to).toHaveLength(50);
+  });
+
+  it("refuses a message over INBOUND_MAX_BYTES with 552 as it streams in, and never hands it on", async () => {
+    const { calls, port } = await listenWith(() => stored, 4 * 1024);
+    const body = "x".repeat(76);
+    const lines = Array.from({ length: 200 }, () => body).join("\r\n");
+    const { codes } = await smtpConversation(
+      port,
+      [
+        "EHLO client.example",
+        "MAIL FROM:<maya@example.org>",
+        `RCPT TO:<${to}>`,
+        "DATA",
+        `Subject: big\r\n\r\n${lines}\r\n.`,
+        "QUIT",
+      ],
+      7,
+    );
+    expect(codes).toEqual([220, 250, 250, 250, 354, 552, 221]);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("offers no AUTH, and no STARTTLS without a key and certificate; announces its SIZE", async () => {
+    const { port } = await listenWith(() => stored, 4096);
+    const { lines } = await smtpConversation(port, ["EHLO client.example", "QUIT"], 3);
+    const ehlo = lines.filter((line) => line.startsWith("250"));
+    expect(ehlo.some((line) => /SIZE 4096/.test(line))).toBe(true);
+    expect(ehlo.some((line) => /STARTTLS|AUTH/.test(line))).toBe(false);
+  });
+});

@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import { errorSummary } from "../db/errors.ts";
+import type { Logger } from "../logger.ts";
+import { isReplyDomain } from "../mail/reply-address.ts";
+import { maxRecipients, type Receiver } from "./receive.ts";
+
+export interface SmtpListenerOptions {
+  /** INBOUND_SMTP_PORT (0: any free port, for tests) and INBOUND_SMTP_HOST. */
+  port: number;
+  host: string;
+  replyDomain: string;
+  /** INBOUND_MAX_BYTES: announced (SIZE) and enforced while the message streams in. */
+  maxBytes: number;
+  /** INBOUND_TLS_KEY and INBOUND_TLS_CERT (PEM files): STARTTLS; neither, no STARTTLS. */
+  tls?: { keyFile: string; certFile: string };
+}
+
+export interface SmtpListener {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** An SMTP answer with its code. */
+const refusal = (code: number, text: string) =>
+  Object.assign(new Error(text), { responseCode: code });
+
+/**
+ * The SMTP listener for replies (smtp-server): an MX for REPLY_DOMAIN, never a relay. RCPT TO
+ * of any other domain gets 550, the 51st recipient 452, a message over INBOUND_MAX_BYTES 552
+ * (while it streams in: what comes over the limit is dropped, not kept). No AUTH; STARTTLS only
+ * with a key and certificate. Each message goes to `receiver.receive()`, and 250 is said only
+ * once it is stored: a database away gets 451, so the sender tries again later.
+ */
+export async function startSmtpListener(
+  receiver: Pick<Receiver, "receive">,
+  options: SmtpListenerOptions,
+  logger: Logger,
+): Promise<SmtpListener> {
+  const tls = options.tls
+    ? { key: readFileSync(options.tls.keyFile), cert: readFileSync(options.tls.certFile) }
+    : undefined;
+  const settings: SMTPServerOptions & { rejectOversized: boolean } = {
+    banner: "replies only",
+    size: options.maxBytes,
+    rejectOversized: true,
+    authOptional: true,
+    disabledCommands: tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
+    ...tls,
+    maxClients: 50,
+    socketTimeout: 60_000,
+    closeTimeout: 5_000,
+    disableReverseLookup: true,
+    logger: false,
+    onRcptTo(address, session, callback) {
+      if (!isReplyDomain(address.address, options.replyDomain)) {
+        return callback(refusal(550, "5.7.1 Relaying denied: replies only"));
+      }
+      if (session.envelope.rcptTo.length >= maxRecipients) {
+        return callback(refusal(452, "4.5.3 Too many recipients"));
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      stream.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+        // Over the limit: what follows is dropped (smtp-server answers 552 at the end).
+        if (bytes <= options.maxBytes) chunks.push(chunk);
+        else chunks.length = 0;
+      });
+      stream.once("error", (error) => callback(error));
+      stream.once("end", () => {
+        if (stream.sizeExceeded || bytes > options.maxBytes) {
+          return callback(refusal(552, "5.3.4 Message too big"));
+        }
+        const from = session.envelope.mailFrom;
+        receiver
+          .receive(
+            Buffer.concat(chunks),
+            {
+              from: from ? from.address : undefined,
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            },
+            { ip: session.remoteAddress, helo: session.hostNameAppearsAs },
+          )
+          .then(
+            (received) => {
+              if (received.ok) return callback(null, "2.0.0 Stored");
+              callback(
+                received.refused === "too_large"
+                  ? refusal(552, "5.3.4 Message too big")
+                  : refusal(550, "5.5.3 Too many recipients"),
+              );
+            },
+            (error) => {
+              logger.warn({ err: errorSummary(error) }, "reply not stored: 451 to the sender");
+              callback(refusal(451, "4.3.0 Not stored, please try again later"));
+            },
+          );
+      });
+    },
+  };
+  const server = new SMTPServer(settings);
+  server.on("error", (error) => logger.warn({ err: errorSummary(error) }, "SMTP listener error"));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  logger.info({ host: options.host, port }, "SMTP listener for replies");
+  return {
+    port,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
