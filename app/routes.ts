@@ -13,5 +13,7 @@ export default [
   route(teamPaths.export, "routes/team.export.ts"),
   route(teamPaths.response, "routes/team.response.tsx"),
   route(teamPaths.availability, "routes/team.availability.ts"),
+  route(teamPaths.unmatched, "routes/team.unmatched.tsx"),
+  route(`${teamPaths.inbox}/attachments/:id`, "routes/team.attachment.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -186,7 +186,11 @@ export type ActionDone =
   | "take"
   | "reply"
   | "read"
-  | "erase";
+  | "erase"
+  /** An unmatched message given to an application (site.team.unmatched.done). */
+  | "attachReply"
+  /** An unmatched message deleted (site.team.unmatched.done). */
+  | "deleteUnmatched";
 
 export type ActionOutcome =
   | { ok: true; done: ActionDone; message: string }

@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { team } from "~/content/team";
 import { teamPaths } from "~/shared/paths";
 import type { TeamMember } from "~/shared/team-port";
+import { fill } from "~/shared/text";
 import { AddPasskeyButton } from "./add-passkey-button";
 import { AvailabilityForm } from "./availability-form";
 
@@ -30,6 +31,11 @@ export function TeamShell(props: { member?: TeamMember; children: ReactNode }) {
               <a href={teamPaths.response} className={buttonClass("ghost", "sm")}>
                 {copy.response}
               </a>
+              {props.member.unmatched ? (
+                <a href={teamPaths.unmatched} className={buttonClass("ghost", "sm")}>
+                  {fill(copy.unmatched, { count: props.member.unmatched })}
+                </a>
+              ) : null}
               <AvailabilityForm away={props.member.away === true} />
               <AddPasskeyButton />
               <span className="hidden text-sm text-zinc-400 md:inline">

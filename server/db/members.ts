@@ -10,6 +10,8 @@ export interface Member {
   name: string;
   /** Set for the member signed in: Away skips them in the round robin. */
   away?: boolean;
+  /** Set for the member signed in: replies that matched no application (the top bar). */
+  unmatched?: number;
 }
 
 /** Emails are kept and compared in lower case. */

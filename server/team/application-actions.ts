@@ -143,6 +143,11 @@ export function createApplicationActions(deps: ActionDeps) {
         deps.nudgeWorker();
         return { ok: true, done: "retry", message: copy.retry };
       }
+      // outbound: filled by the outbound half
+      case "reply":
+      case "read":
+        return { ok: false, error: "invalid", message: copy.invalid };
+      // end outbound
       case "erase": {
         await transaction([
           auditLine(member, id, "erase", "", now),

@@ -35,6 +35,10 @@ export async function applicationView(
       submission.firstResponseAt === null ? null : Number(submission.firstResponseAt),
     ownerId: submission.ownerId,
     members,
+    // outbound: filled by the outbound half
+    newReply: submission.newReply === 1,
+    thread: [],
+    // end outbound
     answers: labelledAnswers(submission).map(({ label, value }) => ({ label, value })),
     deliveries: deliveries.map((delivery) => ({
       id: delivery.id,

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
 import { findMember, isAway, type Member, normaliseEmail, verificationOf } from "../db/members.ts";
+import { unmatchedCount } from "../db/messages.ts";
 import type { Logger } from "../logger.ts";
 import type { TeamAuth } from "./auth.ts";
 import type { createLinkLimits, LimitDecision } from "./link-limits.ts";
@@ -106,8 +107,12 @@ export function createSignIn(deps: {
       });
       if (!response) return null;
       const { id, email, name } = response.user;
-      const away = await isAway(database, id);
-      return { member: { id, email, name, away }, cookies: cookiesOf(answer) };
+      // What the top bar shows: Away, and how many replies matched no application.
+      const [away, unmatched] = await Promise.all([
+        isAway(database, id),
+        unmatchedCount(database.db),
+      ]);
+      return { member: { id, email, name, away, unmatched }, cookies: cookiesOf(answer) };
     },
 
     /** Ends the session of these headers; the cookies that clear it in the browser. */

@@ -1,0 +1,20 @@
+import { uuidPattern } from "./intake-rules.ts";
+import { teamPaths } from "./paths.ts";
+
+/**
+ * The application a member names by pasting its id or its page's address (any host: only the
+ * path counts), as the Unmatched page's "Attach to application" takes it; undefined otherwise.
+ */
+export function applicationIdIn(text: string): string | undefined {
+  const value = text.trim();
+  if (uuidPattern.test(value)) return value.toLowerCase();
+  let path = value;
+  try {
+    path = new URL(value).pathname;
+  } catch {
+    // Not a URL: a path, perhaps.
+  }
+  const page = new RegExp(`^${teamPaths.inbox}/applications/([^/?#]+)/?$`, "i").exec(path);
+  const id = page?.[1] ?? "";
+  return uuidPattern.test(id) ? id.toLowerCase() : undefined;
+}

@@ -1,0 +1,122 @@
+import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { team } from "~/content/team";
+import { attachmentPath } from "~/shared/paths";
+import type { ThreadMessage } from "~/shared/team-port";
+import { fill } from "~/shared/text";
+import { fileSize } from "./file-size";
+import { utcTime } from "./time";
+
+const copy = team.unmatched;
+
+/**
+ * One email that matched no application: who sent it to which address, when, what it says
+ * (text only: React escapes it; HTML was never kept), its attachments (downloads), and the two
+ * forms, Attach to application and Delete, which work without JavaScript.
+ */
+export function UnmatchedMessage(props: { message: ThreadMessage; error?: string }) {
+  const { message, error } = props;
+  const titleId = `message-${message.id}`;
+  return (
+    <li>
+      <article
+        aria-labelledby={titleId}
+        className="rounded-2xl border border-white/10 bg-surface p-4 sm:p-5"
+      >
+        <h2 id={titleId} className="text-lg font-bold break-words text-white">
+          {message.subject || copy.noSubject}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-zinc-400">{copy.from}</dt>
+          <dd className="min-w-0 break-words text-zinc-200">{message.from}</dd>
+          <dt className="text-zinc-400">{copy.to}</dt>
+          <dd className="min-w-0 break-words text-zinc-200">{message.to}</dd>
+          <dt className="text-zinc-400">{copy.received}</dt>
+          <dd className="text-zinc-200">
+            <time dateTime={new Date(message.createdAt).toISOString()}>
+              {utcTime(message.createdAt)}
+            </time>
+          </dd>
+        </dl>
+        <p className="mt-3 whitespace-pre-line break-words text-zinc-100">{message.visible}</p>
+        {message.full ? (
+          <details className="mt-2 text-sm">
+            <summary className="cursor-pointer text-brand-300">{copy.fullText}</summary>
+            <p className="mt-2 whitespace-pre-line break-words text-zinc-300">{message.full}</p>
+          </details>
+        ) : null}
+        {message.auth ? (
+          <p className="mt-2 text-xs text-zinc-400">
+            {fill(copy.checks, {
+              spf: message.auth.spf ?? "none",
+              dkim: message.auth.dkim ?? "none",
+              dmarc: message.auth.dmarc ?? "none",
+            })}
+          </p>
+        ) : null}
+        {message.attachments.length > 0 ? (
+          <div className="mt-3">
+            <h3 className="text-sm font-semibold text-zinc-200">{copy.attachmentsLabel}</h3>
+            <ul className="mt-1 flex flex-col gap-1 text-sm">
+              {message.attachments.map((attachment) => (
+                <li key={attachment.id} className="break-words">
+                  <a
+                    href={attachmentPath(attachment.id)}
+                    download
+                    className="text-brand-300 underline"
+                  >
+                    {attachment.filename}
+                  </a>{" "}
+                  <span className="text-zinc-400">({fileSize(attachment.size)})</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {error ? (
+          <p role="alert" className="mt-3 rounded-xl bg-rose-500/10 px-3 py-2 text-rose-200">
+            {error}
+          </p>
+        ) : null}
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <Form
+            method="post"
+            className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-end"
+          >
+            <input type="hidden" name="intent" value="attach" />
+            <input type="hidden" name="message" value={message.id} />
+            <div className="min-w-0 flex-1">
+              <Field name={`application-${message.id}`} label={copy.applicationLabel} error={error}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    name="application"
+                    placeholder={copy.applicationPlaceholder}
+                    autoComplete="off"
+                    required
+                  />
+                )}
+              </Field>
+            </div>
+            <button type="submit" className={buttonClass("light", "md", "shrink-0")}>
+              {copy.attach}
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="message" value={message.id} />
+            <button
+              type="submit"
+              title={copy.deleteHint}
+              className={buttonClass("outline", "md", "w-full sm:w-auto")}
+            >
+              {copy.delete}
+            </button>
+          </Form>
+        </div>
+      </article>
+    </li>
+  );
+}

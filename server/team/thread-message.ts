@@ -1,0 +1,42 @@
+import type { ThreadMessage } from "#app/shared/team-port.ts";
+import type { ApplicationMessage } from "../db/schema.ts";
+
+type StoredMessage = Omit<ApplicationMessage, "createdAt"> & {
+  createdAt: number;
+  attachments: { id: string; filename: string; contentType: string; size: number }[];
+};
+
+/** The results of a message's checks, as stored ({"spf":"pass",…}); none when unreadable. */
+function authOf(stored: string | null): ThreadMessage["auth"] {
+  if (!stored) return undefined;
+  try {
+    const parsed = JSON.parse(stored) as Record<string, unknown>;
+    const value = (key: string) => (typeof parsed[key] === "string" ? parsed[key] : undefined);
+    return { spf: value("spf"), dkim: value("dkim"), dmarc: value("dmarc") };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stored message as the team's pages show it (text only: HTML is never kept). */
+export function threadMessageOf(message: StoredMessage): ThreadMessage {
+  return {
+    id: message.id,
+    direction: message.direction,
+    source: message.direction === "in" ? "received" : message.memberEmail ? "reply" : "system",
+    createdAt: message.createdAt,
+    from: message.fromName ? `${message.fromName} <${message.fromAddress}>` : message.fromAddress,
+    to: message.toAddress,
+    subject: message.subject,
+    visible: message.visible,
+    full: message.body.trim() !== message.visible.trim() ? message.body : undefined,
+    memberEmail: message.memberEmail,
+    auth: authOf(message.auth),
+    attachments: message.attachments.map(({ id, filename, contentType, size }) => ({
+      id,
+      filename,
+      contentType,
+      size,
+    })),
+  };
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import type { TeamPort } from "#app/shared/team-port.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { attachmentInsert, messageInsert } from "../db/messages.ts";
+import { storeSubmissions } from "../db/submissions/store.ts";
+import {
+  attachmentFileOf,
+  inboundDirectory,
+  rawFileOf,
+  writeMessageFiles,
+} from "../mail/inbound-files.ts";
+import { storageBackends } from "../test/backends.ts";
+import { pendingSubmission } from "../test/stored.ts";
+import { teamFixtureWithMember } from "../test/team.ts";
+
+/** A message that came in, stored as the receiver stores it (files first, then its rows). */
+async function storedMessage(
+  database: DatabaseHandle,
+  dataDir: string,
+  submissionId: string | null,
+) {
+  const id = randomUUID();
+  const attachment = { id: randomUUID(), content: Buffer.from("%PDF-1.4 brief") };
+  await writeMessageFiles(dataDir, id, Buffer.from("Subject: x\r\n\r\nraw"), [attachment]);
+  await messageInsert(database.db, {
+    id,
+    submissionId,
+    direction: "in",
+    messageId: `<${id}@example.org>`,
+    inReplyTo: null,
+    fromAddress: "maya@example.org",
+    fromName: "Maya",
+    toAddress: "hello@reply.reelsmith.example",
+    subject: "Re: my application",
+    body: "Here it is.\n\n> quoted",
+    visible: "Here it is.",
+    rawFile: rawFileOf(id),
+    auth: JSON.stringify({ spf: "pass", dkim: "none", dmarc: "fail" }),
+    memberEmail: null,
+    deliveryId: null,
+    createdAt: Date.now(),
+  }).execute();
+  await attachmentInsert(database.db, {
+    id: attachment.id,
+    messageId: id,
+    filename: "brief.pdf",
+    contentType: "application/pdf",
+    size: attachment.content.length,
+    file: attachmentFileOf(id, attachment.id),
+  }).execute();
+  return { id, attachmentId: attachment.id };
+}
+
+describe.each(storageBackends())("the Unmatched page's side on $name", (backend) => {
+  async function setUp() {
+    const { fixture, member } = await teamFixtureWithMember(backend, "maya@reelsmith.example");
+    const stored = pendingSubmission({ row: { email: "ana@example.org" }, deliveries: [] });
+    await storeSubmissions(fixture.database.db, [stored]);
+    const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+    const files = () =>
+      readdir(inboundDirectory(fixture.dataDir), { recursive: true }).catch(() => [] as string[]);
+    const audit = () =>
+      fixture.database.db
+        .selectFrom("teamAuditLog")
+        .select(["submissionId", "memberEmail", "action", "detail"])
+        .execute();
+    return { fixture, member, port, application: stored.row.id, files, audit };
+  }
+
+  it.skipIf(backend.skip)(
+    "lists them with their text, checks and attachments; attaches one once, by the page's address",
+    async () => {
+      const { fixture, member, port, application, audit } = await setUp();
+      const message = await storedMessage(fixture.database, fixture.dataDir, null);
+      const [listed] = await port.unmatched();
+      expect(listed).toMatchObject({
+        id: message.id,
+        direction: "in",
+        source: "received",
+        from: "Maya <maya@example.org>",
+        subject: "Re: my application",
+        visible: "Here it is.",
+        full: "Here it is.\n\n> quoted",
+        auth: { spf: "pass", dkim: "none", dmarc: "fail" },
+        attachments: [{ id: message.attachmentId, filename: "brief.pdf", size: 14 }],
+      });
+
+      expect(
+        await port.actOnUnmatched(member, message.id, { type: "attach", applicationId: "nope" }),
+      ).toMatchObject({ ok: false, error: "invalid" });
+      expect(
+        await port.actOnUnmatched(member, message.id, {
+          type: "attach",
+          applicationId: randomUUID(),
+        }),
+      ).toMatchObject({ ok: false, error: "invalid" });
+
+      const url = `http://localhost:3000/team/applications/${application}`;
+      expect(
+        await port.actOnUnmatched(member, message.id, { type: "attach", applicationId: url }),
+      ).toMatchObject({ ok: true, done: "attachReply" });
+      expect(
+        await port.actOnUnmatched(member, message.id, { type: "attach", applicationId: url }),
+      ).toMatchObject({ ok: false, error: "not_found" });
+      expect(await port.unmatched()).toEqual([]);
+      const row = await fixture.database.db
+        .selectFrom("submissions")
+        .select("newReply")
+        .where("id", "=", application)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.newReply)).toBe(1);
+      expect(await audit()).toEqual([
+        {
+          submissionId: application,
+          memberEmail: "maya@reelsmith.example",
+          action: "attach-reply",
+          detail: message.id,
+        },
+      ]);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    "deletes one with its files, writes its line; serves an attachment's bytes to members",
+    async () => {
+      const { fixture, member, port, files, audit } = await setUp();
+      const message = await storedMessage(fixture.database, fixture.dataDir, null);
+      const file = await port.attachment(message.attachmentId);
+      expect(file).toMatchObject({ filename: "brief.pdf", contentType: "application/pdf" });
+      expect(Buffer.from(file?.body ?? []).toString()).toBe("%PDF-1.4 brief");
+      expect(await port.attachment(randomUUID())).toBeUndefined();
+      expect(await port.attachment("../../etc/passwd")).toBeUndefined();
+
+      expect(await port.actOnUnmatched(member, message.id, { type: "delete" })).toMatchObject({
+        ok: true,
+        done: "deleteUnmatched",
+      });
+      expect(await port.unmatched()).toEqual([]);
+      expect(await files()).toEqual([]);
+      expect(await port.attachment(message.attachmentId)).toBeUndefined();
+      expect(await audit()).toEqual([
+        {
+          submissionId: null,
+          memberEmail: "maya@reelsmith.example",
+          action: "delete-unmatched",
+          detail: message.id,
+        },
+      ]);
+      expect(await port.actOnUnmatched(member, message.id, { type: "delete" })).toMatchObject({
+        ok: false,
+        error: "not_found",
+      });
+    },
+  );
+
+  it.skipIf(backend.skip)("erasing the applicant takes their replies' files too", async () => {
+    const { fixture, member, port, application, files } = await setUp();
+    await storedMessage(fixture.database, fixture.dataDir, application);
+    const kept = await storedMessage(fixture.database, fixture.dataDir, null);
+    expect(await port.act(member, application, { type: "erase" })).toMatchObject({ ok: true });
+    expect((await files()).sort()).toEqual(
+      [kept.id, `${kept.id}.eml`, `${kept.id}/${kept.attachmentId}`].sort(),
+    );
+  });
+});

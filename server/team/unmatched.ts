@@ -1,0 +1,103 @@
+import { team } from "#app/content/team.ts";
+import { applicationIdIn } from "#app/shared/application-reference.ts";
+import { uuidPattern } from "#app/shared/intake-rules.ts";
+import type { ActionOutcome, TeamMember, TeamPort } from "#app/shared/team-port.ts";
+import { auditLineInsert } from "../db/audit.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import {
+  attachmentById,
+  attachToApplication,
+  messageById,
+  newReplyUpdate,
+  unmatchedDelete,
+  unmatchedMessages,
+} from "../db/messages.ts";
+import { submissionExists } from "../db/received-messages.ts";
+import type { RunTransaction } from "../db/write-transaction.ts";
+import { readInboundFile, removeMessageFiles } from "../mail/inbound-files.ts";
+import { threadMessageOf } from "./thread-message.ts";
+
+const copy = team.unmatched.done;
+
+/**
+ * The Unmatched page's side: replies that matched no application, and what members do with
+ * them. Attaching gives one to an application (its thread, and "New reply"); deleting removes
+ * it and its files. Each with its audit line, in one transaction; either only once (a message
+ * attached or deleted meanwhile is "gone").
+ */
+export function createUnmatched(deps: {
+  database: Pick<DatabaseHandle, "db">;
+  transaction: RunTransaction;
+  dataDir: string;
+}): Pick<TeamPort, "unmatched" | "actOnUnmatched" | "attachment"> {
+  const { database, transaction, dataDir } = deps;
+  const { db } = database;
+
+  return {
+    async unmatched() {
+      return (await unmatchedMessages(db)).map(threadMessageOf);
+    },
+
+    async actOnUnmatched(
+      member: TeamMember,
+      messageId: string,
+      action: { type: "attach"; applicationId: string } | { type: "delete" },
+    ): Promise<ActionOutcome> {
+      const now = Date.now();
+      const message = uuidPattern.test(messageId)
+        ? await messageById(db, messageId.toLowerCase())
+        : undefined;
+      if (!message || message.submissionId !== null || message.direction !== "in") {
+        return { ok: false, error: "not_found", message: copy.gone };
+      }
+      if (action.type === "delete") {
+        const [deleted] = await transaction([
+          unmatchedDelete(db, message.id),
+          auditLineInsert(db, {
+            submissionId: null,
+            memberEmail: member.email,
+            action: "delete-unmatched",
+            detail: message.id,
+            now,
+          }),
+        ]);
+        if ((deleted?.affected ?? 0) === 0)
+          return { ok: false, error: "not_found", message: copy.gone };
+        await removeMessageFiles(dataDir, message.id);
+        return { ok: true, done: "deleteUnmatched", message: copy.deleteUnmatched };
+      }
+      const applicationId = applicationIdIn(action.applicationId);
+      if (!applicationId) return { ok: false, error: "invalid", message: copy.invalidApplication };
+      if (!(await submissionExists(db, applicationId))) {
+        return { ok: false, error: "invalid", message: copy.noSuchApplication };
+      }
+      const [attached] = await transaction([
+        attachToApplication(db, message.id, applicationId),
+        newReplyUpdate(db, applicationId, true),
+        auditLineInsert(db, {
+          submissionId: applicationId,
+          memberEmail: member.email,
+          action: "attach-reply",
+          detail: message.id,
+          now,
+        }),
+      ]);
+      if ((attached?.affected ?? 0) === 0)
+        return { ok: false, error: "not_found", message: copy.gone };
+      return { ok: true, done: "attachReply", message: copy.attachReply };
+    },
+
+    async attachment(id: string) {
+      if (!uuidPattern.test(id)) return undefined;
+      const found = await attachmentById(db, id.toLowerCase());
+      if (!found) return undefined;
+      const body = await readInboundFile(dataDir, found.file);
+      if (!body) return undefined;
+      return {
+        filename: found.filename,
+        contentType: found.contentType,
+        body: new Uint8Array(body),
+      };
+    },
+  };
+}
