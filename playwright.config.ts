@@ -46,6 +46,8 @@ export default defineConfig({
       PUBLIC_SITE_URL: `http://localhost:${port}`,
       TEAM_LINK_LIMIT_PER_IP: "100000",
       TEAM_AUTH_LIMIT_PER_IP: "100000",
+      // Replies posted as a mail provider would (tests/e2e/team-unmatched.spec.ts).
+      INBOUND_TOKEN: "e2e-inbound-token-0123456789abcdef",
     },
   },
 });

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { DatabaseHandle } from "../../server/db/database.ts";
 import { awayUpdate, findMember, memberChoices } from "../../server/db/members.ts";
+import { expectNoViolations } from "./helpers/axe";
 import { expect, test } from "./helpers/page-health";
 import { memberAddress, signIn, submitApplication, teamOrigin, withDatabase } from "./helpers/team";
 
@@ -93,52 +93,6 @@ async function switchAvailability(availability: Locator, to: "Away" | "Available
 }
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
-
-/** Zero axe violations on the page, as team-a11y.spec.ts checks them. */
-async function analyze(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((violation) => `${what}: ${violation.id} (${violation.nodes.length})`),
-  ).toEqual([]);
-}
-
-/**
- * Zero axe violations. With scripts off, axe (a script run in the page) waits forever for its
- * own callbacks: the page as it is, its HTML without its scripts, is analysed in a twin page of
- * the same size with scripts on (the stylesheets and fonts come from the server as usual).
- */
-async function expectNoViolations(page: Page, what: string, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) return analyze(page, what);
-  const browser = page.context().browser();
-  if (!browser) throw new Error("no browser to open the twin page in");
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
-  const twin = await browser.newContext({
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    javaScriptEnabled: true,
-  });
-  try {
-    const url = page.url();
-    const html = (await page.content())
-      .replace(/<script\b[\s\S]*?<\/script>/gi, "")
-      .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
-    const twinPage = await twin.newPage();
-    await twinPage.route(
-      (address) => address.href === url,
-      (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
-    );
-    await twinPage.goto(url);
-    await expect(twinPage).toHaveTitle(await page.title());
-    await expect(twinPage.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(twinPage.locator("script")).toHaveCount(0);
-    await analyze(twinPage, `${what} (scripts off)`);
-  } finally {
-    await twin.close();
-  }
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
