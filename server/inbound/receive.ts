@@ -17,6 +17,7 @@ import {
   writeMessageFiles,
 } from "../mail/inbound-files.ts";
 import { authenticationOf, type SmtpClient } from "./authentication.ts";
+import { cachedResolver } from "./dns-cache.ts";
 import { matchApplication } from "./match-application.ts";
 import { limits, parseMessage } from "./parse-message.ts";
 import { storedLine } from "./stored-text.ts";
@@ -47,7 +48,7 @@ export interface ReceiverDeps {
   messageIdDomain: string;
   /** The notice deliveries a matched reply makes (reply_notice_email, …), when configured. */
   noticeKinds: readonly string[];
-  /** DNS for SPF, DKIM and DMARC (default: the system's). */
+  /** DNS for SPF, DKIM and DMARC (default: the system's), its answers kept 5 minutes. */
   resolver?: DNSResolver;
   logger: Logger;
   /** Told when notices were made (nudges the delivery worker). */
@@ -67,6 +68,7 @@ export type Receiver = ReturnType<typeof createReceiver>;
 export function createReceiver(deps: ReceiverDeps) {
   const { database, dataDir, logger } = deps;
   const mta = hostname();
+  const resolver = cachedResolver(deps.resolver);
 
   async function receive(raw: Buffer, envelope: Envelope, client?: SmtpClient): Promise<Received> {
     if (raw.length > deps.maxBytes) return { ok: false, refused: "too_large" };
@@ -76,7 +78,7 @@ export function createReceiver(deps: ReceiverDeps) {
       return { ok: false, refused: "too_many_recipients" };
     }
     const [auth, match] = await Promise.all([
-      authenticationOf(raw, { client, sender: envelope.from, resolver: deps.resolver, mta }),
+      authenticationOf(raw, { client, sender: envelope.from, resolver, mta }),
       matchApplication(
         {
           recipients: envelope.to.length > 0 ? envelope.to : parsed.recipients,
