@@ -3,6 +3,7 @@ import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { BackupError, backupSqlite } from "../db/backup.ts";
 import { retryFailedDeliveries } from "../db/deliveries/retry.ts";
 import { emptyWalWithin } from "../db/empty-wal.ts";
+import { messageIdsOfAddress } from "../db/received-messages.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { type SkipReason, skipReasonText } from "../db/submissions/confirmation-budget.ts";
 import { eraseApplicant } from "../db/submissions/erase.ts";
@@ -11,6 +12,7 @@ import { findSubmission, listSubmissions } from "../db/submissions/reads.ts";
 import { purgeExpired, retentionCutoff } from "../db/submissions/retention.ts";
 import { exportStream } from "../export/export-stream.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
+import { removeMessageFiles } from "../mail/inbound-files.ts";
 import { eraseMailFiles, purgeMailFiles } from "../mail/mail-files.ts";
 import {
   parseBackupFile,
@@ -178,12 +180,20 @@ function erase(email: string): Run {
   return async (database, io, config) => {
     // Its confirmation count too (an HMAC of the address), and on SQLite the -wal's old pages.
     const secret = config.IP_HASH_SECRET ?? (await sharedSecret(database.db, "ip_hash_secret"));
+    // Their replies' raw messages and attachments: named before their rows go.
+    const replies = await messageIdsOfAddress(database.db, email);
     const erased = await eraseApplicant(database, email, createRecipientHasher(secret)(email));
+    for (const reply of replies) await removeMessageFiles(config.dataDir, reply);
     const walEmptied = await emptyWalWithin(database, { attempts: 20, intervalMs: 500 });
     io.out(
       `Erased ${erased.submissions} ${erased.submissions === 1 ? "submission" : "submissions"} and ${erased.deliveries} ${erased.deliveries === 1 ? "delivery" : "deliveries"} of ${printable(email)}.\n`,
     );
     mailFilesLine(io, await eraseMailFiles(config.dataDir, email));
+    if (replies.length > 0) {
+      io.out(
+        `Deleted ${replies.length} received ${replies.length === 1 ? "email" : "emails"} and their attachments under DATA_DIR/inbound.\n`,
+      );
+    }
     if (!walEmptied) {
       io.err(
         "warning: a reader of the database held its -wal for 10 s, so old copies of the erased rows are still in reelsmith.db-wal; run the erase again once it has finished (or stop the server).\n",

@@ -3,6 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { brand } from "#app/content/brand.ts";
 import { cli } from "../test/cli.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
@@ -34,6 +35,33 @@ const kept = validApplication({
   contentNiche: "Keptniche travel",
 });
 const erasedNote = "Erasednote: asked for a discount, budget 900";
+const erasedReply = "Erasedreply: here is my showreel";
+const erasedAttachment = "Erasedattachment: invoice 4417";
+const inboundToken = "erase-test-inbound-token-0123456789";
+
+/** The erased applicant's reply to their confirmation, with an attachment, as a provider posts it. */
+function replyOf(id: string) {
+  return [
+    `From: ${erased.name} <${erased.email}>`,
+    "To: hello@reelsmith.example",
+    "Subject: Re: We got your application",
+    `In-Reply-To: <${id}.confirmation@${brand.domain}>`,
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/mixed; boundary="b"',
+    "",
+    "--b",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    erasedReply,
+    "--b",
+    'Content-Type: text/plain; name="invoice.txt"',
+    'Content-Disposition: attachment; filename="invoice.txt"',
+    "",
+    erasedAttachment,
+    "--b--",
+    "",
+  ].join("\r\n");
+}
 
 /** Every byte sequence of the erased applicant that must be gone from every file. */
 function erasedTraces(): string[] {
@@ -48,6 +76,8 @@ function erasedTraces(): string[] {
     erased.currentChallenges,
     erased.brandStyle,
     erasedNote,
+    erasedReply,
+    erasedAttachment,
     // Trigrams as the search index stores them (lower case).
     ...windows("ξψζωλ"),
     ...windows("zq.xv@").filter((window) => /[.@]/.test(window)),
@@ -80,13 +110,20 @@ function tracesIn(directory: string, traces: string[]): string[] {
  */
 async function applied() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-erase-"));
-  const server = await startTestServer({ DATA_DIR: dataDir });
+  const server = await startTestServer({ DATA_DIR: dataDir, INBOUND_TOKEN: inboundToken });
   const ids: string[] = [];
   for (const body of [erased, kept, ...fillers()]) {
     const answer = await server.submit(body);
     expect(answer.status).toBe(200);
     ids.push(((await answer.json()) as { id: string }).id);
   }
+  // The applicant replies (kept whole under DATA_DIR/inbound, its attachment too).
+  const replied = await fetch(`${server.url}/team/inbound-email`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${inboundToken}`, "Content-Type": "message/rfc822" },
+    body: replyOf(ids[0] ?? ""),
+  });
+  expect(await replied.json()).toEqual({ ok: true, matched: true });
   const database = server.openDatabase();
   await untilNonePending(database);
   await database.close();
@@ -145,8 +182,12 @@ describe("erase leaves nothing under DATA_DIR", () => {
   it("from the CLI, while the server runs: the same", async () => {
     const { dataDir } = await applied();
     const answer = await cli({ DATA_DIR: dataDir }, "erase", "--email", erased.email);
-    // Two emails sent on arrival, and the promise's reminder and alert still to come.
-    expect(answer.stdout).toContain("Erased 1 submission and 4 deliveries");
+    // Two emails sent on arrival, the promise's reminder and alert still to come, and the
+    // notice of the reply.
+    expect(answer.stdout).toContain("Erased 1 submission and 5 deliveries");
+    expect(answer.stdout).toContain(
+      "Deleted 1 received email and their attachments under DATA_DIR/inbound.",
+    );
     expect(answer.code).toBe(0);
 
     expect(tracesIn(dataDir, erasedTraces())).toEqual([]);
