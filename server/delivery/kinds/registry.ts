@@ -9,6 +9,7 @@ import {
   missedEmailKind,
   reminderEmailKind,
 } from "./promise.ts";
+import { replyEmailKind } from "./reply.ts";
 import { webhookKind } from "./webhook.ts";
 
 /**
@@ -27,6 +28,7 @@ export const deliveryKinds = [
   ...chatMissedKinds,
   alertEmailKind,
   ...chatAlertKinds,
+  replyEmailKind,
 ] as const;
 
 export type DeliveryKindName = (typeof deliveryKinds)[number]["name"];
