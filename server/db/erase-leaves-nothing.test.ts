@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
@@ -8,7 +9,9 @@ import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { untilNonePending } from "../test/stored.ts";
 import { startTeamSide } from "../test/team-side.ts";
+import type { DatabaseHandle } from "./database.ts";
 import { addMember, findMember } from "./members.ts";
+import { attachmentInsert, messageInsert } from "./messages.ts";
 
 /**
  * The erased applicant writes a token of Greek letters into every field the inbox searches
@@ -34,6 +37,10 @@ const kept = validApplication({
   contentNiche: "Keptniche travel",
 });
 const erasedNote = "Erasednote: asked for a discount, budget 900";
+const erasedReply = { subject: "Erasedsubject: your reels", body: "Erasedreply: call me Tuesday" };
+/** Their answer, kept whole under DATA_DIR, and its attachment. */
+const erasedInbound = "Erasedinbound: Tuesday at ten works";
+const erasedAttachment = "Erasedattachment: the brief, page one";
 
 /** Every byte sequence of the erased applicant that must be gone from every file. */
 function erasedTraces(): string[] {
@@ -48,6 +55,10 @@ function erasedTraces(): string[] {
     erased.currentChallenges,
     erased.brandStyle,
     erasedNote,
+    erasedReply.subject,
+    erasedReply.body,
+    erasedInbound,
+    erasedAttachment,
     // Trigrams as the search index stores them (lower case).
     ...windows("ξψζωλ"),
     ...windows("zq.xv@").filter((window) => /[.@]/.test(window)),
@@ -107,7 +118,56 @@ async function applied() {
     ok: true,
   });
   await port.act(member, keptId, { type: "note", body: "Keptnote: call back Monday" });
+  // A reply of ours, and their answer with an attachment: rows, and files under DATA_DIR.
+  expect(await port.act(member, erasedId, { type: "reply", ...erasedReply })).toMatchObject({
+    ok: true,
+  });
+  await answered(side.database, dataDir, erasedId, "erased", [erasedInbound, erasedAttachment]);
+  await answered(side.database, dataDir, keptId, "kept", ["Keptinbound", "Keptattachment"]);
   return { dataDir, side, port, member, erasedId };
+}
+
+/** A message of theirs on the application, its raw copy and one attachment as files. */
+async function answered(
+  database: DatabaseHandle,
+  dataDir: string,
+  submissionId: string,
+  name: string,
+  [text, attached]: string[],
+) {
+  await mkdir(path.join(dataDir, "inbound"), { recursive: true });
+  const raw = `inbound/${name}.eml`;
+  const file = `inbound/${name}-brief.txt`;
+  await writeFile(path.join(dataDir, raw), `Subject: Re\r\n\r\n${text}`);
+  await writeFile(path.join(dataDir, file), attached ?? "");
+  const id = randomUUID();
+  await database.writeTransaction([
+    messageInsert(database.db, {
+      id,
+      submissionId,
+      direction: "in",
+      messageId: `<${id}@mail.example>`,
+      inReplyTo: null,
+      fromAddress: "someone@mail.example",
+      toAddress: "reply+x.y@reelsmith.example",
+      subject: "Re",
+      body: text ?? "",
+      visible: text ?? "",
+      rawFile: raw,
+      auth: null,
+      memberEmail: null,
+      deliveryId: null,
+      createdAt: Date.now(),
+    }),
+    attachmentInsert(database.db, {
+      id: randomUUID(),
+      messageId: id,
+      filename: "brief.txt",
+      contentType: "text/plain",
+      size: attached?.length ?? 0,
+      file,
+    }),
+  ]);
 }
 
 /** A few more applicants, so the search index has segments to merge and pages to reuse. */
@@ -128,6 +188,9 @@ function expectKept(dataDir: string) {
   expect(found(kept.name)).toBe(true);
   expect(found("жщю")).toBe(true); // its trigram, lower case: only the search index has it
   expect(all.filter(({ file }) => file.endsWith(".eml")).length).toBeGreaterThan(0);
+  // The kept applicant's message files too.
+  expect(existsSync(path.join(dataDir, "inbound", "kept.eml"))).toBe(true);
+  expect(existsSync(path.join(dataDir, "inbound", "kept-brief.txt"))).toBe(true);
 }
 
 describe("erase leaves nothing under DATA_DIR", () => {
@@ -145,8 +208,10 @@ describe("erase leaves nothing under DATA_DIR", () => {
   it("from the CLI, while the server runs: the same", async () => {
     const { dataDir } = await applied();
     const answer = await cli({ DATA_DIR: dataDir }, "erase", "--email", erased.email);
-    // Two emails sent on arrival, and the promise's reminder and alert still to come.
-    expect(answer.stdout).toContain("Erased 1 submission and 4 deliveries");
+    // Two emails sent on arrival, the promise's reminder and alert still to come, and the
+    // reply; the reply and their answer.
+    expect(answer.stdout).toContain("Erased 1 submission, 5 deliveries and 2 messages");
+    expect(answer.stdout).toContain("Deleted 2 files of their messages under DATA_DIR.");
     expect(answer.code).toBe(0);
 
     expect(tracesIn(dataDir, erasedTraces())).toEqual([]);
