@@ -1,8 +1,9 @@
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./db/database.ts";
+import { attachmentInsert, messageInsert } from "./db/messages.ts";
 
 import { migratedDatabase, storageBackends } from "./test/backends.ts";
 import { cli } from "./test/cli.ts";
@@ -50,6 +51,7 @@ for (const backend of storageBackends()) {
       database = server.openDatabase();
       await untilNonePending(database);
       await server.stop();
+      await threads(database, env.DATA_DIR ?? "", ids);
     });
     afterAll(async () => {
       await database?.close();
@@ -78,9 +80,12 @@ for (const backend of storageBackends()) {
       expect(code).toBe(0);
       const lines = stdout.trim().split("\n");
       expect(lines[0]).toBe(
-        "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam,status,owner,dueAt,firstResponseAt,responseSeconds",
+        "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam,status,owner,dueAt,firstResponseAt,responseSeconds,messages",
       );
+      // One row per application, however many messages its thread holds: their count.
       expect(lines).toHaveLength(4);
+      expect(lines.find((line) => line.startsWith(ids.first ?? "-"))).toMatch(/,2$/);
+      expect(lines.find((line) => line.startsWith(ids.last ?? "-"))).toMatch(/,0$/);
       const row = lines.find((line) => line.startsWith(ids.formula ?? "-")) ?? "";
       expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
       expect(row).toContain(",'@eve,");
@@ -97,10 +102,64 @@ for (const backend of storageBackends()) {
       const rows = JSON.parse(all.stdout) as Record<string, unknown>[];
       expect(rows.map((row) => row.id)).toEqual([ids.first, ids.formula, ids.last]);
       expect(rows[1]).toMatchObject({ name: formulaName, accountHandle: "@eve", isSpam: false });
+      // Each with its thread: direction, time, from, to, subject and text.
+      expect(rows[0]?.messages).toBe(2);
+      expect(rows[0]?.thread).toEqual([
+        {
+          direction: "out",
+          time: "2026-11-25T10:00:00.000Z",
+          from: "maya <team@reelsmith.example>",
+          to: "maya@example.com",
+          subject: "Re: Your Reelsmith application (Influencer plan)",
+          text: "Hi Ada,\n\nCould we talk on Tuesday?",
+        },
+        {
+          direction: "in",
+          time: "2026-11-25T11:00:00.000Z",
+          from: "Ada First <maya@example.com>",
+          to: "reply+x.y@reelsmith.example",
+          subject: "Re: Re: Your Reelsmith application (Influencer plan)",
+          text: "Tuesday works. \u001b[31m",
+        },
+      ]);
+      expect(rows[2]?.thread).toEqual([]);
       const future = await cli(env, "export", "--format", "json", "--since", "2999-01-01");
       expect(JSON.parse(future.stdout)).toEqual([]);
       const past = await cli(env, "export", "--format", "json", "--since", "2020-01-01");
       expect(JSON.parse(past.stdout)).toHaveLength(3);
+    });
+
+    it("show ID: the thread, oldest first, each message with its text", async () => {
+      const { code, stdout } = await cli(env, "show", ids.first ?? "");
+      expect(code).toBe(0);
+      const thread = stdout.slice(stdout.indexOf("Thread (2 messages):"));
+      expect(thread).toContain(
+        [
+          "Sent 2026-11-25T10:00:00.000Z",
+          "From:    maya <team@reelsmith.example>",
+          "To:      maya@example.com",
+          "Subject: Re: Your Reelsmith application (Influencer plan)",
+          "",
+          "  Hi Ada,",
+          "  ",
+          "  Could we talk on Tuesday?",
+        ].join("\n"),
+      );
+      expect(thread).toContain(
+        [
+          "Received 2026-11-25T11:00:00.000Z",
+          "From:    Ada First <maya@example.com>",
+          "To:      reply+x.y@reelsmith.example",
+          "Subject: Re: Re: Your Reelsmith application (Influencer plan)",
+          "Attached: brief.pdf (3 bytes)",
+          "",
+          // The escape is a space now: it reaches no terminal.
+          "  Tuesday works.  [31m",
+        ].join("\n"),
+      );
+      expect(thread.indexOf("Sent ")).toBeLessThan(thread.indexOf("Received "));
+      const none = await cli(env, "show", ids.last ?? "");
+      expect(none.stdout).toContain("\nThread: no messages.\n");
     });
 
     it("show ID: the answers, labelled, and the deliveries", async () => {
@@ -159,9 +218,19 @@ for (const backend of storageBackends()) {
       expect(code).toBe(0);
       expect(stdout).toBe(
         // Each: two emails sent on arrival, the promise's reminder and alert still to come.
-        "Erased 2 submissions and 8 deliveries of Maya@Example.com.\n" +
+        "Erased 2 submissions, 8 deliveries and 2 messages of Maya@Example.com.\n" +
+          "Deleted 2 files of their messages under DATA_DIR.\n" +
           "Deleted 3 .eml files under DATA_DIR/mail.\n",
       );
+      // Her messages, their attachments and their files go; Eve's stay.
+      const inbound = path.join(env.DATA_DIR ?? "", "inbound");
+      expect(await readdir(inbound)).toEqual(["eve.eml"]);
+      const messages = await database.db
+        .selectFrom("applicationMessages")
+        .select("submissionId")
+        .execute();
+      expect(messages).toEqual([{ submissionId: ids.formula }]);
+      expect(await database.db.selectFrom("messageAttachments").selectAll().execute()).toEqual([]);
       // Her confirmation count (an HMAC of the address) goes too.
       expect(
         await database.db.selectFrom("confirmationRecipients").selectAll().execute(),
@@ -182,7 +251,9 @@ for (const backend of storageBackends()) {
         .execute();
       expect(orphans).toEqual([]);
       const none = await cli(env, "erase", "--email", "nobody@example.com");
-      expect(none.stdout).toBe("Erased 0 submissions and 0 deliveries of nobody@example.com.\n");
+      expect(none.stdout).toBe(
+        "Erased 0 submissions, 0 deliveries and 0 messages of nobody@example.com.\n",
+      );
     });
 
     it.each([
@@ -233,4 +304,75 @@ for (const backend of storageBackends()) {
       expect(again.stdout).toMatch(/^Purged 0 submissions and 0 deliveries/);
     });
   });
+}
+
+/**
+ * Threads as the inbox leaves them: Maya's first application has a reply of ours and one of
+ * hers (kept whole under DATA_DIR, with an attachment); Eve's, one message of hers.
+ */
+async function threads(database: DatabaseHandle, dataDir: string, ids: Record<string, string>) {
+  const inbound = path.join(dataDir, "inbound");
+  await mkdir(inbound, { recursive: true });
+  await writeFile(path.join(inbound, "maya.eml"), "From: maya@example.com\r\n\r\nTuesday works.");
+  await writeFile(path.join(inbound, "maya-brief.pdf"), "pdf");
+  await writeFile(path.join(inbound, "eve.eml"), "From: eve@example.com\r\n\r\nHello.");
+  const message = {
+    messageId: null,
+    inReplyTo: null,
+    rawFile: null,
+    auth: null,
+    memberEmail: null,
+    deliveryId: null,
+  };
+  const subject = "Re: Your Reelsmith application (Influencer plan)";
+  await messageInsert(database.db, {
+    ...message,
+    id: "m-out",
+    submissionId: ids.first ?? "",
+    direction: "out",
+    fromAddress: "team@reelsmith.example",
+    fromName: "maya",
+    toAddress: "maya@example.com",
+    subject,
+    body: "Hi Ada,\n\nCould we talk on Tuesday?",
+    visible: "Hi Ada,\n\nCould we talk on Tuesday?",
+    memberEmail: "maya@reelsmith.example",
+    createdAt: Date.parse("2026-11-25T10:00:00Z"),
+  }).execute();
+  await messageInsert(database.db, {
+    ...message,
+    id: "m-in",
+    submissionId: ids.first ?? "",
+    direction: "in",
+    fromAddress: "maya@example.com",
+    fromName: "Ada First",
+    toAddress: "reply+x.y@reelsmith.example",
+    subject: `Re: ${subject}`,
+    // A terminal escape in what an applicant wrote: `show` prints it harmless.
+    body: "Tuesday works. \u001b[31m",
+    visible: "Tuesday works.",
+    rawFile: "inbound/maya.eml",
+    createdAt: Date.parse("2026-11-25T11:00:00Z"),
+  }).execute();
+  await attachmentInsert(database.db, {
+    id: "a-1",
+    messageId: "m-in",
+    filename: "brief.pdf",
+    contentType: "application/pdf",
+    size: 3,
+    file: "inbound/maya-brief.pdf",
+  }).execute();
+  await messageInsert(database.db, {
+    ...message,
+    id: "m-eve",
+    submissionId: ids.formula ?? "",
+    direction: "in",
+    fromAddress: "eve@example.com",
+    toAddress: "reply+x.y@reelsmith.example",
+    subject: "Hello",
+    body: "Hello.",
+    visible: "Hello.",
+    rawFile: "inbound/eve.eml",
+    createdAt: Date.parse("2026-11-25T12:00:00Z"),
+  }).execute();
 }

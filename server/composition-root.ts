@@ -9,6 +9,7 @@ import { startRetention } from "./db/submissions/retention.ts";
 import type { PendingSubmission } from "./db/submissions/store.ts";
 import { kindRegistry } from "./delivery/kinds/registry.ts";
 import { replyNoticeKinds } from "./delivery/kinds/reply-notice.ts";
+import { replyEmailKind } from "./delivery/kinds/reply.ts";
 import { warmUpEmails } from "./delivery/messages.ts";
 import { startDeliveryWorker } from "./delivery/worker.ts";
 import { ensurePrivateDirectory, restrictFiles } from "./files/data-dir.ts";
@@ -146,6 +147,7 @@ export async function startServer(
     deliveryKinds,
     scheduledKinds: kindRegistry.scheduled(config),
     hashRecipient: createRecipientHasher(ipHashSecret),
+    replyKind: replyEmailKind.name,
     nudgeWorker: () => worker.nudge(),
     onFirstResponse: metrics?.firstResponse,
   });

@@ -37,4 +37,11 @@ export const emails = {
     ignore:
       "If you did not ask to sign in, you can ignore this email: nothing happens without the link.",
   },
+  /**
+   * A reply a member sent from the inbox: plain text as they wrote it; only the sender's
+   * name is ours ("Maya via" the brand), over the team's address.
+   */
+  reply: {
+    fromName: "{member} via {brand}",
+  },
 } as const;

@@ -36,6 +36,7 @@ export const team = {
     reply_notice_slack: { label: "Slack new-reply message", noun: "Slack new-reply message" },
     reply_notice_discord: { label: "Discord new-reply message", noun: "Discord new-reply message" },
     reply_notice_teams: { label: "Teams new-reply message", noun: "Teams new-reply message" },
+    reply_email: { label: "Reply email", noun: "reply email" },
   } as Record<string, { label: string; noun: string }>,
   label: "Team",
   nav: {
@@ -114,6 +115,9 @@ export const team = {
     ownerOptions: { "": "Anyone", me: "Me", none: "Unassigned" },
     dueLabel: "Due",
     dueOptions: { "": "Any", overdue: "Overdue", today: "Due today" },
+    replyLabel: "Replies",
+    replyOptions: { "": "Any", new: "New reply" },
+    newReplyBadge: "New reply",
     unassigned: "Unassigned",
     clock: {
       due: "Due in {span}",
@@ -195,8 +199,51 @@ export const team = {
       assign: "gave it to {detail}",
       unassign: "left it unassigned",
       retry: "retried {detail} failed deliveries",
+      reply: "sent a reply",
+      read: "marked the reply as read",
       erase: "erased the applicant",
       "attach-reply": "attached a reply that had matched no application",
+    },
+    newReplyBadge: "New reply",
+    markRead: "Mark read",
+    threadTitle: "Conversation",
+    noThread: "No emails yet.",
+    thread: {
+      /** Ours, by the state of the delivery that sends it. */
+      statuses: {
+        pending: "Sending",
+        done: "Sent",
+        failed: "Failed",
+        skipped: "Not sent",
+      } as Record<string, string>,
+      sentBy: "sent by {member}",
+      to: "To {to}",
+      quoted: "Show the quoted text",
+      attachments: "Attachments",
+      /** Theirs: what the receiving server found (SPF, DKIM, DMARC). */
+      auth: "SPF {spf} · DKIM {dkim} · DMARC {dmarc}",
+      authUnknown: "unknown",
+      /** The emails the product sent on its own, by their delivery's kind. */
+      system: {
+        team_notification: "The team was told of this application by email.",
+        applicant_confirmation: "The applicant was told that their application arrived.",
+      } as Record<string, string>,
+    },
+    reply: {
+      title: "Reply",
+      intro: "The applicant gets it by email, from the team's address with your name.",
+      templateLabel: "Template",
+      noTemplate: "No template",
+      useTemplate: "Use template",
+      subjectLabel: "Subject",
+      bodyLabel: "Message",
+      send: "Send reply",
+      subjectEmpty: "Please write a subject.",
+      subjectTooLong: "Subjects are at most 200 characters.",
+      subjectOneLine:
+        "The subject must be one line: please remove line breaks and invisible control characters.",
+      bodyEmpty: "Please write a message.",
+      bodyTooLong: "Messages are at most 10,000 characters.",
     },
     done: {
       status: "Status saved.",
@@ -209,6 +256,8 @@ export const team = {
       assign: "Owner saved.",
       unassign: "Nobody owns it now.",
       take: "It is yours now.",
+      reply: "Reply sent: it is on its way to the applicant.",
+      read: "Marked as read.",
       invalidOwner: "Please choose a member of the team.",
       notFound: "This application no longer exists.",
       invalidStatus: "Please choose a status.",

@@ -5,14 +5,18 @@ import { buttonClass } from "~/components/ui/button";
 import { landing } from "~/content/landing";
 import { team as teamCopy } from "~/content/team";
 import { applicationPath, teamPaths } from "~/shared/paths";
+import { normalizeReply, replyProblem } from "~/shared/reply-rules";
 import type { TeamAction } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { ApplicationActions } from "~/team/application-actions-form";
 import { ListOrNone } from "~/team/list-or-none";
 import { OwnerPanel } from "~/team/owner-panel";
+import { ReplyForm } from "~/team/reply-form";
+import { defaultReplySubject, filledReplies } from "~/team/reply-templates";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { StatusBadge } from "~/team/status-badge";
 import { TeamShell } from "~/team/team-shell";
+import { Thread } from "~/team/thread";
 import { utcTime } from "~/team/time";
 import type { Route } from "./+types/team.application";
 
@@ -27,9 +31,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { team, member } = signedInMember(context);
   const view = await team.application(params.id);
   if (!view) throw data(null, { status: 404 });
-  const done = new URL(request.url).searchParams.get("done");
+  const search = new URL(request.url).searchParams;
+  const done = search.get("done");
   const message = done && done in copy.done ? copy.done[done as keyof typeof copy.done] : undefined;
-  return { member, view, message, now: Date.now() };
+  // The saved replies of its plan, filled for this applicant and this member; `?template=`
+  // (the Reply panel's "Use template" without JavaScript) starts the fields from one.
+  const templates = filledReplies(view, member.name);
+  const chosen = templates.find((template) => template.id === search.get("template"));
+  const reply = {
+    templates,
+    template: chosen?.id ?? "",
+    draft: chosen
+      ? { subject: chosen.subject, body: chosen.body }
+      : { subject: defaultReplySubject(view), body: "" },
+  };
+  return { member, view, message, reply, now: Date.now() };
 }
 
 /** The form's intent → the action (anything else is refused and changes nothing). */
@@ -49,6 +65,10 @@ function readAction(form: URLSearchParams): TeamAction | undefined {
       return { type: "assign", ownerId: form.get("owner") ?? "" };
     case "take":
       return { type: "take" };
+    case "reply":
+      return { type: "reply", subject: form.get("subject") ?? "", body: form.get("body") ?? "" };
+    case "read":
+      return { type: "read" };
     case "erase":
       return form.get("confirm") === "yes" ? { type: "erase" } : undefined;
     default:
@@ -63,7 +83,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await team.act(member, params.id, action);
   if (!outcome.ok) {
     if (outcome.error === "not_found") throw data(null, { status: 404 });
-    return data({ ok: false, message: outcome.message }, { status: 400 });
+    // A refused reply comes back as it was typed, its message beneath the field at fault.
+    const reply =
+      action.type === "reply"
+        ? { draft: action, error: replyProblem(normalizeReply(action)) }
+        : undefined;
+    return data({ ok: false, message: outcome.message, reply }, { status: 400 });
   }
   // Post/redirect/get: reloading the page shows it again, never repeats the action.
   if (outcome.done === "erase") return redirect(`${teamPaths.inbox}?erased=1`);
@@ -75,6 +100,7 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
   const said =
     actionData ?? (loaderData.message ? { ok: true, message: loaderData.message } : undefined);
   const failed = view.deliveries.some((delivery) => delivery.status === "failed");
+  const refused = actionData && "reply" in actionData ? actionData.reply : undefined;
   return (
     <TeamShell member={member}>
       <BackLink href={teamPaths.inbox}>{copy.back}</BackLink>
@@ -87,6 +113,19 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
           <span className="rounded-full bg-amber-400/15 px-2.5 py-0.5 text-xs font-semibold text-amber-200">
             {teamCopy.inbox.spamBadge}
           </span>
+        ) : null}
+        {view.newReply ? (
+          <>
+            <span className="rounded-full bg-sky-400/15 px-2.5 py-0.5 text-xs font-semibold text-sky-200">
+              {copy.newReplyBadge}
+            </span>
+            <Form method="post">
+              <input type="hidden" name="intent" value="read" />
+              <button type="submit" className={buttonClass("outline", "sm")}>
+                {copy.markRead}
+              </button>
+            </Form>
+          </>
         ) : null}
       </header>
       <p className="mt-2 text-sm text-zinc-400">
@@ -117,6 +156,15 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
               ))}
             </dl>
           </section>
+          <Thread thread={view.thread} />
+          <ReplyForm
+            key={`${view.thread.length}-${loaderData.reply.template}`}
+            action={applicationPath(view.id)}
+            templates={loaderData.reply.templates}
+            template={loaderData.reply.template}
+            draft={refused?.draft ?? loaderData.reply.draft}
+            error={refused?.error}
+          />
           <Deliveries view={view} failed={failed} />
           <Audit view={view} />
         </div>

@@ -110,6 +110,14 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
                       {copy.spamBadge}
                     </span>
                   ) : null}
+                  {row.newReply ? (
+                    <>
+                      {/* A space: the name and the badge may go on two lines of a phone. */}{" "}
+                      <span className="ml-1 inline-block rounded-full bg-sky-400/15 px-2 py-0.5 text-xs whitespace-nowrap text-sky-200">
+                        {copy.newReplyBadge}
+                      </span>
+                    </>
+                  ) : null}
                   <span className="mt-1 block text-xs text-zinc-400 md:hidden">
                     {row.selectedPlan} · {optionLabel("primaryPlatform", row.primaryPlatform)}
                   </span>

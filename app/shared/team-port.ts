@@ -130,6 +130,8 @@ export interface ApplicationView {
   createdAt: number;
   name: string;
   email: string;
+  /** The plan applied for (the saved replies are the plan's). */
+  plan: string;
   status: ApplicationStatus;
   isSpam: boolean;
   dueAt: number | null;

@@ -18,7 +18,7 @@ export function ClockBadge({ row, now }: { row: ClockFields; now: number }) {
     clock.state === "none" ? copy.none : fill(copy[clock.state], { span: spanText(clock.ms) });
   return (
     <span
-      className={`inline-block rounded-full px-2 py-0.5 text-xs whitespace-nowrap ${tones[clock.state]}`}
+      className={`inline-block rounded-full px-2 py-0.5 text-xs sm:whitespace-nowrap ${tones[clock.state]}`}
     >
       {text}
     </span>

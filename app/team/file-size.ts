@@ -1,11 +1,13 @@
-import { team } from "~/content/team";
-import { fill } from "~/shared/text";
-
-const sizes = team.unmatched.sizes;
-
-/** A file's size as people read it: "820 B", "12 KB", "3.4 MB" (no Intl: the same everywhere). */
+/** A file's size as people read it: "840 B", "12 KB", "3.4 MB" (1 KB = 1,024 bytes). */
 export function fileSize(bytes: number): string {
-  if (bytes < 1024) return fill(sizes.bytes, { n: bytes });
-  if (bytes < 1024 * 1024) return fill(sizes.kilobytes, { n: Math.round(bytes / 1024) });
-  return fill(sizes.megabytes, { n: (Math.round((bytes / (1024 * 1024)) * 10) / 10).toFixed(1) });
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB"];
+  let size = bytes / 1024;
+  let unit = 0;
+  while (size >= 1024 && unit < units.length - 1) {
+    size /= 1024;
+    unit += 1;
+  }
+  const shown = size < 10 ? Math.round(size * 10) / 10 : Math.round(size);
+  return `${shown} ${units[unit]}`;
 }

@@ -18,7 +18,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
       method="get"
       action={teamPaths.inbox}
       aria-label={copy.filtersLabel}
-      className="mt-6 grid gap-3 rounded-2xl border border-white/10 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-5"
+      className="mt-6 grid gap-3 rounded-2xl border border-white/10 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6"
     >
       <AnyOrOneFilter
         name="status"
@@ -40,7 +40,13 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
         labels={copy.ownerOptions}
       />
       <ChoiceFilter name="due" label={copy.dueLabel} value={query.due} labels={copy.dueOptions} />
-      <div className="sm:col-span-2 lg:col-span-4">
+      <ChoiceFilter
+        name="reply"
+        label={copy.replyLabel}
+        value={query.newReply ? "new" : undefined}
+        labels={copy.replyOptions}
+      />
+      <div className="sm:col-span-2 lg:col-span-5">
         <Field name="filter-q" label={copy.searchLabel} error={query.refusedSearch?.message}>
           {(control) => (
             <Input
@@ -69,7 +75,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
 
 /** A filter whose choices are all named by the copy, "" (the default) first. */
 function ChoiceFilter(props: {
-  name: "spam" | "owner" | "due";
+  name: "spam" | "owner" | "due" | "reply";
   label: string;
   value: string | undefined;
   labels: Record<string, string>;

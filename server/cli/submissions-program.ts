@@ -3,7 +3,7 @@ import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { BackupError, backupSqlite } from "../db/backup.ts";
 import { retryFailedDeliveries } from "../db/deliveries/retry.ts";
 import { emptyWalWithin } from "../db/empty-wal.ts";
-import { messageIdsOfAddress } from "../db/received-messages.ts";
+import { threadOf } from "../db/messages.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { type SkipReason, skipReasonText } from "../db/submissions/confirmation-budget.ts";
 import { eraseApplicant } from "../db/submissions/erase.ts";
@@ -11,8 +11,8 @@ import { exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
 import { findSubmission, listSubmissions } from "../db/submissions/reads.ts";
 import { purgeExpired, retentionCutoff } from "../db/submissions/retention.ts";
 import { exportStream } from "../export/export-stream.ts";
+import { removeDataFiles } from "../files/data-files.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
-import { removeMessageFiles } from "../mail/inbound-files.ts";
 import { eraseMailFiles, purgeMailFiles } from "../mail/mail-files.ts";
 import {
   parseBackupFile,
@@ -36,9 +36,10 @@ Commands:
   list [--limit N]                     newest submissions first (default 50)
   export --format csv|json [--since DATE]
                                        every submission (since DATE, e.g. 2026-01-31)
-  show ID                              one submission with its deliveries
+  show ID                              one submission with its deliveries and its thread
   retry ID                             failed deliveries of a submission back to pending
-  erase --email ADDRESS                delete every submission of ADDRESS and its deliveries
+  erase --email ADDRESS                delete every submission of ADDRESS, its deliveries,
+                                       messages and their files
   purge                                delete submissions older than RETENTION_DAYS (730 days
                                        by default; the server also does it every hour)
   backup FILE                          a consistent copy of the SQLite database in FILE (new),
@@ -101,7 +102,7 @@ function list(limit: number): Run {
 
 function exportAll(format: "csv" | "json", since: Date | undefined): Run {
   return async (database, io) => {
-    const pages = exportPages(database, { since: since?.getTime() });
+    const pages = exportPages(database, { since: since?.getTime() }, { thread: format === "json" });
     const decoder = new TextDecoder();
     for await (const chunk of exportStream(pages, format, exportPageSize)) {
       io.out(decoder.decode(chunk, { stream: true }));
@@ -149,8 +150,37 @@ function show(id: string): Run {
         60,
       ),
     );
+    io.out(threadText(await threadOf(database.db, id)));
     return 0;
   };
+}
+
+/** The messages of an application's thread, oldest first, each with its whole text. */
+function threadText(messages: Awaited<ReturnType<typeof threadOf>>): string {
+  if (messages.length === 0) return "\nThread: no messages.\n";
+  const lines = [
+    "",
+    `Thread (${messages.length} ${messages.length === 1 ? "message" : "messages"}):`,
+  ];
+  for (const message of messages) {
+    const from = message.fromName
+      ? `${message.fromName} <${message.fromAddress}>`
+      : message.fromAddress;
+    lines.push(
+      "",
+      `${message.direction === "out" ? "Sent" : "Received"} ${time(message.createdAt)}`,
+      `From:    ${printable(from)}`,
+      `To:      ${printable(message.toAddress)}`,
+      `Subject: ${printable(message.subject)}`,
+      ...message.attachments.map(
+        (attachment) => `Attached: ${printable(attachment.filename)} (${attachment.size} bytes)`,
+      ),
+      "",
+      // Line by line: the text's line breaks stay, anything else a terminal acts on goes.
+      ...message.body.split("\n").map((line) => `  ${printable(line)}`),
+    );
+  }
+  return `${lines.join("\n")}\n`;
 }
 
 /** Why a delivery was skipped, as the operator reads it. */
@@ -180,20 +210,24 @@ function erase(email: string): Run {
   return async (database, io, config) => {
     // Its confirmation count too (an HMAC of the address), and on SQLite the -wal's old pages.
     const secret = config.IP_HASH_SECRET ?? (await sharedSecret(database.db, "ip_hash_secret"));
-    // Their replies' raw messages and attachments: named before their rows go.
-    const replies = await messageIdsOfAddress(database.db, email);
     const erased = await eraseApplicant(database, email, createRecipientHasher(secret)(email));
-    for (const reply of replies) await removeMessageFiles(config.dataDir, reply);
     const walEmptied = await emptyWalWithin(database, { attempts: 20, intervalMs: 500 });
+    const files = await removeDataFiles(config.dataDir, erased.files);
+    const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
     io.out(
-      `Erased ${erased.submissions} ${erased.submissions === 1 ? "submission" : "submissions"} and ${erased.deliveries} ${erased.deliveries === 1 ? "delivery" : "deliveries"} of ${printable(email)}.\n`,
+      `Erased ${plural(erased.submissions, "submission", "submissions")}, ${plural(erased.deliveries, "delivery", "deliveries")} and ${plural(erased.messages, "message", "messages")} of ${printable(email)}.\n`,
     );
-    mailFilesLine(io, await eraseMailFiles(config.dataDir, email));
-    if (replies.length > 0) {
+    if (files.removed > 0) {
       io.out(
-        `Deleted ${replies.length} received ${replies.length === 1 ? "email" : "emails"} and their attachments under DATA_DIR/inbound.\n`,
+        `Deleted ${plural(files.removed, "file", "files")} of their messages under DATA_DIR.\n`,
       );
     }
+    if (files.refused.length > 0) {
+      io.err(
+        `warning: ${plural(files.refused.length, "file path", "file paths")} of their messages led outside DATA_DIR and ${files.refused.length === 1 ? "was" : "were"} left alone.\n`,
+      );
+    }
+    mailFilesLine(io, await eraseMailFiles(config.dataDir, email));
     if (!walEmptied) {
       io.err(
         "warning: a reader of the database held its -wal for 10 s, so old copies of the erased rows are still in reelsmith.db-wal; run the erase again once it has finished (or stop the server).\n",

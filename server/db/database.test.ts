@@ -12,10 +12,12 @@ import { sharedSecret } from "./settings.ts";
 
 /** The tables of both backends, sorted (each has a few of its own besides). */
 const sharedTables = [
+  "application_messages",
   "application_notes",
   "confirmation_hours",
   "confirmation_recipients",
   "deliveries",
+  "message_attachments",
   "settings",
   "submissions",
   "team_accounts",
@@ -80,6 +82,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0006_hashed_session_tokens" },
       { name: "0007_response_promise" },
       { name: "0008_unanswered_by_status_and_owner" },
+      { name: "0010_conversation" },
     ]);
     // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
     expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());

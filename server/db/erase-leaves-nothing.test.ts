@@ -1,15 +1,17 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { brand } from "#app/content/brand.ts";
 import { cli } from "../test/cli.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { untilNonePending } from "../test/stored.ts";
 import { startTeamSide } from "../test/team-side.ts";
+import type { DatabaseHandle } from "./database.ts";
 import { addMember, findMember } from "./members.ts";
+import { attachmentInsert, messageInsert } from "./messages.ts";
 
 /**
  * The erased applicant writes a token of Greek letters into every field the inbox searches
@@ -35,33 +37,10 @@ const kept = validApplication({
   contentNiche: "Keptniche travel",
 });
 const erasedNote = "Erasednote: asked for a discount, budget 900";
-const erasedReply = "Erasedreply: here is my showreel";
-const erasedAttachment = "Erasedattachment: invoice 4417";
-const inboundToken = "erase-test-inbound-token-0123456789";
-
-/** The erased applicant's reply to their confirmation, with an attachment, as a provider posts it. */
-function replyOf(id: string) {
-  return [
-    `From: ${erased.name} <${erased.email}>`,
-    "To: hello@reelsmith.example",
-    "Subject: Re: We got your application",
-    `In-Reply-To: <${id}.confirmation@${brand.domain}>`,
-    "MIME-Version: 1.0",
-    'Content-Type: multipart/mixed; boundary="b"',
-    "",
-    "--b",
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    erasedReply,
-    "--b",
-    'Content-Type: text/plain; name="invoice.txt"',
-    'Content-Disposition: attachment; filename="invoice.txt"',
-    "",
-    erasedAttachment,
-    "--b--",
-    "",
-  ].join("\r\n");
-}
+const erasedReply = { subject: "Erasedsubject: your reels", body: "Erasedreply: call me Tuesday" };
+/** Their answer, kept whole under DATA_DIR, and its attachment. */
+const erasedInbound = "Erasedinbound: Tuesday at ten works";
+const erasedAttachment = "Erasedattachment: the brief, page one";
 
 /** Every byte sequence of the erased applicant that must be gone from every file. */
 function erasedTraces(): string[] {
@@ -76,7 +55,9 @@ function erasedTraces(): string[] {
     erased.currentChallenges,
     erased.brandStyle,
     erasedNote,
-    erasedReply,
+    erasedReply.subject,
+    erasedReply.body,
+    erasedInbound,
     erasedAttachment,
     // Trigrams as the search index stores them (lower case).
     ...windows("ξψζωλ"),
@@ -110,20 +91,13 @@ function tracesIn(directory: string, traces: string[]): string[] {
  */
 async function applied() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-erase-"));
-  const server = await startTestServer({ DATA_DIR: dataDir, INBOUND_TOKEN: inboundToken });
+  const server = await startTestServer({ DATA_DIR: dataDir });
   const ids: string[] = [];
   for (const body of [erased, kept, ...fillers()]) {
     const answer = await server.submit(body);
     expect(answer.status).toBe(200);
     ids.push(((await answer.json()) as { id: string }).id);
   }
-  // The applicant replies (kept whole under DATA_DIR/inbound, its attachment too).
-  const replied = await fetch(`${server.url}/team/inbound-email`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${inboundToken}`, "Content-Type": "message/rfc822" },
-    body: replyOf(ids[0] ?? ""),
-  });
-  expect(await replied.json()).toEqual({ ok: true, matched: true });
   const database = server.openDatabase();
   await untilNonePending(database);
   await database.close();
@@ -144,7 +118,56 @@ async function applied() {
     ok: true,
   });
   await port.act(member, keptId, { type: "note", body: "Keptnote: call back Monday" });
+  // A reply of ours, and their answer with an attachment: rows, and files under DATA_DIR.
+  expect(await port.act(member, erasedId, { type: "reply", ...erasedReply })).toMatchObject({
+    ok: true,
+  });
+  await answered(side.database, dataDir, erasedId, "erased", [erasedInbound, erasedAttachment]);
+  await answered(side.database, dataDir, keptId, "kept", ["Keptinbound", "Keptattachment"]);
   return { dataDir, side, port, member, erasedId };
+}
+
+/** A message of theirs on the application, its raw copy and one attachment as files. */
+async function answered(
+  database: DatabaseHandle,
+  dataDir: string,
+  submissionId: string,
+  name: string,
+  [text, attached]: string[],
+) {
+  await mkdir(path.join(dataDir, "inbound"), { recursive: true });
+  const raw = `inbound/${name}.eml`;
+  const file = `inbound/${name}-brief.txt`;
+  await writeFile(path.join(dataDir, raw), `Subject: Re\r\n\r\n${text}`);
+  await writeFile(path.join(dataDir, file), attached ?? "");
+  const id = randomUUID();
+  await database.writeTransaction([
+    messageInsert(database.db, {
+      id,
+      submissionId,
+      direction: "in",
+      messageId: `<${id}@mail.example>`,
+      inReplyTo: null,
+      fromAddress: "someone@mail.example",
+      toAddress: "reply+x.y@reelsmith.example",
+      subject: "Re",
+      body: text ?? "",
+      visible: text ?? "",
+      rawFile: raw,
+      auth: null,
+      memberEmail: null,
+      deliveryId: null,
+      createdAt: Date.now(),
+    }),
+    attachmentInsert(database.db, {
+      id: randomUUID(),
+      messageId: id,
+      filename: "brief.txt",
+      contentType: "text/plain",
+      size: attached?.length ?? 0,
+      file,
+    }),
+  ]);
 }
 
 /** A few more applicants, so the search index has segments to merge and pages to reuse. */
@@ -165,6 +188,9 @@ function expectKept(dataDir: string) {
   expect(found(kept.name)).toBe(true);
   expect(found("жщю")).toBe(true); // its trigram, lower case: only the search index has it
   expect(all.filter(({ file }) => file.endsWith(".eml")).length).toBeGreaterThan(0);
+  // The kept applicant's message files too.
+  expect(existsSync(path.join(dataDir, "inbound", "kept.eml"))).toBe(true);
+  expect(existsSync(path.join(dataDir, "inbound", "kept-brief.txt"))).toBe(true);
 }
 
 describe("erase leaves nothing under DATA_DIR", () => {
@@ -183,11 +209,9 @@ describe("erase leaves nothing under DATA_DIR", () => {
     const { dataDir } = await applied();
     const answer = await cli({ DATA_DIR: dataDir }, "erase", "--email", erased.email);
     // Two emails sent on arrival, the promise's reminder and alert still to come, and the
-    // notice of the reply.
-    expect(answer.stdout).toContain("Erased 1 submission and 5 deliveries");
-    expect(answer.stdout).toContain(
-      "Deleted 1 received email and their attachments under DATA_DIR/inbound.",
-    );
+    // reply; the reply and their answer.
+    expect(answer.stdout).toContain("Erased 1 submission, 5 deliveries and 2 messages");
+    expect(answer.stdout).toContain("Deleted 2 files of their messages under DATA_DIR.");
     expect(answer.code).toBe(0);
 
     expect(tracesIn(dataDir, erasedTraces())).toEqual([]);

@@ -99,6 +99,23 @@ export function messageOfDelivery(db: Db, deliveryId: string) {
     .executeTakeFirst();
 }
 
+/** The Message-ID of an application's latest message of theirs (a reply answers it), if any. */
+export async function lastInboundMessageId(
+  db: Db,
+  submissionId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("applicationMessages")
+    .select("messageId")
+    .where("submissionId", "=", submissionId)
+    .where("direction", "=", "in")
+    .where("messageId", "is not", null)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row?.messageId ?? undefined;
+}
+
 /** One message, by id. */
 export function messageById(db: Db, id: string) {
   return db.selectFrom("applicationMessages").selectAll().where("id", "=", id).executeTakeFirst();

@@ -16,6 +16,7 @@ import { errorSummary } from "../db/errors.ts";
 import type { Delivery, Submission } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { DeliveryError } from "./error-class.ts";
 import type { KindConfig } from "./kinds/kind.ts";
 import { type KindRegistry, kindRegistry } from "./kinds/registry.ts";
 import { type Attempt, type DeliveryOutcome, decideOutcome } from "./outcome.ts";
@@ -139,7 +140,10 @@ export function startDeliveryWorker(deps: {
     // The application's owner (its messages name them), apart from its row.
     const { owner: applicationOwner = null, ...submission } = found ?? {};
     try {
-      if (!found) throw new Error("submission not found");
+      // Erased (or purged) since it was claimed: nothing to send, ever.
+      if (!found) {
+        throw new DeliveryError("submission not found", "submission_missing", { permanent: true });
+      }
       const job = { delivery, submission: submission as Submission, owner: applicationOwner };
       const skip = await kinds.skipReason(job, sendContext);
       if (skip) {

@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { fieldNames } from "#app/shared/schema.ts";
 import type { Submission } from "../db/schema.ts";
+import type { ExportedMessage } from "../db/submissions/export-pages.ts";
 
 /**
  * Spreadsheet-safe cell: text that a spreadsheet would read as a formula (starting with
@@ -20,10 +21,20 @@ export const exportColumns = [
   "dueAt",
   "firstResponseAt",
   "responseSeconds",
+  "messages",
 ] as const;
 
-/** An exported row: the application and its owner's address (null: unassigned). */
-export type Exported = Submission & { ownerEmail?: string | null };
+/**
+ * An exported row: the application, its owner's address (null: unassigned), the number of
+ * messages of its thread and, for the JSON export, those messages.
+ */
+export type Exported = Submission & {
+  ownerEmail?: string | null;
+  messageCount?: number;
+  thread?: readonly ExportedMessage[];
+};
+
+const mailbox = (name: string, address: string) => (name ? `${name} <${address}>` : address);
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
@@ -41,6 +52,20 @@ export function exportRow(submission: Exported) {
     firstResponseAt: isoOrNull(answeredAt),
     responseSeconds:
       answeredAt === null ? null : Math.round((answeredAt - Number(submission.createdAt)) / 1000),
+    messages: submission.messageCount ?? submission.thread?.length ?? 0,
+    // The JSON export only (CSV stays one row per application, with the count above).
+    ...(submission.thread
+      ? {
+          thread: submission.thread.map((message) => ({
+            direction: message.direction,
+            time: new Date(Number(message.createdAt)).toISOString(),
+            from: mailbox(message.fromName, message.fromAddress),
+            to: message.toAddress,
+            subject: message.subject,
+            text: message.body,
+          })),
+        }
+      : {}),
   };
 }
 

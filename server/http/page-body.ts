@@ -13,8 +13,11 @@ export const maxFormBytes = 64 * 1024;
  */
 export const drainBytes = 1024 * 1024;
 
-/** The largest form a /team page may post (a status, a note, an email address). */
-export const maxTeamFormBytes = 16 * 1024;
+/**
+ * The largest form a /team page may post: a status, a note, an address, or a reply of up to
+ * 10,000 characters, which urlencoded can take nine bytes a character (%E2%82%AC).
+ */
+export const maxTeamFormBytes = 128 * 1024;
 
 /**
  * The paths whose POST is the questionnaire's action: the page (React Router matches it in any

@@ -1,13 +1,17 @@
+import { randomUUID } from "node:crypto";
 import type { Compilable } from "kysely";
 import { team } from "#app/content/team.ts";
 import { noteMaxLength, statusSchema } from "#app/shared/inbox-query.ts";
+import { normalizeReply, replyProblem } from "#app/shared/reply-rules.ts";
 import { invisibleCharactersMessage } from "#app/shared/schema.ts";
 import type { ActionOutcome, TeamAction, TeamMember } from "#app/shared/team-port.ts";
 import { forbiddenCharacters } from "#app/shared/text.ts";
 import { auditLineInsert } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { onDemandDeliveryInsert } from "../db/deliveries/on-demand.ts";
 import { failedDeliveryCount, retryFailedStatement } from "../db/deliveries/retry.ts";
 import { findMemberById } from "../db/members.ts";
+import { lastInboundMessageId, messageInsert, newReplyUpdate } from "../db/messages.ts";
 import { noteInsert } from "../db/notes.ts";
 import {
   nextOwnerStatements,
@@ -17,9 +21,11 @@ import {
   statusUpdate,
   submissionBrief,
 } from "../db/submissions/changes.ts";
-import { eraseStatements } from "../db/submissions/erase.ts";
+import { eraseStatements, filesToErase } from "../db/submissions/erase.ts";
 import { answeringStatuses, firstResponseStatements } from "../db/submissions/promise.ts";
 import type { RunTransaction } from "../db/write-transaction.ts";
+import { addressOf } from "../mail/mail-address.ts";
+import { mailDomain } from "../mail/mail-domain.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
@@ -32,6 +38,12 @@ export interface ActionDeps {
   deliveryKinds: readonly string[];
   /** Deletes the applicant's .eml files (as the CLI's erase does). */
   eraseMailFiles: (email: string) => Promise<number>;
+  /** Deletes files of their messages kept under DATA_DIR (paths relative to it). */
+  eraseDataFiles: (files: readonly string[]) => Promise<unknown>;
+  /** MAIL_FROM: replies go out from its address, and their Message-IDs are of its domain. */
+  mailFrom: string;
+  /** The kind of delivery that sends a reply (made on demand, registered by the delivery side). */
+  replyKind: string;
   /** The HMAC under which the applicant's confirmation is counted (erased with them). */
   hashRecipient: (email: string) => string;
   /** After an erase: empties the SQLite -wal, which holds old images of the erased rows. */
@@ -143,16 +155,65 @@ export function createApplicationActions(deps: ActionDeps) {
         deps.nudgeWorker();
         return { ok: true, done: "retry", message: copy.retry };
       }
-      // outbound: filled by the outbound half
-      case "reply":
-      case "read":
-        return { ok: false, error: "invalid", message: copy.invalid };
-      // end outbound
+      case "reply": {
+        const reply = normalizeReply(action);
+        const problem = replyProblem(reply);
+        if (problem) return { ok: false, error: "invalid", message: problem.message };
+        const messageRowId = randomUUID();
+        const deliveryId = randomUUID();
+        // Ours answers theirs: the latest message of theirs, when there is one.
+        const inReplyTo = (await lastInboundMessageId(db, id)) ?? null;
+        const answers = firstResponseStatements(db, id, now, { fromNewToContacted: true });
+        const results = await applyWith(
+          [
+            messageInsert(db, {
+              id: messageRowId,
+              submissionId: id,
+              direction: "out",
+              messageId: `<${messageRowId}.reply@${mailDomain(deps.mailFrom)}>`,
+              inReplyTo,
+              fromAddress: addressOf(deps.mailFrom),
+              fromName: member.name,
+              toAddress: submission.email,
+              subject: reply.subject,
+              body: reply.body,
+              visible: reply.body,
+              rawFile: null,
+              auth: null,
+              memberEmail: member.email,
+              deliveryId,
+              createdAt: now,
+            }),
+            onDemandDeliveryInsert(db, {
+              id: deliveryId,
+              submissionId: id,
+              kind: deps.replyKind,
+              now,
+            }),
+            ...answers,
+            newReplyUpdate(db, id, false),
+          ],
+          auditLine(member, id, "reply", "", now),
+        );
+        deps.nudgeWorker();
+        // Its first response, if it had none: results[2] is the first of `answers`.
+        if ((results[2]?.affected ?? 0) > 0) {
+          deps.onFirstResponse?.((now - Number(submission.createdAt)) / 1000);
+        }
+        return { ok: true, done: "reply", message: copy.reply };
+      }
+      case "read": {
+        await applyWith([newReplyUpdate(db, id, false)], auditLine(member, id, "read", "", now));
+        return { ok: true, done: "read", message: copy.read };
+      }
       case "erase": {
+        // The files of their messages are named in the rows: read before the rows go.
+        const files = await filesToErase(db, submission.email);
         await transaction([
           auditLine(member, id, "erase", "", now),
           ...eraseStatements(db, submission.email, deps.hashRecipient(submission.email)),
         ]);
+        await deps.eraseDataFiles(files);
         await deps.eraseMailFiles(submission.email);
         await deps.afterErase();
         return { ok: true, done: "erase", message: copy.erase };

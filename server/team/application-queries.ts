@@ -4,23 +4,30 @@ import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { auditOf } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { memberChoices } from "../db/members.ts";
+import { threadOf } from "../db/messages.ts";
 import { notesOf } from "../db/notes.ts";
 import { findSubmission } from "../db/submissions/reads.ts";
+import { type ThreadMail, threadView } from "./thread-view.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
-/** One application as its page shows it: answers, deliveries, notes and audit log. */
+/**
+ * One application as its page shows it: answers, its thread (`mail`: the addresses of the
+ * product's own emails in it), deliveries, notes and audit log.
+ */
 export async function applicationView(
   handle: Handle,
   id: string,
+  mail: ThreadMail,
 ): Promise<ApplicationView | undefined> {
   const found = await findSubmission(handle, id);
   if (!found) return undefined;
   const { submission, deliveries } = found;
-  const [notes, audit, members] = await Promise.all([
+  const [notes, audit, members, messages] = await Promise.all([
     notesOf(handle.db, id),
     auditOf(handle.db, id),
     memberChoices(handle),
+    threadOf(handle.db, id),
   ]);
   const status = statusSchema.safeParse(submission.status);
   return {
@@ -28,6 +35,7 @@ export async function applicationView(
     createdAt: Number(submission.createdAt),
     name: submission.name,
     email: submission.email,
+    plan: submission.selectedPlan,
     status: status.success ? status.data : "new",
     isSpam: submission.isSpam === 1,
     dueAt: submission.dueAt === null ? null : Number(submission.dueAt),
@@ -35,10 +43,8 @@ export async function applicationView(
       submission.firstResponseAt === null ? null : Number(submission.firstResponseAt),
     ownerId: submission.ownerId,
     members,
-    // outbound: filled by the outbound half
-    newReply: submission.newReply === 1,
-    thread: [],
-    // end outbound
+    newReply: Number(submission.newReply) === 1,
+    thread: threadView(submission, messages, deliveries, mail),
     answers: labelledAnswers(submission).map(({ label, value }) => ({ label, value })),
     deliveries: deliveries.map((delivery) => ({
       id: delivery.id,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeSubmissions } from "../db/submissions/store.ts";
+import { maxTeamFormBytes } from "../http/page-body.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { pendingSubmission } from "../test/stored.ts";
 
@@ -130,12 +131,13 @@ describe("the /team guard", () => {
   });
 
   it("bounds the body of a team request before anything reads it", async () => {
-    const big = `email=${"a".repeat(17 * 1024)}`;
+    const big = `email=${"a".repeat(maxTeamFormBytes + 1024)}`;
     expect((await post("/team/sign-in", big, { Origin: origin })).status).toBe(413);
     // Chunked (no Content-Length) too.
     const chunks = new ReadableStream({
       start(controller) {
-        for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode("a".repeat(1024)));
+        const chunk = new TextEncoder().encode("a".repeat(1024));
+        for (let i = 0; i < maxTeamFormBytes / 1024 + 4; i++) controller.enqueue(chunk);
         controller.close();
       },
     });

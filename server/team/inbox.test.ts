@@ -111,7 +111,8 @@ describe.each(storageBackends())("the inbox and its exports on $name", (backend)
     const fixture = await teamFixture(backend);
     await seed(fixture);
     const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
-    const all = await exportSubmissions(fixture.database);
+    // No messages yet: each application's thread in JSON is empty, its count in CSV 0.
+    const all = (await exportSubmissions(fixture.database)).map((row) => ({ ...row, thread: [] }));
     expect(await text(port.export(query("spam=all"), "csv"))).toBe(toCsv(all));
     expect(await text(port.export(query("spam=all"), "json"))).toBe(toJson(all));
     // Formula neutralising, as the CLI does it.

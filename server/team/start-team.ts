@@ -15,6 +15,7 @@ import { exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
 import { failedApplicationCount, inboxRows, overdueCount } from "../db/submissions/inbox.ts";
 import { responseReport } from "../db/submissions/response.ts";
 import { exportStream } from "../export/export-stream.ts";
+import { removeDataFiles } from "../files/data-files.ts";
 import type { Logger } from "../logger.ts";
 import { removeMessageFiles } from "../mail/inbound-files.ts";
 import { eraseMailFiles } from "../mail/mail-files.ts";
@@ -57,6 +58,8 @@ export async function startTeam(deps: {
   onFirstResponse?: (seconds: number) => void;
   /** The HMAC of an address under which its confirmations are counted (erase forgets it). */
   hashRecipient: (email: string) => string;
+  /** The kind of delivery that sends a member's reply (the delivery side registers it). */
+  replyKind: DeliveryKind;
   nudgeWorker: () => void;
 }): Promise<TeamServer> {
   const { config, logger, database } = deps;
@@ -89,6 +92,14 @@ export async function startTeam(deps: {
     transaction: database.writeTransaction,
     deliveryKinds: deps.deliveryKinds,
     eraseMailFiles: (email) => eraseMailFiles(config.dataDir, email),
+    eraseDataFiles: async (files) => {
+      const { refused } = await removeDataFiles(config.dataDir, files);
+      if (refused.length > 0) {
+        logger.error({ count: refused.length }, "erase: file paths outside DATA_DIR left alone");
+      }
+    },
+    mailFrom: config.MAIL_FROM,
+    replyKind: deps.replyKind,
     hashRecipient: deps.hashRecipient,
     afterErase: wal.afterErase,
     nudgeWorker: deps.nudgeWorker,
@@ -135,7 +146,11 @@ export async function startTeam(deps: {
     },
     export: (query, format) =>
       exportStream(
-        exportPages(database, { query, viewer: { memberId: member?.id, now: Date.now() } }),
+        exportPages(
+          database,
+          { query, viewer: { memberId: member?.id, now: Date.now() } },
+          { thread: format === "json" },
+        ),
         format,
         exportPageSize,
       ),
@@ -150,7 +165,7 @@ export async function startTeam(deps: {
     signOut: (headers) => signIn.signOut(headers),
     application: (id) =>
       uuidPattern.test(id)
-        ? applicationView(database, id.toLowerCase())
+        ? applicationView(database, id.toLowerCase(), config)
         : Promise.resolve(undefined),
     act: async (member, id, action) =>
       uuidPattern.test(id)
@@ -158,6 +173,12 @@ export async function startTeam(deps: {
         : { ok: false, error: "not_found", message: "" },
     ...unmatched,
     response: () => responseReport(database, Date.now(), service.responsePromiseHours),
+    // inbound: filled by the inbound half
+    // (placeholders of the outbound branch, to be replaced at the merge: nothing comes in yet)
+    unmatched: async () => [],
+    actOnUnmatched: async () => ({ ok: false, error: "not_found", message: "" }),
+    attachment: async () => undefined,
+    // inbound: end
   };
 
   return {

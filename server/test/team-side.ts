@@ -2,6 +2,7 @@ import { loadConfig } from "../config.ts";
 import { openMigratedDatabase } from "../db/database.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { kindRegistry } from "../delivery/kinds/registry.ts";
+import { replyEmailKind } from "../delivery/kinds/reply.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
@@ -31,6 +32,7 @@ export async function startTeamSide(
     deliveryKinds: ["team_notification", "applicant_confirmation"],
     scheduledKinds: kindRegistry.scheduled(config),
     onFirstResponse,
+    replyKind: replyEmailKind.name,
     hashRecipient: createRecipientHasher(
       config.IP_HASH_SECRET ?? (await sharedSecret(database.db, "ip_hash_secret")),
     ),

@@ -11,14 +11,37 @@ export const exportPageSize = 500;
 /** What an export takes: an inbox filter (the team's), or everything since a time (the CLI's). */
 export type ExportFilter = { query: InboxQuery; viewer?: Viewer } | { since?: number };
 
-/** An exported application: its row and its owner's address. */
-export type ExportedSubmission = Submission & { ownerEmail: string | null };
+/** One message of an exported application's thread (ours or theirs), its whole text. */
+export interface ExportedMessage {
+  direction: "out" | "in";
+  createdAt: number;
+  fromAddress: string;
+  fromName: string;
+  toAddress: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * An exported application: its row, its owner's address, how many messages its thread holds,
+ * and (when asked for: the JSON export) those messages, oldest first.
+ */
+export type ExportedSubmission = Submission & {
+  ownerEmail: string | null;
+  messageCount: number;
+  thread?: ExportedMessage[];
+};
 
 /**
  * The pages of an export, oldest first: each call reads the `exportPageSize` rows after the
  * last one of the previous page (keyset on created_at, id), with the filter's WHERE clause.
+ * `thread`: with each application's messages (one more query per page).
  */
-export function exportPages(handle: Handle, filter: ExportFilter) {
+export function exportPages(
+  handle: Handle,
+  filter: ExportFilter,
+  options: { thread?: boolean } = {},
+) {
   let search: SearchPlan | undefined;
   return async (
     after: { createdAt: number; id: string } | undefined,
@@ -32,6 +55,13 @@ export function exportPages(handle: Handle, filter: ExportFilter) {
           .select("teamMembers.email")
           .whereRef("teamMembers.id", "=", "submissions.ownerId")
           .as("ownerEmail"),
+      )
+      .select((eb) =>
+        eb
+          .selectFrom("applicationMessages")
+          .select((count) => count.fn.countAll<number>().as("n"))
+          .whereRef("applicationMessages.submissionId", "=", "submissions.id")
+          .as("messageCount"),
       );
     if ("query" in filter) {
       search ??= await planSearch(handle, filter.query.q);
@@ -47,6 +77,46 @@ export function exportPages(handle: Handle, filter: ExportFilter) {
       );
     }
     const rows = await select.orderBy("createdAt").orderBy("id").limit(exportPageSize).execute();
-    return rows.map((row) => ({ ...row, ownerEmail: row.ownerEmail ?? null }));
+    const threads = options.thread
+      ? await threadsOf(
+          handle,
+          rows.map((row) => row.id),
+        )
+      : undefined;
+    return rows.map((row) => ({
+      ...row,
+      ownerEmail: row.ownerEmail ?? null,
+      messageCount: Number(row.messageCount ?? 0),
+      thread: threads ? (threads.get(row.id) ?? []) : undefined,
+    }));
   };
+}
+
+/** The messages of some applications, oldest first, by application. */
+async function threadsOf(handle: Handle, ids: readonly string[]) {
+  const byApplication = new Map<string, ExportedMessage[]>();
+  if (ids.length === 0) return byApplication;
+  const messages = await handle.db
+    .selectFrom("applicationMessages")
+    .select([
+      "submissionId",
+      "direction",
+      "createdAt",
+      "fromAddress",
+      "fromName",
+      "toAddress",
+      "subject",
+      "body",
+    ])
+    .where("submissionId", "in", ids)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+  for (const { submissionId, ...message } of messages) {
+    if (!submissionId) continue;
+    const thread = byApplication.get(submissionId) ?? [];
+    thread.push({ ...message, createdAt: Number(message.createdAt) });
+    byApplication.set(submissionId, thread);
+  }
+  return byApplication;
 }

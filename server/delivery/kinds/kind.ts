@@ -18,6 +18,8 @@ export type KindConfig = Pick<
       | "DISCORD_WEBHOOK_URL"
       | "TEAMS_WEBHOOK_URL"
       | "REMINDER_BEFORE_SECONDS"
+      /** Replies' Reply-To domain (REPLY_DOMAIN, else the domain of MAIL_FROM). */
+      | "replyDomain"
     >
   >;
 

@@ -10,6 +10,7 @@ import {
   reminderEmailKind,
 } from "./promise.ts";
 import { chatReplyNoticeKinds, replyNoticeEmailKind } from "./reply-notice.ts";
+import { replyEmailKind } from "./reply.ts";
 import { webhookKind } from "./webhook.ts";
 
 /**
@@ -30,6 +31,7 @@ export const deliveryKinds = [
   ...chatAlertKinds,
   replyNoticeEmailKind,
   ...chatReplyNoticeKinds,
+  replyEmailKind,
 ] as const;
 
 export type DeliveryKindName = (typeof deliveryKinds)[number]["name"];

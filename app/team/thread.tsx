@@ -1,0 +1,125 @@
+import { team } from "~/content/team";
+import { attachmentPath } from "~/shared/paths";
+import type { ThreadMessage } from "~/shared/team-port";
+import { fill } from "~/shared/text";
+import { fileSize } from "./file-size";
+import { ListOrNone } from "./list-or-none";
+import { utcTime } from "./time";
+
+const copy = team.application;
+
+const statusTones: Record<string, string> = {
+  pending: "bg-white/10 text-zinc-200",
+  done: "bg-emerald-400/15 text-emerald-200",
+  failed: "bg-rose-500/20 text-rose-200",
+  skipped: "bg-amber-400/15 text-amber-200",
+};
+
+/**
+ * Every email of an application, oldest first: the product's own (the team notification, the
+ * applicant's confirmation), the members' replies with their state (Sending, Sent, Failed) and
+ * the applicant's, with what their server's checks found, their attachments and their quoted
+ * history folded away. Text only: React writes it as text, never as HTML.
+ */
+export function Thread({ thread }: { thread: readonly ThreadMessage[] }) {
+  return (
+    <section aria-labelledby="thread-title">
+      <h2 id="thread-title" className="text-xl font-bold text-white">
+        {copy.threadTitle}
+      </h2>
+      <ListOrNone items={thread} none={copy.noThread} className="gap-3" ordered>
+        {(message) => <ThreadEntry key={message.id} message={message} />}
+      </ListOrNone>
+    </section>
+  );
+}
+
+function ThreadEntry({ message }: { message: ThreadMessage }) {
+  const theirs = message.direction === "in";
+  const system = message.source === "system";
+  return (
+    <li
+      className={`min-w-0 rounded-2xl border p-4 ${theirs ? "border-sky-400/20 bg-sky-400/5" : system ? "border-white/5 bg-white/[0.02]" : "border-white/10 bg-surface"}`}
+    >
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-semibold break-all text-white">{message.from}</span>
+        {message.deliveryStatus ? <DeliveryBadge status={message.deliveryStatus} /> : null}
+        {theirs ? <AuthBadge auth={message.auth} /> : null}
+      </p>
+      <p className="mt-1 text-xs break-all text-zinc-400">
+        <time dateTime={new Date(message.createdAt).toISOString()}>
+          {utcTime(message.createdAt)}
+        </time>{" "}
+        · {fill(copy.thread.to, { to: message.to })}
+        {message.source === "reply" && message.memberEmail
+          ? ` · ${fill(copy.thread.sentBy, { member: message.memberEmail })}`
+          : null}
+      </p>
+      <p className="mt-2 font-semibold break-words text-zinc-100">{message.subject}</p>
+      {message.visible ? (
+        <p
+          className={`mt-2 break-words whitespace-pre-wrap ${system ? "text-sm text-zinc-400" : "text-zinc-100"}`}
+        >
+          {message.visible}
+        </p>
+      ) : null}
+      {message.full ? (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-sm text-zinc-400">{copy.thread.quoted}</summary>
+          <p className="mt-2 border-l-2 border-white/10 pl-3 text-sm break-words whitespace-pre-wrap text-zinc-300">
+            {message.full}
+          </p>
+        </details>
+      ) : null}
+      {message.attachments.length > 0 ? (
+        <div className="mt-3">
+          <p className="text-xs font-semibold text-zinc-400">{copy.thread.attachments}</p>
+          <ul className="mt-1 flex flex-col gap-1 text-sm">
+            {message.attachments.map((attachment) => (
+              <li key={attachment.id}>
+                <a
+                  href={attachmentPath(attachment.id)}
+                  className="break-all text-brand-300 underline underline-offset-4"
+                >
+                  {attachment.filename}
+                </a>{" "}
+                <span className="text-zinc-400">({fileSize(attachment.size)})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function DeliveryBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs ${statusTones[status] ?? statusTones.pending}`}
+    >
+      {copy.thread.statuses[status] ?? status}
+    </span>
+  );
+}
+
+/** What the receiving server found of their message: green when DMARC passed, red on a fail. */
+function AuthBadge({ auth }: { auth: ThreadMessage["auth"] }) {
+  const unknown = copy.thread.authUnknown;
+  const results = {
+    spf: auth?.spf ?? unknown,
+    dkim: auth?.dkim ?? unknown,
+    dmarc: auth?.dmarc ?? unknown,
+  };
+  const failed = Object.values(results).some((result) => result === "fail");
+  const tone = failed
+    ? "bg-rose-500/20 text-rose-200"
+    : results.dmarc === "pass"
+      ? "bg-emerald-400/15 text-emerald-200"
+      : "bg-white/10 text-zinc-200";
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs ${tone}`}>
+      {fill(copy.thread.auth, results)}
+    </span>
+  );
+}

@@ -1,0 +1,63 @@
+import { brand } from "#app/content/brand.ts";
+import { emails } from "#app/content/emails.ts";
+import { fill, oneLine } from "#app/shared/text.ts";
+import type { DatabaseHandle } from "../../db/database.ts";
+import { messageOfDelivery } from "../../db/messages.ts";
+import { sharedSecret } from "../../db/settings.ts";
+import { mailDomain } from "../../mail/mail-domain.ts";
+import { replyAddress } from "../../mail/reply-address.ts";
+import { DeliveryError } from "../error-class.ts";
+import type { DeliveryKind } from "./kind.ts";
+
+/** The secret of the reply addresses' tags, read once per database (every instance shares it). */
+const secrets = new WeakMap<object, Promise<string>>();
+function replyTagSecret(database: DatabaseHandle): Promise<string> {
+  let secret = secrets.get(database.db);
+  if (!secret) {
+    secret = sharedSecret(database.db, "reply_tag_secret");
+    secret.catch(() => secrets.delete(database.db));
+    secrets.set(database.db, secret);
+  }
+  return secret;
+}
+
+/**
+ * A reply a member wrote on the application's page (the team's action stored it, with this
+ * delivery, in one transaction): plain text, From "<member> via <brand>" at the team's address,
+ * Reply-To the application's own reply address (reply+<id>.<tag>@REPLY_DOMAIN, so that the
+ * answer finds its thread), the Message-ID recorded with it, and In-Reply-To / References the
+ * message of theirs it answers. Its message gone (the application erased since): failed for
+ * good, never sent.
+ */
+export const replyEmailKind = {
+  name: "reply_email",
+  made: "on-demand",
+  configured: () => true,
+  async send({ delivery, submission }, { config, mailer, database }) {
+    if (!database) throw new Error("the reply kind needs the database");
+    const message = await messageOfDelivery(database.db, delivery.id);
+    if (!message || message.submissionId !== submission.id) {
+      throw new DeliveryError(
+        "reply message not found (its application was erased)",
+        "submission_missing",
+        { permanent: true },
+      );
+    }
+    const secret = await replyTagSecret(database);
+    const domain = config.replyDomain ?? mailDomain(config.MAIL_FROM);
+    const references = message.inReplyTo ?? undefined;
+    await mailer.send({
+      from: {
+        name: fill(emails.reply.fromName, { member: oneLine(message.fromName), brand: brand.name }),
+        address: message.fromAddress,
+      },
+      to: { name: oneLine(submission.name), address: message.toAddress },
+      replyTo: replyAddress(secret, submission.id, domain),
+      subject: oneLine(message.subject),
+      messageId: message.messageId ?? undefined,
+      inReplyTo: references,
+      references,
+      text: message.body,
+    });
+  },
+} as const satisfies DeliveryKind;

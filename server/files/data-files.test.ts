@@ -1,0 +1,36 @@
+import { mkdir, mkdtemp, readdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { insideDataDir, removeDataFiles } from "./data-files.ts";
+
+it("deletes the files named under DATA_DIR and refuses any path leading out of it", async () => {
+  const root = await mkdtemp(path.join(tmpdir(), "data-files-"));
+  const dataDir = path.join(root, "data");
+  await mkdir(path.join(dataDir, "inbound"), { recursive: true });
+  await writeFile(path.join(dataDir, "inbound", "a.eml"), "raw");
+  await writeFile(path.join(dataDir, "inbound", "b.pdf"), "attachment");
+  // Outside DATA_DIR, beside it: must survive however it is named.
+  await writeFile(path.join(root, "outside.txt"), "not ours");
+  await writeFile(path.join(root, "data-other"), "not ours either");
+
+  const escaping = [
+    "../outside.txt",
+    "inbound/../../outside.txt",
+    path.join(root, "outside.txt"),
+    "../data-other",
+    ".",
+    "",
+    "inbound/a.eml\0.txt",
+  ];
+  const result = await removeDataFiles(dataDir, [
+    "inbound/a.eml",
+    "inbound/b.pdf",
+    "inbound/gone.eml", // already deleted: fine
+    ...escaping,
+  ]);
+  expect(result).toEqual({ removed: 2, refused: escaping });
+  expect(await readdir(path.join(dataDir, "inbound"))).toEqual([]);
+  expect((await readdir(root)).sort()).toEqual(["data", "data-other", "outside.txt"]);
+  expect(insideDataDir(dataDir, "inbound/x")).toBe(path.join(dataDir, "inbound", "x"));
+});
