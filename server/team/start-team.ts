@@ -173,12 +173,6 @@ export async function startTeam(deps: {
         : { ok: false, error: "not_found", message: "" },
     ...unmatched,
     response: () => responseReport(database, Date.now(), service.responsePromiseHours),
-    // inbound: filled by the inbound half
-    // (placeholders of the outbound branch, to be replaced at the merge: nothing comes in yet)
-    unmatched: async () => [],
-    actOnUnmatched: async () => ({ ok: false, error: "not_found", message: "" }),
-    attachment: async () => undefined,
-    // inbound: end
   };
 
   return {

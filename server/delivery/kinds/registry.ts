@@ -9,8 +9,8 @@ import {
   missedEmailKind,
   reminderEmailKind,
 } from "./promise.ts";
-import { chatReplyNoticeKinds, replyNoticeEmailKind } from "./reply-notice.ts";
 import { replyEmailKind } from "./reply.ts";
+import { chatReplyNoticeKinds, replyNoticeEmailKind } from "./reply-notice.ts";
 import { webhookKind } from "./webhook.ts";
 
 /**
