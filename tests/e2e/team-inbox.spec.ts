@@ -156,7 +156,7 @@ for (const javaScriptEnabled of [true, false]) {
       const csv = await readFile((await (await csvDownload).path()) as string, "utf8");
       const [header, row, ...rest] = csv.trim().split("\n");
       expect(header).toBe(
-        "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam",
+        "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam,status,owner,dueAt,firstResponseAt,responseSeconds,messages",
       );
       expect(rest).toEqual([]);
       expect(row).toContain(name);
@@ -168,7 +168,13 @@ for (const javaScriptEnabled of [true, false]) {
         await readFile((await (await jsonDownload).path()) as string, "utf8"),
       );
       expect(json).toHaveLength(1);
-      expect(json[0]).toMatchObject({ name, accountHandle: '=HYPERLINK("x")', isSpam: false });
+      expect(json[0]).toMatchObject({
+        name,
+        accountHandle: '=HYPERLINK("x")',
+        isSpam: false,
+        messages: 0,
+        thread: [],
+      });
     });
 
     test("a session that ends while a page is open: the next action goes to the sign-in page and changes nothing", async ({
