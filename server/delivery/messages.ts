@@ -1,6 +1,5 @@
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
-import { brand } from "#app/content/brand.ts";
 import { emails } from "#app/content/emails.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
