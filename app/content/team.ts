@@ -129,8 +129,8 @@ export const team = {
     overdueLink: "Show them",
     spamBadge: "Spam",
     empty: "No applications match these filters.",
-    newest: "Newest",
-    older: "Older",
+    newest: "First page",
+    older: "Next page",
     exportCsv: "Export CSV",
     exportJson: "Export JSON",
     failedBanner:

@@ -138,7 +138,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
                   <StatusBadge status={row.status} />
                 </td>
                 <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 lg:table-cell">
-                  {row.ownerName ?? <span className="text-zinc-500">{copy.unassigned}</span>}
+                  {row.ownerName ?? <span className="text-zinc-400">{copy.unassigned}</span>}
                 </td>
                 <td className="border-b border-white/5 py-3 pr-3">
                   <ClockBadge row={row} now={now} />

@@ -8,7 +8,7 @@ const tones = {
   due: "text-zinc-200",
   overdue: "bg-rose-500/15 text-rose-200 font-semibold",
   answered: "text-emerald-200",
-  none: "text-zinc-500",
+  none: "text-zinc-400",
 } as const;
 
 /** The promise's clock of one application: "Due in 5 h", "Overdue by 2 h", "Answered in 3 h". */
