@@ -245,19 +245,21 @@ test("filters, search and pages", async ({ page, request }, testInfo) => {
   }
   await page.goto(`${teamOrigin}/team?q=${encodeURIComponent(tag)}`);
   const rows = page.getByRole("row");
-  await expect(rows).toHaveCount(4); // header + 3, newest first
-  await expect(rows.nth(1)).toContainText(`${tag} 2`);
+  // Header + 3, all unanswered: the soonest due (the first sent) first.
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1)).toContainText(`${tag} 0`);
+  await expect(rows.nth(3)).toContainText(`${tag} 2`);
   await page.getByLabel("Plan").selectOption("Enterprise");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText(`${tag} 1`);
-  // More than a page: "Older" leads on, "Newest" back.
+  // More than a page: "Next page" leads on, "First page" back.
   await page.goto(`${teamOrigin}/team?spam=all`);
-  const older = page.getByRole("link", { name: "Older" });
+  const older = page.getByRole("link", { name: "Next page" });
   if ((await rows.count()) === 51) {
     await older.click();
     await expect(page).toHaveURL(/before=/);
-    await expect(page.getByRole("link", { name: "Newest" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "First page" })).toBeVisible();
   }
 });
 
