@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { messageInsert } from "../../server/db/messages.ts";
+import { expectNoViolations } from "./helpers/axe";
 import { expect, test } from "./helpers/page-health";
 import {
   dataDir,
@@ -88,49 +88,6 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     width,
   );
-}
-
-async function analyze(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((violation) => `${what}: ${violation.id} (${violation.nodes.length})`),
-  ).toEqual([]);
-}
-
-/**
- * Zero axe violations. With scripts off axe cannot run in the page itself (see
- * team-promise.spec.ts): the page's HTML without its scripts is analysed in a twin page.
- */
-async function expectNoViolations(page: Page, what: string, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) return analyze(page, what);
-  const browser = page.context().browser();
-  if (!browser) throw new Error("no browser to open the twin page in");
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
-  const twin = await browser.newContext({
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    javaScriptEnabled: true,
-  });
-  try {
-    const url = page.url();
-    const html = (await page.content())
-      .replace(/<script\b[\s\S]*?<\/script>/gi, "")
-      .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
-    const twinPage = await twin.newPage();
-    await twinPage.route(
-      (address) => address.href === url,
-      (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
-    );
-    await twinPage.goto(url);
-    await expect(twinPage.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(twinPage.locator("script")).toHaveCount(0);
-    await analyze(twinPage, `${what} (scripts off)`);
-  } finally {
-    await twin.close();
-  }
 }
 
 for (const javaScriptEnabled of [true, false]) {
