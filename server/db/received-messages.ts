@@ -7,6 +7,7 @@ import {
   sql,
 } from "kysely";
 import type { Dialect } from "./database.ts";
+import { deliveryForApplication } from "./deliveries/insert-for-application.ts";
 import type { Database } from "./schema.ts";
 
 type Db = Kysely<Database>;
@@ -201,38 +202,13 @@ function noticeIfFirst(
   kind: string,
   now: number,
 ) {
-  const { db, dialect } = handle;
-  const uuid = dialect === "postgres" ? "uuid" : "text";
-  return db
-    .insertInto("deliveries")
-    .columns([
-      "id",
-      "submissionId",
-      "kind",
-      "status",
-      "attempts",
-      "nextAttemptAt",
-      "createdAt",
-      "updatedAt",
-    ])
-    .expression((eb) =>
-      eb
-        .selectFrom("submissions")
-        .select([
-          eb.cast<string>(eb.val(randomUUID()), uuid).as("id"),
-          "submissions.id as submissionId",
-          text(eb, kind).as("kind"),
-          eb.cast<"pending">(eb.val("pending"), "text").as("status"),
-          eb.cast<number>(eb.val(0), "integer").as("attempts"),
-          eb.cast<number>(eb.val(now), "bigint").as("nextAttemptAt"),
-          eb.cast<number>(eb.val(now), "bigint").as("createdAt"),
-          eb.cast<number>(eb.val(now), "bigint").as("updatedAt"),
-        ])
-        .where("submissions.id", "=", submissionId)
-        .where("submissions.newReply", "=", 0)
-        .where("submissions.isSpam", "=", 0)
-        .where(stillThere(messageId)),
-    );
+  return deliveryForApplication(handle, { submissionId, kind, now }, (eb) =>
+    eb.and([
+      eb("submissions.newReply", "=", 0),
+      eb("submissions.isSpam", "=", 0),
+      stillThere(messageId),
+    ]),
+  );
 }
 
 /** Whether an application is there (not erased): a reply to an erased one is unmatched. */

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../database.ts";
+import { deliveryForApplication } from "../deliveries/insert-for-application.ts";
 import type { Database } from "../schema.ts";
 import { availableMembersQuery, recordTurnsQuery } from "./owners.ts";
 
@@ -90,44 +90,15 @@ function deliveryIfMissing(
   now: number,
   at = now,
 ) {
-  const { db } = handle;
-  const uuid = handle.dialect === "postgres" ? "uuid" : "text";
-  return db
-    .insertInto("deliveries")
-    .columns([
-      "id",
-      "submissionId",
-      "kind",
-      "status",
-      "attempts",
-      "nextAttemptAt",
-      "createdAt",
-      "updatedAt",
-    ])
-    .expression((eb) =>
-      eb
-        .selectFrom("submissions")
-        .select([
-          eb.cast<string>(eb.val(randomUUID()), uuid).as("id"),
-          "submissions.id as submissionId",
-          eb.cast<string>(eb.val(kind), "text").as("kind"),
-          eb.cast<"pending">(eb.val("pending"), "text").as("status"),
-          eb.cast<number>(eb.val(0), "integer").as("attempts"),
-          eb.cast<number>(eb.val(at), "bigint").as("nextAttemptAt"),
-          eb.cast<number>(eb.val(now), "bigint").as("createdAt"),
-          eb.cast<number>(eb.val(now), "bigint").as("updatedAt"),
-        ])
-        .where("submissions.id", "=", id)
-        .where((inner) =>
-          inner.not(
-            inner.exists(
-              inner
-                .selectFrom("deliveries")
-                .select("deliveries.id")
-                .whereRef("deliveries.submissionId", "=", "submissions.id")
-                .where("deliveries.kind", "=", kind),
-            ),
-          ),
-        ),
-    );
+  return deliveryForApplication(handle, { submissionId: id, kind, now, at }, (eb) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("deliveries")
+          .select("deliveries.id")
+          .whereRef("deliveries.submissionId", "=", "submissions.id")
+          .where("deliveries.kind", "=", kind),
+      ),
+    ),
+  );
 }

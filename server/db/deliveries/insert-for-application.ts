@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
+import type { Dialect } from "../database.ts";
+import type { Database } from "../schema.ts";
+
+/**
+ * A pending delivery of `kind` for application `submissionId`, inserted only while the
+ * application is there and `when` holds (INSERT … SELECT FROM submissions): the condition is
+ * checked by the insert itself, so two writers at once cannot both make one. `at`: its time to
+ * run (default `now`).
+ */
+export function deliveryForApplication(
+  handle: { db: Kysely<Database>; dialect: Dialect },
+  delivery: { submissionId: string; kind: string; now: number; at?: number },
+  when: (eb: ExpressionBuilder<Database, "submissions">) => Expression<SqlBool>,
+) {
+  const { db, dialect } = handle;
+  const { submissionId, kind, now, at = now } = delivery;
+  const uuid = dialect === "postgres" ? "uuid" : "text";
+  return db
+    .insertInto("deliveries")
+    .columns([
+      "id",
+      "submissionId",
+      "kind",
+      "status",
+      "attempts",
+      "nextAttemptAt",
+      "createdAt",
+      "updatedAt",
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom("submissions")
+        .select([
+          eb.cast<string>(eb.val(randomUUID()), uuid).as("id"),
+          "submissions.id as submissionId",
+          eb.cast<string>(eb.val(kind), "text").as("kind"),
+          eb.cast<"pending">(eb.val("pending"), "text").as("status"),
+          eb.cast<number>(eb.val(0), "integer").as("attempts"),
+          eb.cast<number>(eb.val(at), "bigint").as("nextAttemptAt"),
+          eb.cast<number>(eb.val(now), "bigint").as("createdAt"),
+          eb.cast<number>(eb.val(now), "bigint").as("updatedAt"),
+        ])
+        .where("submissions.id", "=", submissionId)
+        .where(when),
+    );
+}
