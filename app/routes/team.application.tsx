@@ -10,6 +10,7 @@ import type { TeamAction } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { ApplicationActions } from "~/team/application-actions-form";
 import { ListOrNone } from "~/team/list-or-none";
+import { OutcomeNotice } from "~/team/outcome-notice";
 import { OwnerPanel } from "~/team/owner-panel";
 import { ReplyForm } from "~/team/reply-form";
 import { defaultReplySubject, filledReplies } from "~/team/reply-templates";
@@ -131,14 +132,7 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
       <p className="mt-2 text-sm text-zinc-400">
         {fill(copy.received, { age: utcTime(view.createdAt) })}
       </p>
-      {said ? (
-        <p
-          role={said.ok ? "status" : "alert"}
-          className={`mt-4 rounded-xl px-4 py-3 ${said.ok ? "bg-emerald-500/10 text-emerald-200" : "bg-rose-500/10 text-rose-200"}`}
-        >
-          {said.message}
-        </p>
-      ) : null}
+      <OutcomeNotice said={said} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="flex min-w-0 flex-col gap-6">
           <section aria-labelledby="answers-title">

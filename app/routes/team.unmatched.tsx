@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { team as teamCopy } from "~/content/team";
 import { teamPaths } from "~/shared/paths";
+import { OutcomeNotice } from "~/team/outcome-notice";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
 import { UnmatchedMessage } from "~/team/unmatched-message";
@@ -55,14 +56,7 @@ export default function TeamUnmatched({ loaderData, actionData }: Route.Componen
     <TeamShell member={member}>
       <h1 className="text-3xl font-extrabold tracking-tight text-white">{copy.title}</h1>
       <p className="mt-2 max-w-prose text-zinc-300">{copy.intro}</p>
-      {said ? (
-        <p
-          role={said.ok ? "status" : "alert"}
-          className={`mt-4 rounded-xl px-4 py-3 ${said.ok ? "bg-emerald-500/10 text-emerald-200" : "bg-rose-500/10 text-rose-200"}`}
-        >
-          {said.message}
-        </p>
-      ) : null}
+      <OutcomeNotice said={said} />
       {messages.length === 0 ? (
         <p className="mt-8 text-zinc-400">{copy.empty}</p>
       ) : (

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -7,6 +6,7 @@ import { team } from "~/content/team";
 import { noteMaxLength } from "~/shared/inbox-query";
 import type { ApplicationView } from "~/shared/team-port";
 import { ListOrNone } from "./list-or-none";
+import { Panel } from "./panel";
 import { SelectForm } from "./select-form";
 import { statusOptions } from "./status-options";
 import { utcTime } from "./time";
@@ -85,18 +85,6 @@ export function ApplicationActions({ view }: { view: ApplicationView }) {
         </details>
       </Panel>
     </div>
-  );
-}
-
-/** One panel of the column: its heading (`id`) names it. */
-export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-white/10 bg-surface p-5" aria-labelledby={id}>
-      <h2 id={id} className="text-lg font-bold text-white">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 

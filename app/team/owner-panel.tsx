@@ -4,8 +4,8 @@ import { team } from "~/content/team";
 import { utcText } from "~/shared/response-clock";
 import type { ApplicationView, TeamMember } from "~/shared/team-port";
 import { fill } from "~/shared/text";
-import { Panel } from "./application-actions-form";
 import { ClockBadge } from "./clock-badge";
+import { Panel } from "./panel";
 import { SelectForm } from "./select-form";
 
 const copy = team.application;

@@ -7,6 +7,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { team } from "~/content/team";
 import { replyBodyMaxLength, replySubjectMaxLength } from "~/shared/reply-rules";
+import { Panel } from "./panel";
 import type { FilledReply } from "./reply-templates";
 import { useHydrated } from "./use-hydrated";
 
@@ -16,6 +17,9 @@ export interface ReplyDraft {
   subject: string;
   body: string;
 }
+
+/** The draft's fields, in the order the form shows them. */
+const draftFields = ["subject", "body"] as const;
 
 /**
  * The Reply panel: a saved reply to start from (optional), the Subject and the Message, and
@@ -33,30 +37,22 @@ export function ReplyForm(props: {
   /** What the fields hold first: the template's, or what was posted and refused. */
   draft: ReplyDraft;
   /** Why the last reply was refused, beneath its field. */
-  error?: { field: "subject" | "body"; message: string };
+  error?: { field: keyof ReplyDraft; message: string };
 }) {
   const hydrated = useHydrated();
   const [template, setTemplate] = useState(props.template);
-  const [subject, setSubject] = useState(props.draft.subject);
-  const [body, setBody] = useState(props.draft.body);
+  const [draft, setDraft] = useState(props.draft);
 
   const choose = (id: string) => {
     setTemplate(id);
     const chosen = props.templates.find((option) => option.id === id);
     if (chosen) {
-      setSubject(chosen.subject);
-      setBody(chosen.body);
+      setDraft({ subject: chosen.subject, body: chosen.body });
     }
   };
 
   return (
-    <section
-      aria-labelledby="reply-title"
-      className="rounded-2xl border border-white/10 bg-surface p-5"
-    >
-      <h2 id="reply-title" className="text-lg font-bold text-white">
-        {copy.title}
-      </h2>
+    <Panel id="reply-title" title={copy.title}>
       <p className="mt-1 text-sm text-zinc-400">{copy.intro}</p>
       {props.templates.length > 0 ? (
         <form
@@ -90,43 +86,59 @@ export function ReplyForm(props: {
       ) : null}
       <Form method="post" className="mt-4 flex flex-col gap-3">
         <input type="hidden" name="intent" value="reply" />
-        <Field
-          name="reply-subject"
-          label={copy.subjectLabel}
-          error={props.error?.field === "subject" ? props.error.message : undefined}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              name="subject"
-              value={subject}
-              onChange={(event) => setSubject(event.currentTarget.value)}
-              maxLength={replySubjectMaxLength}
-              required
-            />
-          )}
-        </Field>
-        <Field
-          name="reply-body"
-          label={copy.bodyLabel}
-          error={props.error?.field === "body" ? props.error.message : undefined}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              name="body"
-              rows={10}
-              value={body}
-              onChange={(event) => setBody(event.currentTarget.value)}
-              maxLength={replyBodyMaxLength}
-              required
-            />
-          )}
-        </Field>
+        {draftFields.map((field) => (
+          <DraftField
+            key={field}
+            field={field}
+            value={draft[field]}
+            onChange={(value) => setDraft((before) => ({ ...before, [field]: value }))}
+            error={props.error}
+          />
+        ))}
         <button type="submit" className={buttonClass("primary", "md", "self-start")}>
           {copy.send}
         </button>
       </Form>
-    </section>
+    </Panel>
+  );
+}
+
+/**
+ * The Subject (a line) or the Message (ten rows) of the draft, required and bounded, with the
+ * reason the last reply was refused beneath it when it was refused for this field.
+ */
+function DraftField(props: {
+  field: keyof ReplyDraft;
+  value: string;
+  onChange: (value: string) => void;
+  error?: { field: keyof ReplyDraft; message: string };
+}) {
+  const { field } = props;
+  const common = { name: field, value: props.value, required: true };
+  return (
+    <Field
+      name={`reply-${field}`}
+      label={field === "subject" ? copy.subjectLabel : copy.bodyLabel}
+      error={props.error?.field === field ? props.error.message : undefined}
+    >
+      {(control) =>
+        field === "subject" ? (
+          <Input
+            {...control}
+            {...common}
+            maxLength={replySubjectMaxLength}
+            onChange={(event) => props.onChange(event.currentTarget.value)}
+          />
+        ) : (
+          <Textarea
+            {...control}
+            {...common}
+            rows={10}
+            maxLength={replyBodyMaxLength}
+            onChange={(event) => props.onChange(event.currentTarget.value)}
+          />
+        )
+      }
+    </Field>
   );
 }

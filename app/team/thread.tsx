@@ -1,8 +1,7 @@
 import { team } from "~/content/team";
-import { attachmentPath } from "~/shared/paths";
 import type { ThreadMessage } from "~/shared/team-port";
 import { fill } from "~/shared/text";
-import { fileSize } from "./file-size";
+import { AttachmentList } from "./attachment-list";
 import { ListOrNone } from "./list-or-none";
 import { utcTime } from "./time";
 
@@ -71,24 +70,7 @@ function ThreadEntry({ message }: { message: ThreadMessage }) {
           </p>
         </details>
       ) : null}
-      {message.attachments.length > 0 ? (
-        <div className="mt-3">
-          <p className="text-xs font-semibold text-zinc-400">{copy.thread.attachments}</p>
-          <ul className="mt-1 flex flex-col gap-1 text-sm">
-            {message.attachments.map((attachment) => (
-              <li key={attachment.id}>
-                <a
-                  href={attachmentPath(attachment.id)}
-                  className="break-all text-brand-300 underline underline-offset-4"
-                >
-                  {attachment.filename}
-                </a>{" "}
-                <span className="text-zinc-400">({fileSize(attachment.size)})</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <AttachmentList attachments={message.attachments} label={copy.thread.attachments} />
     </li>
   );
 }

@@ -3,10 +3,9 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { team } from "~/content/team";
-import { attachmentPath } from "~/shared/paths";
 import type { ThreadMessage } from "~/shared/team-port";
 import { fill } from "~/shared/text";
-import { fileSize } from "./file-size";
+import { AttachmentList } from "./attachment-list";
 import { utcTime } from "./time";
 
 const copy = team.unmatched;
@@ -56,25 +55,7 @@ export function UnmatchedMessage(props: { message: ThreadMessage; error?: string
             })}
           </p>
         ) : null}
-        {message.attachments.length > 0 ? (
-          <div className="mt-3">
-            <h3 className="text-sm font-semibold text-zinc-200">{copy.attachmentsLabel}</h3>
-            <ul className="mt-1 flex flex-col gap-1 text-sm">
-              {message.attachments.map((attachment) => (
-                <li key={attachment.id} className="break-words">
-                  <a
-                    href={attachmentPath(attachment.id)}
-                    download
-                    className="text-brand-300 underline"
-                  >
-                    {attachment.filename}
-                  </a>{" "}
-                  <span className="text-zinc-400">({fileSize(attachment.size)})</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <AttachmentList attachments={message.attachments} label={copy.attachmentsLabel} />
         {error ? (
           <p role="alert" className="mt-3 rounded-xl bg-rose-500/10 px-3 py-2 text-rose-200">
             {error}
