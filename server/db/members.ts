@@ -40,14 +40,9 @@ export function listMembers({
 }: Handle): Promise<(Member & { passkeys: number; away: boolean })[]> {
   return db
     .selectFrom("teamMembers")
-    .select(["id", "email", "name"])
-    .select((eb) =>
-      eb
-        .selectFrom("teamMemberAvailability")
-        .select("away")
-        .whereRef("teamMemberAvailability.memberId", "=", "teamMembers.id")
-        .as("away"),
-    )
+    .leftJoin("teamMemberAvailability", "teamMemberAvailability.memberId", "teamMembers.id")
+    .select(["teamMembers.id", "teamMembers.email", "teamMembers.name"])
+    .select("teamMemberAvailability.away")
     .select((eb) =>
       eb
         .selectFrom("teamPasskeys")
@@ -55,7 +50,7 @@ export function listMembers({
         .whereRef("teamPasskeys.userId", "=", "teamMembers.id")
         .as("passkeys"),
     )
-    .orderBy("email")
+    .orderBy("teamMembers.email")
     .execute()
     .then((rows) =>
       rows.map((row) => ({

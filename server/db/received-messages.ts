@@ -1,8 +1,10 @@
 import {
+  type AliasableExpression,
   type Compilable,
-  type ExpressionBuilder,
+  type Expression,
   expressionBuilder,
   type Kysely,
+  type SqlBool,
   sql,
 } from "kysely";
 import type { Dialect } from "./database.ts";
@@ -98,76 +100,72 @@ export function receivedMessageStatements(
   return { statements, stored, notices };
 }
 
+/** Values and conditions built outside any one query (a value cast to text, for both dialects). */
+const eb = expressionBuilder<Database, never>();
+const text = <T extends string | null>(value: T) => eb.cast<T>(eb.val(value), "text");
+
 /** True once the message of `id` is stored (in this transaction: by its first statement). */
 function stillThere(id: string) {
-  const eb = expressionBuilder<Database, never>();
   return eb.exists(
     eb.selectFrom("applicationMessages as stored").select("stored.id").where("stored.id", "=", id),
   );
 }
 
-const text = <TB extends keyof Database, T extends string | null>(
-  eb: ExpressionBuilder<Database, TB>,
-  value: T,
-) => eb.cast<T>(eb.val(value), "text");
+/**
+ * INSERT INTO `table` (the columns of `values`) SELECT `values` WHERE `when`: a row written only
+ * while the condition holds, its column list and its values taken from one object (so the two
+ * can never be out of order).
+ */
+function insertWhen(
+  db: Db,
+  table: "applicationMessages" | "messageAttachments",
+  values: Record<string, AliasableExpression<unknown>>,
+  when: Expression<SqlBool>,
+) {
+  return db
+    .insertInto(table)
+    .columns(Object.keys(values) as never)
+    .expression(
+      db
+        .selectNoFrom(Object.entries(values).map(([column, value]) => value.as(column)))
+        .where(when),
+    );
+}
 
 /** The message's row, unless a message of that Message-ID came in for the same application. */
 function messageIfNew(handle: Handle, message: ReceivedMessage) {
-  const { db, dialect } = handle;
-  const uuid = dialect === "postgres" ? "uuid" : "text";
-  return db
-    .insertInto("applicationMessages")
-    .columns([
-      "id",
-      "submissionId",
-      "direction",
-      "messageId",
-      "inReplyTo",
-      "fromAddress",
-      "fromName",
-      "toAddress",
-      "subject",
-      "body",
-      "visible",
-      "rawFile",
-      "auth",
-      "createdAt",
-    ])
-    .expression(
-      db
-        .selectNoFrom((eb) => [
-          text(eb, message.id).as("id"),
-          eb.cast<string | null>(eb.val(message.submissionId), uuid).as("submissionId"),
-          text(eb, "in").as("direction"),
-          text(eb, message.messageId).as("messageId"),
-          text(eb, message.inReplyTo).as("inReplyTo"),
-          text(eb, message.fromAddress).as("fromAddress"),
-          text(eb, message.fromName).as("fromName"),
-          text(eb, message.toAddress).as("toAddress"),
-          text(eb, message.subject).as("subject"),
-          text(eb, message.body).as("body"),
-          text(eb, message.visible).as("visible"),
-          text(eb, message.rawFile).as("rawFile"),
-          text(eb, message.auth).as("auth"),
-          eb.cast<number>(eb.val(message.createdAt), "bigint").as("createdAt"),
-        ])
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("applicationMessages as earlier")
-                .select("earlier.id")
-                .where("earlier.direction", "=", "in")
-                .where("earlier.messageId", "=", message.messageId)
-                .where(
-                  "earlier.submissionId",
-                  message.submissionId === null ? "is" : "=",
-                  message.submissionId,
-                ),
-            ),
-          ),
-        ),
+  const uuid = handle.dialect === "postgres" ? "uuid" : "text";
+  const earlier = eb
+    .selectFrom("applicationMessages as earlier")
+    .select("earlier.id")
+    .where("earlier.direction", "=", "in")
+    .where("earlier.messageId", "=", message.messageId)
+    .where(
+      "earlier.submissionId",
+      message.submissionId === null ? "is" : "=",
+      message.submissionId,
     );
+  return insertWhen(
+    handle.db,
+    "applicationMessages",
+    {
+      id: text(message.id),
+      submissionId: eb.cast<string | null>(eb.val(message.submissionId), uuid),
+      direction: text("in"),
+      messageId: text(message.messageId),
+      inReplyTo: text(message.inReplyTo),
+      fromAddress: text(message.fromAddress),
+      fromName: text(message.fromName),
+      toAddress: text(message.toAddress),
+      subject: text(message.subject),
+      body: text(message.body),
+      visible: text(message.visible),
+      rawFile: text(message.rawFile),
+      auth: text(message.auth),
+      createdAt: eb.cast<number>(eb.val(message.createdAt), "bigint"),
+    },
+    eb.not(eb.exists(earlier)),
+  );
 }
 
 function attachmentIfStored(
@@ -175,22 +173,19 @@ function attachmentIfStored(
   messageId: string,
   attachment: ReceivedMessage["attachments"][number],
 ) {
-  const { db } = handle;
-  return db
-    .insertInto("messageAttachments")
-    .columns(["id", "messageId", "filename", "contentType", "size", "file"])
-    .expression(
-      db
-        .selectNoFrom((eb) => [
-          text(eb, attachment.id).as("id"),
-          text(eb, messageId).as("messageId"),
-          text(eb, attachment.filename).as("filename"),
-          text(eb, attachment.contentType).as("contentType"),
-          eb.cast<number>(eb.val(attachment.size), "integer").as("size"),
-          text(eb, attachment.file).as("file"),
-        ])
-        .where(stillThere(messageId)),
-    );
+  return insertWhen(
+    handle.db,
+    "messageAttachments",
+    {
+      id: text(attachment.id),
+      messageId: text(messageId),
+      filename: text(attachment.filename),
+      contentType: text(attachment.contentType),
+      size: eb.cast<number>(eb.val(attachment.size), "integer"),
+      file: text(attachment.file),
+    },
+    stillThere(messageId),
+  );
 }
 
 /** A notice of `kind`, when the message is stored and the application had no unread reply. */
@@ -242,14 +237,3 @@ export const unmatchedPurge = (db: Db, cutoff: number) =>
     .where("direction", "=", "in")
     .where("createdAt", "<", cutoff)
     .returning("id");
-
-/** The ids of the messages of every application of an address (their files go with them). */
-export async function messageIdsOfAddress(db: Db, email: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("applicationMessages")
-    .innerJoin("submissions", "submissions.id", "applicationMessages.submissionId")
-    .select("applicationMessages.id")
-    .where(sql<string>`lower(submissions.email)`, "=", email.trim().toLowerCase())
-    .execute();
-  return rows.map((row) => row.id);
-}

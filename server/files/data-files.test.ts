@@ -4,12 +4,17 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { insideDataDir, removeDataFiles } from "./data-files.ts";
 
-it("deletes the files named under DATA_DIR and refuses any path leading out of it", async () => {
+it("deletes the files named under DATA_DIR (and the folders it empties) and refuses any path leading out of it", async () => {
   const root = await mkdtemp(path.join(tmpdir(), "data-files-"));
   const dataDir = path.join(root, "data");
   await mkdir(path.join(dataDir, "inbound"), { recursive: true });
   await writeFile(path.join(dataDir, "inbound", "a.eml"), "raw");
-  await writeFile(path.join(dataDir, "inbound", "b.pdf"), "attachment");
+  await mkdir(path.join(dataDir, "inbound", "m1"));
+  await writeFile(path.join(dataDir, "inbound", "m1", "b.pdf"), "attachment");
+  // Another message's folder keeps what was not named.
+  await mkdir(path.join(dataDir, "inbound", "m2"));
+  await writeFile(path.join(dataDir, "inbound", "m2", "c.pdf"), "kept");
+  await writeFile(path.join(dataDir, "inbound", "m2", "d.pdf"), "named");
   // Outside DATA_DIR, beside it: must survive however it is named.
   await writeFile(path.join(root, "outside.txt"), "not ours");
   await writeFile(path.join(root, "data-other"), "not ours either");
@@ -25,12 +30,16 @@ it("deletes the files named under DATA_DIR and refuses any path leading out of i
   ];
   const result = await removeDataFiles(dataDir, [
     "inbound/a.eml",
-    "inbound/b.pdf",
+    "inbound/m1/b.pdf",
+    "inbound/m2/d.pdf",
     "inbound/gone.eml", // already deleted: fine
+    "inbound/m3/gone.pdf", // a folder already gone: fine
     ...escaping,
   ]);
-  expect(result).toEqual({ removed: 2, refused: escaping });
-  expect(await readdir(path.join(dataDir, "inbound"))).toEqual([]);
+  expect(result).toEqual({ removed: 3, refused: escaping });
+  // The folder it emptied went with its file; inbound/ itself and a folder still holding a file stay.
+  expect(await readdir(path.join(dataDir, "inbound"))).toEqual(["m2"]);
+  expect(await readdir(path.join(dataDir, "inbound", "m2"))).toEqual(["c.pdf"]);
   expect((await readdir(root)).sort()).toEqual(["data", "data-other", "outside.txt"]);
   expect(insideDataDir(dataDir, "inbound/x")).toBe(path.join(dataDir, "inbound", "x"));
 });

@@ -1,4 +1,4 @@
-import { unlink } from "node:fs/promises";
+import { rmdir, unlink } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -17,8 +17,10 @@ export function insideDataDir(dataDir: string, relative: string): string | undef
 
 /**
  * Deletes files kept under DATA_DIR (a message's raw copy, its attachments), given by their
- * paths relative to it; a path that leads outside is refused and left alone, a file already
- * gone is fine. Returns how many were deleted and which paths were refused.
+ * paths relative to it, and the folders they leave empty below DATA_DIR's own (a message's
+ * attachments folder; never `inbound/` itself); a path that leads outside is refused and left
+ * alone, a file already gone is fine. Returns how many files were deleted and which paths were
+ * refused.
  */
 export async function removeDataFiles(
   dataDir: string,
@@ -26,6 +28,7 @@ export async function removeDataFiles(
 ): Promise<{ removed: number; refused: string[] }> {
   let removed = 0;
   const refused: string[] = [];
+  const folders = new Set<string>();
   for (const relative of relatives) {
     const file = insideDataDir(dataDir, relative);
     if (!file) {
@@ -38,6 +41,15 @@ export async function removeDataFiles(
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     }
+    const folder = path.dirname(file);
+    if (path.relative(path.resolve(dataDir), folder).split(path.sep).length >= 2) {
+      folders.add(folder);
+    }
+  }
+  for (const folder of folders) {
+    await rmdir(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT" && error.code !== "ENOTEMPTY") throw error;
+    });
   }
   return { removed, refused };
 }

@@ -7,17 +7,14 @@ import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { walEmptier } from "../db/empty-wal.ts";
 import { awayUpdate, type Member } from "../db/members.ts";
-import { messageIdsOfAddress } from "../db/received-messages.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
-import { submissionBrief } from "../db/submissions/changes.ts";
 import { exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
 import { failedApplicationCount, inboxRows, overdueCount } from "../db/submissions/inbox.ts";
 import { responseReport } from "../db/submissions/response.ts";
 import { exportStream } from "../export/export-stream.ts";
 import { removeDataFiles } from "../files/data-files.ts";
 import type { Logger } from "../logger.ts";
-import { removeMessageFiles } from "../mail/inbound-files.ts";
 import { eraseMailFiles } from "../mail/mail-files.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { createApplicationActions } from "./application-actions.ts";
@@ -111,17 +108,6 @@ export async function startTeam(deps: {
     transaction: database.writeTransaction,
     dataDir: config.dataDir,
   });
-  /** An erase takes the applicant's stored replies and attachments (their rows go with it). */
-  async function act(member: Member, id: string, action: Parameters<TeamPort["act"]>[2]) {
-    if (action.type !== "erase") return actions.run(member, id, action);
-    const brief = await submissionBrief(database.db, id);
-    const messages = brief ? await messageIdsOfAddress(database.db, brief.email) : [];
-    const outcome = await actions.run(member, id, action);
-    if (outcome.ok) {
-      for (const message of messages) await removeMessageFiles(config.dataDir, message);
-    }
-    return outcome;
-  }
   const members = new WeakMap<Request, Member>();
   const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
 
@@ -169,7 +155,7 @@ export async function startTeam(deps: {
         : Promise.resolve(undefined),
     act: async (member, id, action) =>
       uuidPattern.test(id)
-        ? act(member, id.toLowerCase(), action)
+        ? actions.run(member, id.toLowerCase(), action)
         : { ok: false, error: "not_found", message: "" },
     ...unmatched,
     response: () => responseReport(database, Date.now(), service.responsePromiseHours),

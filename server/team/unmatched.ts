@@ -1,3 +1,4 @@
+import type { Compilable } from "kysely";
 import { team } from "#app/content/team.ts";
 import { applicationIdIn } from "#app/shared/application-reference.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
@@ -50,17 +51,20 @@ export function createUnmatched(deps: {
       if (!message || message.submissionId !== null || message.direction !== "in") {
         return { ok: false, error: "not_found", message: copy.gone };
       }
-      if (action.type === "delete") {
-        const [deleted] = await transaction([
-          unmatchedDelete(db, message.id),
-          auditLineInsert(db, {
-            submissionId: null,
-            memberEmail: member.email,
-            action: "delete-unmatched",
-            detail: message.id,
-            now,
-          }),
+      /** The change, then its audit line naming the message, in one transaction. */
+      const audited = (
+        audit: { action: string; submissionId: string | null },
+        ...statements: Compilable[]
+      ) =>
+        transaction([
+          ...statements,
+          auditLineInsert(db, { ...audit, memberEmail: member.email, detail: message.id, now }),
         ]);
+      if (action.type === "delete") {
+        const [deleted] = await audited(
+          { action: "delete-unmatched", submissionId: null },
+          unmatchedDelete(db, message.id),
+        );
         if ((deleted?.affected ?? 0) === 0)
           return { ok: false, error: "not_found", message: copy.gone };
         await removeMessageFiles(dataDir, message.id);
@@ -71,17 +75,11 @@ export function createUnmatched(deps: {
       if (!(await submissionExists(db, applicationId))) {
         return { ok: false, error: "invalid", message: copy.noSuchApplication };
       }
-      const [attached] = await transaction([
+      const [attached] = await audited(
+        { action: "attach-reply", submissionId: applicationId },
         attachToApplication(db, message.id, applicationId),
         newReplyUpdate(db, applicationId, true),
-        auditLineInsert(db, {
-          submissionId: applicationId,
-          memberEmail: member.email,
-          action: "attach-reply",
-          detail: message.id,
-          now,
-        }),
-      ]);
+      );
       if ((attached?.affected ?? 0) === 0)
         return { ok: false, error: "not_found", message: copy.gone };
       return { ok: true, done: "attachReply", message: copy.attachReply };
