@@ -325,35 +325,48 @@ async function threads(database: DatabaseHandle, dataDir: string, ids: Record<st
     deliveryId: null,
   };
   const subject = "Re: Your Reelsmith application (Influencer plan)";
-  await messageInsert(database.db, {
-    ...message,
-    id: "m-out",
-    submissionId: ids.first ?? "",
-    direction: "out",
-    fromAddress: "team@reelsmith.example",
-    fromName: "maya",
-    toAddress: "maya@example.com",
-    subject,
-    body: "Hi Ada,\n\nCould we talk on Tuesday?",
-    visible: "Hi Ada,\n\nCould we talk on Tuesday?",
-    memberEmail: "maya@reelsmith.example",
-    createdAt: Date.parse("2026-11-25T10:00:00Z"),
-  }).execute();
-  await messageInsert(database.db, {
-    ...message,
-    id: "m-in",
-    submissionId: ids.first ?? "",
-    direction: "in",
-    fromAddress: "maya@example.com",
-    fromName: "Ada First",
-    toAddress: "reply+x.y@reelsmith.example",
-    subject: `Re: ${subject}`,
-    // A terminal escape in what an applicant wrote: `show` prints it harmless.
-    body: "Tuesday works. \u001b[31m",
-    visible: "Tuesday works.",
-    rawFile: "inbound/maya.eml",
-    createdAt: Date.parse("2026-11-25T11:00:00Z"),
-  }).execute();
+  const rows = [
+    {
+      id: "m-out",
+      submissionId: ids.first ?? "",
+      direction: "out",
+      fromAddress: "team@reelsmith.example",
+      fromName: "maya",
+      toAddress: "maya@example.com",
+      subject,
+      body: "Hi Ada,\n\nCould we talk on Tuesday?",
+      visible: "Hi Ada,\n\nCould we talk on Tuesday?",
+      memberEmail: "maya@reelsmith.example",
+      createdAt: Date.parse("2026-11-25T10:00:00Z"),
+    },
+    {
+      id: "m-in",
+      submissionId: ids.first ?? "",
+      direction: "in",
+      fromAddress: "maya@example.com",
+      fromName: "Ada First",
+      toAddress: "reply+x.y@reelsmith.example",
+      subject: `Re: ${subject}`,
+      // A terminal escape in what an applicant wrote: `show` prints it harmless.
+      body: "Tuesday works. \u001b[31m",
+      visible: "Tuesday works.",
+      rawFile: "inbound/maya.eml",
+      createdAt: Date.parse("2026-11-25T11:00:00Z"),
+    },
+    {
+      id: "m-eve",
+      submissionId: ids.formula ?? "",
+      direction: "in",
+      fromAddress: "eve@example.com",
+      toAddress: "reply+x.y@reelsmith.example",
+      subject: "Hello",
+      body: "Hello.",
+      visible: "Hello.",
+      rawFile: "inbound/eve.eml",
+      createdAt: Date.parse("2026-11-25T12:00:00Z"),
+    },
+  ] as const;
+  for (const row of rows) await messageInsert(database.db, { ...message, ...row }).execute();
   await attachmentInsert(database.db, {
     id: "a-1",
     messageId: "m-in",
@@ -361,18 +374,5 @@ async function threads(database: DatabaseHandle, dataDir: string, ids: Record<st
     contentType: "application/pdf",
     size: 3,
     file: "inbound/maya-brief.pdf",
-  }).execute();
-  await messageInsert(database.db, {
-    ...message,
-    id: "m-eve",
-    submissionId: ids.formula ?? "",
-    direction: "in",
-    fromAddress: "eve@example.com",
-    toAddress: "reply+x.y@reelsmith.example",
-    subject: "Hello",
-    body: "Hello.",
-    visible: "Hello.",
-    rawFile: "inbound/eve.eml",
-    createdAt: Date.parse("2026-11-25T12:00:00Z"),
   }).execute();
 }

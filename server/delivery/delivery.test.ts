@@ -1,7 +1,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { emails } from "#app/content/emails.ts";
 import { service } from "#app/content/service.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
@@ -10,10 +10,12 @@ import { storeSubmissions } from "../db/submissions/store.ts";
 import { type StorageBackend, serverOn, storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
+import { type SmtpSink, smtpSinkForFile, startSmtpSink } from "../test/smtp-sink.ts";
 import { pendingSubmission, sentOnArrival } from "../test/stored.ts";
 import { freePort, sleep, waitFor } from "../test/wait.ts";
 import { startWebhookReceiver } from "../test/webhook-receiver.ts";
+
+const sink = await smtpSinkForFile();
 
 const teamEmail = "team@studio.example";
 const mailFrom = "Reelsmith <no-reply@studio.example>";
@@ -51,12 +53,6 @@ const messagesOf = (sink: SmtpSink, id: string) =>
 
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`deliveries on ${backend.name}`, () => {
-    let sink: SmtpSink;
-    beforeAll(async () => {
-      sink = await startSmtpSink();
-    });
-    afterAll(() => sink?.stop());
-
     it("sends the team notification and the applicant's confirmation", async () => {
       const { server, database } = await mailServerOn(backend, { SMTP_URL: sink.url });
       const id = await submit(server, validApplication());

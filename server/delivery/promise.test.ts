@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
 import { addMember } from "../db/members.ts";
 import { firstResponseStatements } from "../db/submissions/promise.ts";
 import { serverOn, storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
+import { smtpSinkForFile } from "../test/smtp-sink.ts";
 import { sleep, waitFor } from "../test/wait.ts";
+
+const sink = await smtpSinkForFile();
 
 const teamEmail = "team@studio.example";
 /** A drill's clock: due 3 s after arrival, the owner reminded 2 s before (1 s after arrival). */
@@ -28,12 +30,6 @@ const kindsOf = async (database: DatabaseHandle, id: string) =>
 
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`the promise's reminder and alert on ${backend.name}`, () => {
-    let sink: SmtpSink;
-    beforeAll(async () => {
-      sink = await startSmtpSink();
-    });
-    afterAll(() => sink?.stop());
-
     it("reminds the owner before due and tells the team at due, once each; nothing for the answered", async () => {
       const { server, database } = await serverOn(backend, { ...drill, SMTP_URL: sink.url });
       await addMember(database, "owner@example.com");

@@ -9,6 +9,7 @@ import { sharedSecret } from "../db/settings.ts";
 import { replyAddress } from "../mail/reply-address.ts";
 import { applicationOf } from "../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
+import { rowCount } from "../test/stored.ts";
 import { waitFor } from "../test/wait.ts";
 import { smtpConversation } from "./smtp-conversation.ts";
 import { rawMessage } from "./test-messages.ts";
@@ -47,15 +48,7 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
     const { id } = (await response.json()) as { id: string };
     return { id, address: replyAddress(secret, id, replyDomain) };
   }
-  const messageCount = async () =>
-    Number(
-      (
-        await database.db
-          .selectFrom("applicationMessages")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const messageCount = () => rowCount(database, "applicationMessages");
   const post = (
     body: Uint8Array | ReadableStream<Uint8Array>,
     headers: Record<string, string> = {},

@@ -1,6 +1,7 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
+import type Mail from "nodemailer/lib/mailer";
 import pino from "pino";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
@@ -91,6 +92,11 @@ async function receiverOn(backend: StorageBackend, options: Partial<ReceiverDeps
     const names = await readdir(directory, { recursive: true }).catch(() => [] as string[]);
     return names.sort();
   };
+  /** A new application, and a message (of `options`) to its tagged reply address. */
+  const replyToNew = async (options: Mail.Options = {}) => {
+    const id = await application();
+    return { id, raw: await rawMessage({ to: replyAddress(secret, id, replyDomain), ...options }) };
+  };
   return {
     receiver,
     database: direct,
@@ -98,6 +104,7 @@ async function receiverOn(backend: StorageBackend, options: Partial<ReceiverDeps
     lines,
     nudges,
     application,
+    replyToNew,
     messages,
     notices,
     newReply,
@@ -109,9 +116,7 @@ for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`receiving a message on ${backend.name}`, () => {
     it("matches a reply by its tagged address: stored whole, New reply, one notice per channel", async () => {
       const at = await receiverOn(backend);
-      const id = await at.application();
-      const raw = await rawMessage({
-        to: replyAddress(secret, id, replyDomain),
+      const { id, raw } = await at.replyToNew({
         messageId: "<first@example.org>",
         attachments: [{ filename: "../brief.pdf", content: "%PDF-1.4 brief" }],
       });
@@ -173,9 +178,7 @@ for (const backend of storageBackends()) {
 
     it("stores a message a provider sends twice once (same Message-ID), and its files once", async () => {
       const at = await receiverOn(backend);
-      const id = await at.application();
-      const raw = await rawMessage({
-        to: replyAddress(secret, id, replyDomain),
+      const { id, raw } = await at.replyToNew({
         messageId: "<retried@example.org>",
         attachments: [{ filename: "a.txt", content: "a" }],
       });
@@ -259,9 +262,7 @@ for (const backend of storageBackends()) {
 
     it("refuses a message over the limit or for more than 50 recipients, and stores nothing", async () => {
       const at = await receiverOn(backend, { maxBytes: 64 * 1024 });
-      const id = await at.application();
-      const big = await rawMessage({
-        to: replyAddress(secret, id, replyDomain),
+      const { id, raw: big } = await at.replyToNew({
         attachments: [{ filename: "big.bin", content: Buffer.alloc(80 * 1024, 1) }],
       });
       expect(await at.receiver.receive(big, { to: [] })).toEqual({

@@ -8,7 +8,7 @@ import { storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { createTestDatabase, testDatabaseUrl } from "../test/postgres.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
-import { sentOnArrival } from "../test/stored.ts";
+import { rowCount, sentOnArrival } from "../test/stored.ts";
 import { behindProxy } from "../test/tcp-proxy.ts";
 import { waitFor } from "../test/wait.ts";
 import { unavailableMessage } from "./service.ts";
@@ -124,15 +124,7 @@ for (const backend of storageBackends()) {
     it("answers 422 idempotency_key_reused for the same key with other answers, storing nothing", async () => {
       const key = randomUUID();
       const first = await json(await server.submit(validApplication(), { "Idempotency-Key": key }));
-      const count = async () =>
-        Number(
-          (
-            await database.db
-              .selectFrom("submissions")
-              .select((eb) => eb.fn.countAll<string>().as("n"))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const count = () => rowCount(database, "submissions");
       const before = await count();
       const other = await json(
         await server.submit(

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { validApplication } from "../test/fixtures.ts";
 import { createTestDatabase, postgresAvailable } from "../test/postgres.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
+import { smtpSinkForFile } from "../test/smtp-sink.ts";
 import { freePort, waitFor } from "../test/wait.ts";
+
+const sink = await smtpSinkForFile();
 
 const token = "metrics-token-for-tests-0123456789";
 const bearer = { Authorization: `Bearer ${token}` };
@@ -27,12 +29,6 @@ function sample(text: string, series: string): number | undefined {
 }
 
 describe("/metrics", () => {
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(() => sink?.stop());
-
   it("is a 404 unless METRICS_TOKEN is set", async () => {
     const plain = await server({ SMTP_URL: sink.url });
     const response = await fetch(`${plain.url}/metrics`, { headers: bearer });

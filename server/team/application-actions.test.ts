@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TeamAction, TeamPort } from "#app/shared/team-port.ts";
+import type { TeamAction } from "#app/shared/team-port.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
 import { storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
@@ -12,7 +12,7 @@ describe.each(storageBackends())("application actions on $name", (backend) => {
     const { fixture, member } = await teamFixtureWithMember(backend, "maya@example.com");
     const stored = pendingSubmission({ deliveries });
     await storeSubmissions(fixture.database.db, [stored]);
-    const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+    const port = fixture.port;
     const id = stored.row.id;
     const act = (action: TeamAction) => port.act(member, id, action);
     return { fixture, member, port, id, act, stored };

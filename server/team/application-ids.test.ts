@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { TeamPort } from "#app/shared/team-port.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
 import { storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
@@ -14,7 +13,7 @@ describe.each(storageBackends())("an application's id on $name", (backend) => {
       const { fixture, member } = await teamFixtureWithMember(backend, "maya@example.com");
       const stored = pendingSubmission();
       await storeSubmissions(fixture.database.db, [stored]);
-      const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+      const port = fixture.port;
       const shouted = stored.row.id.toUpperCase();
       expect((await port.application(shouted))?.id).toBe(stored.row.id);
       expect(await port.act(member, shouted, { type: "note", body: "Called" })).toMatchObject({

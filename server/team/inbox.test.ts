@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type InboxQuery, parseInboxQuery } from "#app/shared/inbox-query.ts";
 import { endOfUtcDay } from "#app/shared/response-clock.ts";
-import type { TeamPort } from "#app/shared/team-port.ts";
 import type { NewSubmission } from "../db/schema.ts";
 import { exportPageSize } from "../db/submissions/export-pages.ts";
 import { inboxRows, overdueCount } from "../db/submissions/inbox.ts";
@@ -52,7 +51,7 @@ describe.each(storageBackends())("the inbox and its exports on $name", (backend)
     async () => {
       const fixture = await teamFixture(backend);
       const rows = await seed(fixture);
-      const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+      const port = fixture.port;
 
       const seen: string[] = [];
       let page = await port.inbox(query(""));
@@ -110,7 +109,7 @@ describe.each(storageBackends())("the inbox and its exports on $name", (backend)
   it.skipIf(backend.skip)("exports what the CLI exports, streamed page by page", async () => {
     const fixture = await teamFixture(backend);
     await seed(fixture);
-    const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+    const port = fixture.port;
     // No messages yet: each application's thread in JSON is empty, its count in CSV 0.
     const all = (await exportSubmissions(fixture.database)).map((row) => ({ ...row, thread: [] }));
     expect(await text(port.export(query("spam=all"), "csv"))).toBe(toCsv(all));
@@ -139,7 +138,7 @@ describe.each(storageBackends())("a search with control characters on $name", (b
       await storeSubmissions(fixture.database.db, [
         pendingSubmission({ row: { name: "Nul Tester" } }),
       ]);
-      const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+      const port = fixture.port;
       expect(controlCharacters).toHaveLength(62);
       for (const char of controlCharacters) {
         const label = `U+${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
@@ -187,7 +186,7 @@ describe("the search index on SQLite", () => {
     const [sqlite] = storageBackends();
     if (!sqlite) throw new Error("no SQLite backend");
     const fixture = await teamFixture(sqlite);
-    const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+    const port = fixture.port;
     const stored = pendingSubmission({ row: { name: "Quentin Quixote" } });
     await storeSubmissions(fixture.database.db, [stored]);
     const names = async (q: string) =>
@@ -259,7 +258,7 @@ describe.each(storageBackends())("the promise in the inbox on $name", (backend) 
       expect(await names("due=overdue&spam=all")).toEqual(["Overdue Mine"]); // spam is never due
       expect(await overdueCount(fixture.database, now)).toBe(1);
 
-      const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+      const port = fixture.port;
       const page = await port.inbox(query(""));
       expect(page.overdue).toBe(1);
       expect(page.rows.find((found) => found.name === "Overdue Mine")).toMatchObject({

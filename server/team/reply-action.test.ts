@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TeamAction, TeamPort } from "#app/shared/team-port.ts";
+import type { TeamAction } from "#app/shared/team-port.ts";
 import { attachmentInsert, messageInsert } from "../db/messages.ts";
 import type { NewApplicationMessage } from "../db/schema.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
@@ -47,7 +47,7 @@ describe.each(storageBackends())("replies from the inbox on $name", (backend) =>
     const { fixture, member } = await teamFixtureWithMember(backend, "maya@example.com");
     const stored = pendingSubmission();
     await storeSubmissions(fixture.database.db, [stored]);
-    const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+    const port = fixture.port;
     const id = stored.row.id;
     const act = (action: TeamAction) => port.act(member, id, action);
     return { fixture, member, port, id, act, stored };

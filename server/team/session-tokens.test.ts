@@ -7,7 +7,6 @@ import { migrateToLatest } from "../db/migrations/index.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { migratedDatabase, storageBackends } from "../test/backends.ts";
 import { cookieHeader, teamFixtureWithMember } from "../test/team.ts";
-import { waitFor } from "../test/wait.ts";
 import { hashToken } from "./link-token.ts";
 
 /** A session cookie as better-auth signs it (HMAC-SHA256 of the value with the secret). */
@@ -31,9 +30,9 @@ describe.each(storageBackends())("session tokens on $name", (backend) => {
     "are stored hashed: a token read from the database signs no one in; the cookie still works",
     async () => {
       const { fixture } = await teamFixtureWithMember(backend, "maya@example.com");
-      const port = fixture.team.portFor(new Request("http://localhost/"));
+      const port = fixture.port;
       await port.requestLink("maya@example.com", "203.0.113.5");
-      const [email] = await waitFor(() => fixture.signInEmails().then((all) => all.length && all));
+      const email = await fixture.firstSignInEmail();
       const used = await port.useLink(email?.token ?? "");
       if (!used.ok) throw new Error("not signed in");
       const secret = await sharedSecret(fixture.database.db, "team_auth_secret");

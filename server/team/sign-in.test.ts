@@ -18,9 +18,9 @@ describe.each(storageBackends())("sign-in on $name", (backend) => {
     "emails a member a one-time link whose page uses nothing; its POST signs in once",
     async () => {
       const { fixture } = await teamFixtureWithMember(backend, "Maya@Example.com");
-      const port = fixture.team.portFor(new Request("http://localhost/"));
+      const port = fixture.port;
       expect(await port.requestLink("maya@example.COM", "203.0.113.1")).toEqual({ ok: true });
-      const [email] = await waitFor(() => fixture.signInEmails().then((all) => all.length && all));
+      const email = await fixture.firstSignInEmail();
       expect(email?.to).toBe("maya@example.com");
       expect(email?.subject).toBe("Sign in to Reelsmith");
       const token = email?.token ?? "";
@@ -107,7 +107,7 @@ describe.each(storageBackends())("sign-in on $name", (backend) => {
   it.skipIf(backend.skip)("answers anyone else the same and sends them nothing", async () => {
     const fixture = await teamFixture(backend);
     await fixture.member("maya@example.com");
-    const port = fixture.team.portFor(new Request("http://localhost/"));
+    const port = fixture.port;
     expect(await port.requestLink("stranger@example.com", "203.0.113.2")).toEqual({ ok: true });
     await sleep(300);
     expect(await fixture.signInEmails()).toEqual([]);
@@ -118,9 +118,9 @@ describe.each(storageBackends())("sign-in on $name", (backend) => {
   it.skipIf(backend.skip)("says a link has expired after 15 minutes, and refuses it", async () => {
     const fixture = await teamFixture(backend);
     await fixture.member("maya@example.com");
-    const port = fixture.team.portFor(new Request("http://localhost/"));
+    const port = fixture.port;
     await port.requestLink("maya@example.com", "203.0.113.3");
-    const [email] = await waitFor(() => fixture.signInEmails().then((all) => all.length && all));
+    const email = await fixture.firstSignInEmail();
     const token = email?.token ?? "";
     const row = await fixture.database.db
       .selectFrom("teamVerifications")
@@ -141,7 +141,7 @@ describe.each(storageBackends())("sign-in on $name", (backend) => {
   it.skipIf(backend.skip)("limits link requests per address and per IP", async () => {
     const fixture = await teamFixture(backend);
     await fixture.member("maya@example.com");
-    const port = fixture.team.portFor(new Request("http://localhost/"));
+    const port = fixture.port;
     for (let i = 0; i < 5; i++) {
       expect(await port.requestLink("maya@example.com", `198.51.100.${i}`)).toEqual({ ok: true });
     }
@@ -158,7 +158,7 @@ describe.each(storageBackends())("sign-in on $name", (backend) => {
   it.skipIf(backend.skip)("sign out and removing a member end their sessions", async () => {
     const fixture = await teamFixture(backend);
     await fixture.member("maya@example.com");
-    const port = fixture.team.portFor(new Request("http://localhost/"));
+    const port = fixture.port;
     const signInOnce = async () => {
       const before = (await fixture.signInEmails()).length;
       await port.requestLink("maya@example.com", "203.0.113.9");

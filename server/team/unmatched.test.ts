@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import type { TeamPort } from "#app/shared/team-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { attachmentInsert, messageInsert } from "../db/messages.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
@@ -58,7 +57,7 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
     const { fixture, member } = await teamFixtureWithMember(backend, "maya@reelsmith.example");
     const stored = pendingSubmission({ row: { email: "ana@example.org" }, deliveries: [] });
     await storeSubmissions(fixture.database.db, [stored]);
-    const port: TeamPort = fixture.team.portFor(new Request("http://localhost/"));
+    const port = fixture.port;
     const files = () =>
       readdir(inboundDirectory(fixture.dataDir), { recursive: true }).catch(() => [] as string[]);
     const audit = () =>

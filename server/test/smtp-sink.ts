@@ -1,5 +1,6 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { afterAll } from "vitest";
 
 export interface ReceivedMail {
   /** The SMTP envelope: who the message was really sent to. */
@@ -74,4 +75,14 @@ export async function startSmtpSink(
     started: () => started,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * One sink for a whole test file (`const sink = await smtpSinkForFile()` at its top): started
+ * at once, stopped after the file's tests.
+ */
+export async function smtpSinkForFile(): Promise<SmtpSink> {
+  const sink = await startSmtpSink();
+  afterAll(() => sink.stop());
+  return sink;
 }

@@ -68,3 +68,15 @@ export async function untilNonePending(database: DatabaseHandle) {
     { what: "no delivery pending", timeoutMs: 20_000 },
   );
 }
+
+/** How many rows `table` holds now. */
+export async function rowCount(
+  database: Pick<DatabaseHandle, "db">,
+  table: "submissions" | "applicationMessages" | "deliveries",
+): Promise<number> {
+  const counted = await database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(counted.n);
+}

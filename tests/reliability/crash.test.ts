@@ -1,17 +1,14 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/database.ts";
 import { applicationOf } from "../../server/test/fixtures.ts";
-import {
-  createTestDatabase,
-  postgresAvailable,
-  type TestDatabase,
-} from "../../server/test/postgres.ts";
+import { createTestDatabase, postgresAvailable } from "../../server/test/postgres.ts";
 import { sleep, waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { createHttpClient } from "./support/http-client.ts";
 import { type Instance, restartInstance, startInstance } from "./support/instance.ts";
 import { startLoad } from "./support/load.ts";
 import { type SmtpCounter, startSmtpCounter } from "./support/smtp-counter.ts";
+import { stopAfterAll } from "./support/stop-after-all.ts";
 import { deliveryStatuses, openStore, storedIds } from "./support/store.ts";
 
 const leaseMs = 3000;
@@ -132,19 +129,16 @@ function emailed(smtp: SmtpCounter, ids: Iterable<string>) {
 }
 
 describe("4. crash (kill -9) under load", () => {
-  let smtp: SmtpCounter;
-  const instances: Instance[] = [];
-  let database: TestDatabase | undefined;
-  afterAll(async () => {
-    await Promise.all(instances.map((instance) => instance.stop()));
-    await smtp?.stop();
-    await database?.drop();
-  });
+  const { instances, keep } = stopAfterAll();
+  /** One mail receiver for both tests, stopped after them. */
+  let shared: SmtpCounter | undefined;
+  const smtpCounter = async () =>
+    (shared ??= keep(await startSmtpCounter({ delayMs: 5 }), (counter) => counter.stop()));
 
   it("SQLite: every acknowledged application survives, and its emails go out after restart", async ({
     task,
   }) => {
-    smtp = await startSmtpCounter({ delayMs: 5 });
+    const smtp = await smtpCounter();
     const first = await startInstance({ SMTP_URL: smtp.url, ...workerEnv });
     instances.push(first);
     const store = openStore(first);
@@ -188,8 +182,8 @@ describe("4. crash (kill -9) under load", () => {
   it.skipIf(!postgresAvailable())(
     "PostgreSQL: every acknowledged application survives; the survivor completes the dead one's deliveries",
     async ({ task }) => {
-      database = await createTestDatabase();
-      smtp ??= await startSmtpCounter({ delayMs: 5 });
+      const database = keep(await createTestDatabase(), (created) => created.drop());
+      const smtp = await smtpCounter();
       const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, ...workerEnv };
       const doomed = await startInstance(env);
       const survivor = await startInstance(env);

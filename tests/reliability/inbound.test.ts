@@ -1,19 +1,15 @@
 import nodemailer from "nodemailer";
-import { afterAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/database.ts";
+import { describe, expect, it } from "vitest";
 import { sharedSecret } from "../../server/db/settings.ts";
 import { smtpConversation } from "../../server/inbound/smtp-conversation.ts";
 import { replyAddress } from "../../server/mail/reply-address.ts";
-import { applicationOf } from "../../server/test/fixtures.ts";
-import {
-  createTestDatabase,
-  postgresAvailable,
-  type TestDatabase,
-} from "../../server/test/postgres.ts";
+import { createTestDatabase, postgresAvailable } from "../../server/test/postgres.ts";
 import { freePort, waitFor } from "../../server/test/wait.ts";
+import { submitAcross } from "./support/applications.ts";
 import { formatCounts, recordFigures } from "./support/figures.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
-import { openStore } from "./support/store.ts";
+import { stopAfterAll } from "./support/stop-after-all.ts";
+import { deliveryStatuses, openStore } from "./support/store.ts";
 
 /** The scenario's size: bounded in count and in time (the whole of it well under 2 minutes). */
 const scenario = {
@@ -49,25 +45,18 @@ function reply(n: number, to: string, inReplyTo?: string) {
 }
 
 describe.skipIf(!postgresAvailable())("replies coming back to two instances (PostgreSQL)", () => {
-  let database: TestDatabase | undefined;
-  let store: DatabaseHandle | undefined;
-  const instances: Instance[] = [];
-  afterAll(async () => {
-    await Promise.all(instances.map((instance) => instance.stop()));
-    await store?.close();
-    await database?.drop();
-  });
+  const { instances, keep } = stopAfterAll();
 
   it("2,000 replies over 20 SMTP sessions across both listeners: each stored once and matched, one notice per application; hostile mail refused without a 5xx", async ({
     task,
   }) => {
     const started = Date.now();
-    database = await createTestDatabase();
+    const database = keep(await createTestDatabase(), (created) => created.drop());
     const ports = [await freePort(), await freePort()];
     const running = await Promise.all(
       ports.map((port) =>
         startInstance({
-          DATABASE_URL: database?.url ?? "",
+          DATABASE_URL: database.url,
           INBOUND_SMTP_PORT: String(port),
           REPLY_DOMAIN: replyDomain,
           INBOUND_TOKEN: token,
@@ -79,23 +68,11 @@ describe.skipIf(!postgresAvailable())("replies coming back to two instances (Pos
       ),
     );
     instances.push(...running);
-    store = openStore(running[0] as Instance);
-    const handle = store;
+    const handle = keep(openStore(running[0] as Instance), (store) => store.close());
     const secret = await sharedSecret(handle.db, "reply_tag_secret");
 
     // The applications, first, through the intake API of either instance.
-    const applications = await Promise.all(
-      Array.from({ length: scenario.applications }, async (_, i) => {
-        const target = instances[i % 2] as Instance;
-        const response = await fetch(target.endpoint, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(applicationOf(`inbound${i}`)),
-        });
-        expect(response.status).toBe(200);
-        return ((await response.json()) as { id: string }).id;
-      }),
-    );
+    const applications = await submitAcross(instances, scenario.applications, "inbound");
 
     // Message n answers application n % 200: even ones by its tagged reply address, odd ones
     // to a plain address of the reply domain, in reply to the application's confirmation.
@@ -260,26 +237,14 @@ describe.skipIf(!postgresAvailable())("replies coming back to two instances (Pos
         (noticesPerApplication.get(notice.submissionId) ?? 0) + 1,
       );
     }
-    await waitFor(
-      async () =>
-        (
-          await handle.db
-            .selectFrom("deliveries")
-            .select("id")
-            .where("kind", "=", "reply_notice_email")
-            .where("status", "=", "pending")
-            .execute()
-        ).length === 0,
-      { timeoutMs: 30_000, intervalMs: 250, what: "every notice sent" },
-    ).catch(() => undefined);
-    const sentNotices = (
-      await handle.db
-        .selectFrom("deliveries")
-        .select("id")
-        .where("kind", "=", "reply_notice_email")
-        .where("status", "=", "done")
-        .execute()
-    ).length;
+    const noticesWith = async (status: string) =>
+      (await deliveryStatuses(handle, "reply_notice_email"))[status] ?? 0;
+    await waitFor(async () => (await noticesWith("pending")) === 0, {
+      timeoutMs: 30_000,
+      intervalMs: 250,
+      what: "every notice sent",
+    }).catch(() => undefined);
+    const sentNotices = await noticesWith("done");
     const newReplies = (
       await handle.db.selectFrom("submissions").select("id").where("newReply", "=", 1).execute()
     ).length;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
 import { applicationOf } from "../../server/test/fixtures.ts";
 import {
@@ -12,6 +12,7 @@ import { createHttpClient, runPool } from "./support/http-client.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
 import { type SlackCounter, startSlackCounter } from "./support/slack-counter.ts";
 import { type SmtpCounter, startSmtpCounter } from "./support/smtp-counter.ts";
+import { stopAfterAll } from "./support/stop-after-all.ts";
 
 const total = 20_000;
 const concurrency = 100;
@@ -21,15 +22,15 @@ const loadDeadlineMs = 120_000;
 const drainDeadlineMs = 240_000;
 
 describe.skipIf(!postgresAvailable())("2. load across two instances on one PostgreSQL", () => {
+  const { instances, keep } = stopAfterAll();
   let database: TestDatabase;
   let smtp: SmtpCounter;
   let slack: SlackCounter;
-  let instances: Instance[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    smtp = await startSmtpCounter();
-    slack = await startSlackCounter();
+    database = keep(await createTestDatabase(), (created) => created.drop());
+    smtp = keep(await startSmtpCounter(), (counter) => counter.stop());
+    slack = keep(await startSlackCounter(), (counter) => counter.stop());
     const env = {
       DATABASE_URL: database.url,
       SMTP_URL: smtp.url,
@@ -40,13 +41,7 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
       // Every applicant has an address of their own, and all of them get their confirmation.
       CONFIRMATIONS_PER_HOUR: "1000000",
     };
-    instances = await Promise.all([startInstance(env), startInstance(env)]);
-  });
-  afterAll(async () => {
-    await Promise.all(instances.map((instance) => instance.stop()));
-    await smtp?.stop();
-    await slack?.stop();
-    await database?.drop();
+    instances.push(...(await Promise.all([startInstance(env), startInstance(env)])));
   });
 
   it("stores every accepted submission once, emails and announces it once in Slack", async ({

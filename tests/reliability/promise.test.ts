@@ -1,17 +1,14 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/database.ts";
 import { addMember } from "../../server/db/members.ts";
 import { firstResponseStatements } from "../../server/db/submissions/promise.ts";
-import { applicationOf } from "../../server/test/fixtures.ts";
-import {
-  createTestDatabase,
-  postgresAvailable,
-  type TestDatabase,
-} from "../../server/test/postgres.ts";
+import { createTestDatabase, postgresAvailable } from "../../server/test/postgres.ts";
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../server/test/smtp-sink.ts";
 import { sleep, waitFor } from "../../server/test/wait.ts";
+import { submitAcross } from "./support/applications.ts";
 import { recordFigures } from "./support/figures.ts";
 import { type Instance, restartInstance, startInstance } from "./support/instance.ts";
+import { stopAfterAll } from "./support/stop-after-all.ts";
 import { openStore } from "./support/store.ts";
 
 const teamEmail = "team@studio.example";
@@ -85,46 +82,25 @@ function promiseEmails(sink: SmtpSink) {
 describe.skipIf(!postgresAvailable())(
   "the promise's reminders across instances and restarts",
   () => {
-    let sink: SmtpSink | undefined;
-    let database: TestDatabase | undefined;
-    let store: DatabaseHandle | undefined;
-    const instances: Instance[] = [];
-    afterAll(async () => {
-      await Promise.all(instances.map((instance) => instance.stop()));
-      await store?.close();
-      await sink?.stop();
-      await database?.drop();
-    });
+    const { instances, keep } = stopAfterAll();
 
     it("two instances, one killed and restarted between reminder and due: each unanswered application reminded once and alerted once, the answered skipped", {
       timeout: 120_000,
     }, async ({ task }) => {
-      sink = await startSmtpSink();
-      database = await createTestDatabase();
+      const database = keep(await createTestDatabase(), (created) => created.drop());
+      const sink = keep(await startSmtpSink(), (started) => started.stop());
       const instanceEnv = { ...env, DATABASE_URL: database.url, SMTP_URL: sink.url };
       const [victim, survivor] = (await Promise.all([
         startInstance(instanceEnv),
         startInstance(instanceEnv),
       ])) as [Instance, Instance];
       instances.push(victim, survivor);
-      store = openStore(survivor);
-      const handle = store;
+      const handle = keep(openStore(survivor), (store) => store.close());
       await addMember(handle, memberEmail);
 
       // N applications, alternately on each instance.
       const firstSubmittedAt = Date.now();
-      const ids = await Promise.all(
-        Array.from({ length: applications }, async (_, i) => {
-          const target = i % 2 === 0 ? victim : survivor;
-          const response = await fetch(target.endpoint, {
-            method: "POST",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify(applicationOf(`promise${i}`)),
-          });
-          expect(response.status).toBe(200);
-          return ((await response.json()) as { id: string }).id;
-        }),
-      );
+      const ids = await submitAcross([victim, survivor], applications, "promise");
       // A few answered at once (as a member setting Contacted does).
       const answered = ids.filter((_, i) => i % answeredEvery === 0);
       const unanswered = ids.filter((id) => !answered.includes(id));

@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverOn, storageBackends } from "../../test/backends.ts";
 import { validApplication } from "../../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../../test/server.ts";
-import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
+import { type SmtpSink, smtpSinkForFile, startSmtpSink } from "../../test/smtp-sink.ts";
 import { sentOnArrival, untilNonePending } from "../../test/stored.ts";
 import { waitFor } from "../../test/wait.ts";
 import type { DatabaseHandle } from "../database.ts";
 import { planConfirmations } from "./confirmation-budget.ts";
+
+const sink = await smtpSinkForFile();
 
 describe("planConfirmations", () => {
   const candidates = ["a", "b", "a", "c", "d"].map((recipientHash, index) => ({
@@ -69,12 +71,6 @@ async function statusesOf(database: DatabaseHandle) {
 
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`confirmation caps on ${backend.name}`, () => {
-    let sink: SmtpSink;
-    beforeAll(async () => {
-      sink = await startSmtpSink();
-    });
-    afterAll(() => sink?.stop());
-
     it("mails an address once per 24 hours; the team hears of every application", async () => {
       const { server, database } = await serverOn(backend, { SMTP_URL: sink.url });
       const tag = crypto.randomUUID().slice(0, 8);

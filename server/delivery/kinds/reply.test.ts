@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { onDemandDeliveryInsert } from "../../db/deliveries/on-demand.ts";
 import { messageInsert } from "../../db/messages.ts";
@@ -11,7 +11,7 @@ import type { Mailer } from "../../mail/mailer.ts";
 import { routedApplication } from "../../mail/reply-address.ts";
 import { migratedDatabase, serverOn, storageBackends } from "../../test/backends.ts";
 import { validApplication } from "../../test/fixtures.ts";
-import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
+import { smtpSinkForFile } from "../../test/smtp-sink.ts";
 import { pendingSubmission } from "../../test/stored.ts";
 import { waitFor } from "../../test/wait.ts";
 import { DeliveryError } from "../error-class.ts";
@@ -19,6 +19,8 @@ import { startDeliveryWorker } from "../worker.ts";
 import type { DeliveryJob } from "./kind.ts";
 import { createKindRegistry } from "./registry.ts";
 import { replyEmailKind } from "./reply.ts";
+
+const sink = await smtpSinkForFile();
 
 const mailFrom = "Studio <hello@studio.example>";
 const replyDomain = "reply.studio.example";
@@ -68,12 +70,6 @@ async function storeReply(
 
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`a reply from the inbox, sent on ${backend.name}`, () => {
-    let sink: SmtpSink;
-    beforeAll(async () => {
-      sink = await startSmtpSink();
-    });
-    afterAll(() => sink?.stop());
-
     it("goes From the member via the brand, Reply-To the application's address, threaded", async () => {
       const { server, database } = await serverOn(backend, {
         SMTP_URL: sink.url,

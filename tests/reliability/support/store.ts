@@ -11,11 +11,15 @@ export function openStore(instance: {
   });
 }
 
-/** Deliveries by status, e.g. { pending: 3, done: 10 }. */
-export async function deliveryStatuses(handle: DatabaseHandle): Promise<Record<string, number>> {
+/** Deliveries (of one kind, or all) by status, e.g. { pending: 3, done: 10 }. */
+export async function deliveryStatuses(
+  handle: DatabaseHandle,
+  kind?: string,
+): Promise<Record<string, number>> {
   const rows = await handle.db
     .selectFrom("deliveries")
     .select(["status", (eb) => eb.fn.countAll<string>().as("n")])
+    .$if(kind !== undefined, (query) => query.where("kind", "=", kind as string))
     .groupBy("status")
     .execute();
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
