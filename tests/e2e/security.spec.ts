@@ -31,7 +31,9 @@ for (const javaScriptEnabled of [true, false]) {
         const violations = await collectCspViolations(page);
         const response = await page.goto(path);
         expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
-        await page.waitForLoadState("networkidle");
+        // "load", not "networkidle": every script, style, font and image of the page has come
+        // by then, and a loaded 2-core machine can keep some connection busy for 30 s.
+        await page.waitForLoadState("load");
         if (javaScriptEnabled && !pagesWithoutTheApp.includes(path)) {
           // Hydrated pages: React Router's inline scripts ran (they would be blocked otherwise).
           await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
