@@ -4,7 +4,14 @@ import { awayUpdate, findMember, memberChoices } from "../../server/db/members.t
 import { expectNoViolations } from "./helpers/axe";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { memberAddress, signIn, submitApplication, teamOrigin, withDatabase } from "./helpers/team";
+import {
+  memberAddress,
+  signIn,
+  submissionColumn,
+  submitApplication,
+  teamOrigin,
+  withDatabase,
+} from "./helpers/team";
 
 // The 24-hour promise as a new member walks it, in both projects (desktop 1440 px and phone
 // 390 px), with scripts on and off: an application of their own by round robin, its clock in the
@@ -41,16 +48,8 @@ function onlyMeAvailable(me: string) {
   });
 }
 
-function ownerOf(id: string): Promise<string | null> {
-  return withDatabase(async (database) => {
-    const row = await database.db
-      .selectFrom("submissions")
-      .select("ownerId")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    return row.ownerId;
-  });
-}
+/** The member who owns an application (null: unassigned). */
+const ownerOf = (id: string) => submissionColumn(id, "ownerId");
 
 /**
  * An application that the round robin gives to `me`: everyone else Away, then one submitted.

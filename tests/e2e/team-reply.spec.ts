@@ -11,6 +11,7 @@ import {
   dataDir,
   memberAddress,
   signIn,
+  submissionColumn,
   submitApplication,
   teamOrigin,
   withDatabase,
@@ -102,14 +103,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await signIn(page, email);
     const name = uniqueName("Rita Reply");
     const id = await submitApplication(request, { name, selectedPlan: "Enterprise" });
-    const applicant = await withDatabase(async (database) => {
-      const found = await database.db
-        .selectFrom("submissions")
-        .select("email")
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-      return found.email;
-    });
+    const applicant = await submissionColumn(id, "email");
 
     // 1. The application: the thread holds the product's own emails; the Reply panel its
     // subject, prefilled with the brand and the plan.

@@ -5,6 +5,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { port } from "../../../playwright.config.ts";
 import { type DatabaseHandle, openDatabase } from "../../../server/db/database.ts";
+import type { Submission } from "../../../server/db/schema.ts";
 import { validApplication } from "../../../server/test/fixtures.ts";
 import { expect } from "./page-health.ts";
 
@@ -106,4 +107,19 @@ export async function withDatabase<T>(work: (database: DatabaseHandle) => Promis
   } finally {
     await database.close();
   }
+}
+
+/** One column of an application (its row of `submissions`), as the e2e server stored it. */
+export function submissionColumn<C extends keyof Submission>(
+  id: string,
+  column: C,
+): Promise<Submission[C]> {
+  return withDatabase(async (database) => {
+    const row: Submission = await database.db
+      .selectFrom("submissions")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return row[column];
+  });
 }
