@@ -4,6 +4,8 @@ import { chromiumFlags, chromiumPath } from "./tests/chromium.ts";
 // End-to-end tests drive a real Chromium against the built server (`npm run build` first).
 export const port = Number(process.env.E2E_PORT ?? 4319);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The Bearer token of POST /team/inbound-email, as a mail provider sends it. */
+export const inboundToken = "e2e-inbound-token-0123456789abcdef";
 
 const launchOptions = { executablePath: chromiumPath, args: chromiumFlags };
 
@@ -47,7 +49,7 @@ export default defineConfig({
       TEAM_LINK_LIMIT_PER_IP: "100000",
       TEAM_AUTH_LIMIT_PER_IP: "100000",
       // Replies posted as a mail provider would (tests/e2e/team-unmatched.spec.ts).
-      INBOUND_TOKEN: "e2e-inbound-token-0123456789abcdef",
+      INBOUND_TOKEN: inboundToken,
     },
   },
 });

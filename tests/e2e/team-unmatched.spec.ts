@@ -1,32 +1,32 @@
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./helpers/axe";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { memberAddress, signIn, submitApplication, teamOrigin, withDatabase } from "./helpers/team";
+import {
+  memberAddress,
+  postInbound,
+  signIn,
+  submitApplication,
+  teamOrigin,
+  withDatabase,
+} from "./helpers/team";
 
 // Replies that matched no application, as a member works them, in both projects (1440 and
 // 390 px), with scripts on and off: the top bar's "Unmatched (N)", the page (text only, even
 // from hostile HTML and a subject carrying line breaks), an attachment downloaded as bytes,
 // Attach to application and Delete, each with its audit line, and axe on the page.
 
-const token = "e2e-inbound-token-0123456789abcdef";
-
 /** A name no other test (or earlier run) uses. */
 const unique = (label: string) =>
   `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
- * Posts a raw message as a mail provider does (POST /team/inbound-email): to an address of the
- * reply domain that names no application, so that it is unmatched.
+ * Posts a raw message as a mail provider does: to an address of the reply domain that names no
+ * application, so that it is unmatched.
  */
-async function postUnmatched(request: APIRequestContext, raw: string) {
-  const answer = await request.post(`${teamOrigin}/team/inbound-email`, {
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "message/rfc822" },
-    data: Buffer.from(raw),
-  });
-  expect(answer.status()).toBe(200);
-  expect(await answer.json()).toEqual({ ok: true, matched: false });
+async function postUnmatched(raw: string) {
+  expect(await postInbound(raw)).toEqual({ ok: true, matched: false });
 }
 
 /**
@@ -95,8 +95,8 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     const application = await submitApplication(request, { name: unique("Unmatched Una") });
     const hostile = unique("Hello from a stranger");
     const stray = unique("Stray note");
-    await postUnmatched(request, hostileMessage(hostile));
-    await postUnmatched(request, plainMessage(stray));
+    await postUnmatched(hostileMessage(hostile));
+    await postUnmatched(plainMessage(stray));
 
     // The top bar counts them (read with the session) and leads to the page.
     await page.goto(`${teamOrigin}/team`);
