@@ -2,17 +2,20 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { memberAddress, signIn, submitApplication, teamOrigin, withDatabase } from "./helpers/team";
+import {
+  memberAddress,
+  signIn,
+  submitApplication,
+  teamOrigin,
+  uniqueName,
+  withDatabase,
+} from "./helpers/team";
 
 // Behaviour once, at 1440 px: the phone project (390 px) runs the team pages' axe checks.
 test.skip(({ isMobile }) => isMobile, "desktop only");
 
 // The inbox and one application, with scripts on and off: every action posts a plain form to
 // its route action, and each writes its line in the audit log.
-
-/** A name no other test (or earlier run) uses, to find this test's application. */
-const uniqueName = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function openApplication(page: Page, name: string) {
   await page.goto(`${teamOrigin}/team`);

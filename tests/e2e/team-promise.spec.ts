@@ -10,16 +10,13 @@ import {
   submissionColumn,
   submitApplication,
   teamOrigin,
+  uniqueName,
   withDatabase,
 } from "./helpers/team";
 
 // The 24-hour promise as a new member walks it, in both projects (desktop 1440 px and phone
 // 390 px), with scripts on and off: an application of their own by round robin, its clock in the
 // inbox, Take it, the first answer, the Response page, Away and back, and axe on every page.
-
-/** A name no other test (or earlier run) uses, to find this test's application. */
-const uniqueName = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The id of the member signed in as `email`. */
 function memberId(email: string): Promise<string> {

@@ -17,6 +17,7 @@ import {
   submissionColumn,
   submitApplication,
   teamOrigin,
+  uniqueName,
   withDatabase,
 } from "./helpers/team";
 
@@ -33,9 +34,6 @@ import {
 //   reply notice, by email); Mark read;
 // - a message for nobody (an address of the reply domain naming no application), by SMTP too,
 //   lands in Unmatched, reached from the top bar.
-
-const uniqueName = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 

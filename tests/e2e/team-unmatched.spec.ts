@@ -9,6 +9,7 @@ import {
   signIn,
   submitApplication,
   teamOrigin,
+  uniqueName,
   withDatabase,
 } from "./helpers/team";
 
@@ -16,10 +17,6 @@ import {
 // 390 px), with scripts on and off: the top bar's "Unmatched (N)", the page (text only, even
 // from hostile HTML and a subject carrying line breaks), an attachment downloaded as bytes,
 // Attach to application and Delete, each with its audit line, and axe on the page.
-
-/** A name no other test (or earlier run) uses. */
-const unique = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
  * Posts a raw message as a mail provider does: to an address of the reply domain that names no
@@ -92,9 +89,9 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     health.allow(/status of 400/); // the wrong application reference, refused on purpose
     const member = memberAddress(testInfo.title, testInfo.project.name);
     await signIn(page, member);
-    const application = await submitApplication(request, { name: unique("Unmatched Una") });
-    const hostile = unique("Hello from a stranger");
-    const stray = unique("Stray note");
+    const application = await submitApplication(request, { name: uniqueName("Unmatched Una") });
+    const hostile = uniqueName("Hello from a stranger");
+    const stray = uniqueName("Stray note");
     await postUnmatched(hostileMessage(hostile));
     await postUnmatched(plainMessage(stray));
 

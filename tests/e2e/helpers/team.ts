@@ -13,6 +13,10 @@ import { expect } from "./page-health.ts";
 export const teamOrigin = `http://localhost:${port}`;
 export const dataDir = path.resolve(`data/e2e-${port}`);
 
+/** A name no other test (or earlier run) uses, to find a test's application or message. */
+export const uniqueName = (label: string) =>
+  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
 /** A member address of its own for each test (the sign-in limits count per address). */
 export function memberAddress(title: string, project: string): string {
   const slug = `${title}-${project}`
