@@ -4,6 +4,13 @@ import { chromiumFlags, chromiumPath } from "./tests/chromium.ts";
 // End-to-end tests drive a real Chromium against the built server (`npm run build` first).
 export const port = Number(process.env.E2E_PORT ?? 4319);
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * The e2e server's SMTP listener for replies (tests/e2e/team-reply.spec.ts sends to it), on
+ * 127.0.0.1: derived from the port, so that runs with different E2E_PORT do not collide.
+ */
+export const inboundSmtpPort = port + 1000;
+/** The Bearer token of POST /team/inbound-email, as a mail provider sends it. */
+export const inboundToken = "e2e-inbound-token-0123456789abcdef";
 
 const launchOptions = { executablePath: chromiumPath, args: chromiumFlags };
 
@@ -46,8 +53,11 @@ export default defineConfig({
       PUBLIC_SITE_URL: `http://localhost:${port}`,
       TEAM_LINK_LIMIT_PER_IP: "100000",
       TEAM_AUTH_LIMIT_PER_IP: "100000",
-      // Replies posted as a mail provider would (tests/e2e/team-unmatched.spec.ts).
-      INBOUND_TOKEN: "e2e-inbound-token-0123456789abcdef",
+      // Replies come back as a mail provider posts them (team-unmatched, team-reply) and by SMTP
+      // (team-reply), to the reply addresses of REPLY_DOMAIN (unset: MAIL_FROM's domain).
+      INBOUND_TOKEN: inboundToken,
+      INBOUND_SMTP_PORT: String(inboundSmtpPort),
+      INBOUND_SMTP_HOST: "127.0.0.1",
     },
   },
 });

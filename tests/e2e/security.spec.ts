@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { withAndWithoutJavaScript } from "./helpers/javascript";
 
 // Every page, with scripts on and off: the Content-Security-Policy is sent and Chromium reports
 // no violation of it (read from the browser's own log, which works without page JavaScript).
@@ -22,27 +23,23 @@ async function collectCspViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
-
-    for (const path of pages) {
-      test(`${path} loads with no CSP violation`, async ({ page }) => {
-        const violations = await collectCspViolations(page);
-        const response = await page.goto(path);
-        expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
-        // "load", not "networkidle": every script, style, font and image of the page has come
-        // by then, and a loaded 2-core machine can keep some connection busy for 30 s.
-        await page.waitForLoadState("load");
-        if (javaScriptEnabled && !pagesWithoutTheApp.includes(path)) {
-          // Hydrated pages: React Router's inline scripts ran (they would be blocked otherwise).
-          await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
-        }
-        expect(violations).toEqual([]);
-      });
-    }
-  });
-}
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  for (const path of pages) {
+    test(`${path} loads with no CSP violation`, async ({ page }) => {
+      const violations = await collectCspViolations(page);
+      const response = await page.goto(path);
+      expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+      // "load", not "networkidle": every script, style, font and image of the page has come
+      // by then, and a loaded 2-core machine can keep some connection busy for 30 s.
+      await page.waitForLoadState("load");
+      if (javaScriptEnabled && !pagesWithoutTheApp.includes(path)) {
+        // Hydrated pages: React Router's inline scripts ran (they would be blocked otherwise).
+        await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+});
 
 test("security headers on every kind of response", async ({ request }) => {
   const paths = [

@@ -1,17 +1,21 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { memberAddress, signIn, submitApplication, teamOrigin, withDatabase } from "./helpers/team";
+import {
+  memberAddress,
+  signIn,
+  submitApplication,
+  teamOrigin,
+  uniqueName,
+  withDatabase,
+} from "./helpers/team";
 
 // Behaviour once, at 1440 px: the phone project (390 px) runs the team pages' axe checks.
 test.skip(({ isMobile }) => isMobile, "desktop only");
 
 // The inbox and one application, with scripts on and off: every action posts a plain form to
 // its route action, and each writes its line in the audit log.
-
-/** A name no other test (or earlier run) uses, to find this test's application. */
-const uniqueName = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function openApplication(page: Page, name: string) {
   await page.goto(`${teamOrigin}/team`);
@@ -46,170 +50,164 @@ async function deliveriesSent(id: string) {
 const delivery = (page: Page, kind: string) =>
   page.getByRole("listitem").filter({ hasText: kind }).first();
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
+withAndWithoutJavaScript(() => {
+  test("every action on an application, each with its audit line", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow();
+    const member = memberAddress(testInfo.title, testInfo.project.name);
+    await signIn(page, member);
+    const name = uniqueName("Spammy Sam");
+    // Caught by the honeypot: stored as spam, nothing sent.
+    await submitApplication(request, { name, website: "https://spam.example" });
+    await openApplication(page, name);
+    for (const label of [
+      "Full Name",
+      "Email Address",
+      "Account Handle",
+      "Your Goals",
+      "Selected Plan",
+    ]) {
+      await expect(page.getByRole("term").filter({ hasText: label }).first()).toBeVisible();
+    }
+    await expect(page.getByText("No deliveries: spam is never sent.")).toBeVisible();
+    const audit = page.getByRole("region", { name: "Audit log" });
 
-    test("every action on an application, each with its audit line", async ({
-      page,
-      request,
-    }, testInfo) => {
-      test.slow();
-      const member = memberAddress(testInfo.title, testInfo.project.name);
-      await signIn(page, member);
-      const name = uniqueName("Spammy Sam");
-      // Caught by the honeypot: stored as spam, nothing sent.
-      await submitApplication(request, { name, website: "https://spam.example" });
-      await openApplication(page, name);
-      for (const label of [
-        "Full Name",
-        "Email Address",
-        "Account Handle",
-        "Your Goals",
-        "Selected Plan",
-      ]) {
-        await expect(page.getByRole("term").filter({ hasText: label }).first()).toBeVisible();
-      }
-      await expect(page.getByText("No deliveries: spam is never sent.")).toBeVisible();
-      const audit = page.getByRole("region", { name: "Audit log" });
+    await page.getByRole("combobox", { name: "Status" }).selectOption("contacted");
+    await page.getByRole("button", { name: "Save status" }).click();
+    await expect(page.getByText("Status saved.")).toBeVisible();
+    await expect(audit.getByText(`${member} set the status to Contacted`)).toBeVisible();
 
-      await page.getByRole("combobox", { name: "Status" }).selectOption("contacted");
-      await page.getByRole("button", { name: "Save status" }).click();
-      await expect(page.getByText("Status saved.")).toBeVisible();
-      await expect(audit.getByText(`${member} set the status to Contacted`)).toBeVisible();
+    await page
+      .getByRole("textbox", { name: "Note" })
+      .fill("Called: wants the Influencer plan after all.");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByText("Note added.")).toBeVisible();
+    const notes = page.getByRole("region", { name: "Notes" });
+    await expect(notes.getByText("Called: wants the Influencer plan after all.")).toBeVisible();
+    await expect(notes.getByText(member)).toBeVisible();
+    await expect(audit.getByText(`${member} added a note`)).toBeVisible();
 
-      await page
-        .getByRole("textbox", { name: "Note" })
-        .fill("Called: wants the Influencer plan after all.");
-      await page.getByRole("button", { name: "Add note" }).click();
-      await expect(page.getByText("Note added.")).toBeVisible();
-      const notes = page.getByRole("region", { name: "Notes" });
-      await expect(notes.getByText("Called: wants the Influencer plan after all.")).toBeVisible();
-      await expect(notes.getByText(member)).toBeVisible();
-      await expect(audit.getByText(`${member} added a note`)).toBeVisible();
-
-      // Not spam: its deliveries are created, and sent.
-      await page.getByRole("button", { name: "Not spam" }).click();
-      await expect(audit.getByText(`${member} marked it as not spam`)).toBeVisible();
-      await expect(async () => {
-        await page.reload();
-        await expect(delivery(page, "Team notification")).toContainText("Sent");
-        await expect(delivery(page, "Applicant confirmation")).toContainText("Sent");
-      }).toPass({ timeout: 15_000 });
-
-      await page.getByRole("button", { name: "Mark as spam" }).click();
-      await expect(audit.getByText(`${member} marked it as spam`)).toBeVisible();
-      await page.getByRole("button", { name: "Not spam" }).click();
-      await expect(audit.getByText(`${member} marked it as not spam`)).toHaveCount(2);
-
-      // A delivery that failed for good, retried.
-      const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
-      await withDatabase((database) =>
-        database.db
-          .updateTable("deliveries")
-          .set({ status: "failed", attempts: 6, lastError: "550 5.1.1 mailbox unavailable" })
-          .where("submissionId", "=", id)
-          .where("kind", "=", "team_notification")
-          .execute(),
-      );
+    // Not spam: its deliveries are created, and sent.
+    await page.getByRole("button", { name: "Not spam" }).click();
+    await expect(audit.getByText(`${member} marked it as not spam`)).toBeVisible();
+    await expect(async () => {
       await page.reload();
-      await expect(delivery(page, "Team notification")).toContainText("Failed");
-      await expect(delivery(page, "Team notification")).toContainText(
-        "550 5.1.1 mailbox unavailable",
-      );
-      await page.getByRole("button", { name: "Retry" }).click();
-      await expect(audit.getByText(`${member} retried 1 failed deliveries`)).toBeVisible();
-      await expect(async () => {
-        await page.reload();
-        await expect(delivery(page, "Team notification")).toContainText("Sent");
-      }).toPass({ timeout: 15_000 });
+      await expect(delivery(page, "Team notification")).toContainText("Sent");
+      await expect(delivery(page, "Applicant confirmation")).toContainText("Sent");
+    }).toPass({ timeout: 15_000 });
 
-      // Erase, after a confirmation.
-      await page.locator("summary", { hasText: "Erase" }).click();
-      await expect(page.getByText("This cannot be undone.")).toBeVisible();
-      await page.getByRole("button", { name: "Yes, erase everything of this applicant" }).click();
-      await expect(page).toHaveURL(`${teamOrigin}/team?erased=1`);
-      await expect(page.getByText("The applicant was erased.")).toBeVisible();
-      const gone = await page.request.get(`${teamOrigin}/team/applications/${id}`);
-      expect(gone.status()).toBe(404);
-      const lines = await withDatabase((database) =>
-        database.db
-          .selectFrom("teamAuditLog")
-          .select("action")
-          .where("submissionId", "=", id)
-          .execute(),
-      );
-      expect(lines.map((line) => line.action)).toContain("erase");
-    });
+    await page.getByRole("button", { name: "Mark as spam" }).click();
+    await expect(audit.getByText(`${member} marked it as spam`)).toBeVisible();
+    await page.getByRole("button", { name: "Not spam" }).click();
+    await expect(audit.getByText(`${member} marked it as not spam`)).toHaveCount(2);
 
-    test("exports the current filter as CSV and as JSON", async ({ page, request }, testInfo) => {
-      await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
-      const name = uniqueName("Export Eve");
-      await submitApplication(request, { name, accountHandle: '=HYPERLINK("x")' });
-      await page.goto(`${teamOrigin}/team`);
-      await page.getByLabel("Search").fill(name);
-      await page.getByRole("button", { name: "Apply filters" }).click();
-      await expect(page.getByRole("link", { name })).toBeVisible();
+    // A delivery that failed for good, retried.
+    const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+    await withDatabase((database) =>
+      database.db
+        .updateTable("deliveries")
+        .set({ status: "failed", attempts: 6, lastError: "550 5.1.1 mailbox unavailable" })
+        .where("submissionId", "=", id)
+        .where("kind", "=", "team_notification")
+        .execute(),
+    );
+    await page.reload();
+    await expect(delivery(page, "Team notification")).toContainText("Failed");
+    await expect(delivery(page, "Team notification")).toContainText(
+      "550 5.1.1 mailbox unavailable",
+    );
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(audit.getByText(`${member} retried 1 failed deliveries`)).toBeVisible();
+    await expect(async () => {
+      await page.reload();
+      await expect(delivery(page, "Team notification")).toContainText("Sent");
+    }).toPass({ timeout: 15_000 });
 
-      const csvDownload = page.waitForEvent("download");
-      await page.getByRole("link", { name: "Export CSV" }).click();
-      const csv = await readFile((await (await csvDownload).path()) as string, "utf8");
-      const [header, row, ...rest] = csv.trim().split("\n");
-      expect(header).toBe(
-        "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam,status,owner,dueAt,firstResponseAt,responseSeconds,messages",
-      );
-      expect(rest).toEqual([]);
-      expect(row).toContain(name);
-      expect(row).toContain(`"'=HYPERLINK(""x"")"`);
+    // Erase, after a confirmation.
+    await page.locator("summary", { hasText: "Erase" }).click();
+    await expect(page.getByText("This cannot be undone.")).toBeVisible();
+    await page.getByRole("button", { name: "Yes, erase everything of this applicant" }).click();
+    await expect(page).toHaveURL(`${teamOrigin}/team?erased=1`);
+    await expect(page.getByText("The applicant was erased.")).toBeVisible();
+    const gone = await page.request.get(`${teamOrigin}/team/applications/${id}`);
+    expect(gone.status()).toBe(404);
+    const lines = await withDatabase((database) =>
+      database.db
+        .selectFrom("teamAuditLog")
+        .select("action")
+        .where("submissionId", "=", id)
+        .execute(),
+    );
+    expect(lines.map((line) => line.action)).toContain("erase");
+  });
 
-      const jsonDownload = page.waitForEvent("download");
-      await page.getByRole("link", { name: "Export JSON" }).click();
-      const json = JSON.parse(
-        await readFile((await (await jsonDownload).path()) as string, "utf8"),
-      );
-      expect(json).toHaveLength(1);
-      expect(json[0]).toMatchObject({
-        name,
-        accountHandle: '=HYPERLINK("x")',
-        isSpam: false,
-        messages: 0,
-        thread: [],
-      });
-    });
+  test("exports the current filter as CSV and as JSON", async ({ page, request }, testInfo) => {
+    await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
+    const name = uniqueName("Export Eve");
+    await submitApplication(request, { name, accountHandle: '=HYPERLINK("x")' });
+    await page.goto(`${teamOrigin}/team`);
+    await page.getByLabel("Search").fill(name);
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page.getByRole("link", { name })).toBeVisible();
 
-    test("a session that ends while a page is open: the next action goes to the sign-in page and changes nothing", async ({
-      page,
-      request,
-    }, testInfo) => {
-      const member = memberAddress(testInfo.title, testInfo.project.name);
-      await signIn(page, member);
-      const name = uniqueName("Expired Eve");
-      const id = await submitApplication(request, { name });
-      await openApplication(page, name);
-      // The session ends elsewhere (expired, or signed out on another device).
-      await withDatabase((database) =>
-        database.db
-          .deleteFrom("teamSessions")
-          .where("userId", "in", (eb) =>
-            eb.selectFrom("teamMembers").select("id").where("email", "=", member),
-          )
-          .execute(),
-      );
+    const csvDownload = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const csv = await readFile((await (await csvDownload).path()) as string, "utf8");
+    const [header, row, ...rest] = csv.trim().split("\n");
+    expect(header).toBe(
+      "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam,status,owner,dueAt,firstResponseAt,responseSeconds,messages",
+    );
+    expect(rest).toEqual([]);
+    expect(row).toContain(name);
+    expect(row).toContain(`"'=HYPERLINK(""x"")"`);
 
-      await page.getByRole("button", { name: "Mark as spam" }).click();
-      await expect(page).toHaveURL(`${teamOrigin}/team/sign-in`);
-      await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
-      const row = await withDatabase((database) =>
-        database.db
-          .selectFrom("submissions")
-          .select("isSpam")
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow(),
-      );
-      expect(row.isSpam).toBe(0);
+    const jsonDownload = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export JSON" }).click();
+    const json = JSON.parse(await readFile((await (await jsonDownload).path()) as string, "utf8"));
+    expect(json).toHaveLength(1);
+    expect(json[0]).toMatchObject({
+      name,
+      accountHandle: '=HYPERLINK("x")',
+      isSpam: false,
+      messages: 0,
+      thread: [],
     });
   });
-}
+
+  test("a session that ends while a page is open: the next action goes to the sign-in page and changes nothing", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const member = memberAddress(testInfo.title, testInfo.project.name);
+    await signIn(page, member);
+    const name = uniqueName("Expired Eve");
+    const id = await submitApplication(request, { name });
+    await openApplication(page, name);
+    // The session ends elsewhere (expired, or signed out on another device).
+    await withDatabase((database) =>
+      database.db
+        .deleteFrom("teamSessions")
+        .where("userId", "in", (eb) =>
+          eb.selectFrom("teamMembers").select("id").where("email", "=", member),
+        )
+        .execute(),
+    );
+
+    await page.getByRole("button", { name: "Mark as spam" }).click();
+    await expect(page).toHaveURL(`${teamOrigin}/team/sign-in`);
+    await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+    const row = await withDatabase((database) =>
+      database.db
+        .selectFrom("submissions")
+        .select("isSpam")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(row.isSpam).toBe(0);
+  });
+});
 
 test("a delivery that failed for good raises a banner, linking to those applications", async ({
   page,

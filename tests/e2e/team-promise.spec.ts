@@ -2,16 +2,21 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { DatabaseHandle } from "../../server/db/database.ts";
 import { awayUpdate, findMember, memberChoices } from "../../server/db/members.ts";
 import { expectNoViolations } from "./helpers/axe";
+import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { memberAddress, signIn, submitApplication, teamOrigin, withDatabase } from "./helpers/team";
+import {
+  memberAddress,
+  signIn,
+  submissionColumn,
+  submitApplication,
+  teamOrigin,
+  uniqueName,
+  withDatabase,
+} from "./helpers/team";
 
 // The 24-hour promise as a new member walks it, in both projects (desktop 1440 px and phone
 // 390 px), with scripts on and off: an application of their own by round robin, its clock in the
 // inbox, Take it, the first answer, the Response page, Away and back, and axe on every page.
-
-/** A name no other test (or earlier run) uses, to find this test's application. */
-const uniqueName = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The id of the member signed in as `email`. */
 function memberId(email: string): Promise<string> {
@@ -40,16 +45,8 @@ function onlyMeAvailable(me: string) {
   });
 }
 
-function ownerOf(id: string): Promise<string | null> {
-  return withDatabase(async (database) => {
-    const row = await database.db
-      .selectFrom("submissions")
-      .select("ownerId")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    return row.ownerId;
-  });
-}
+/** The member who owns an application (null: unassigned). */
+const ownerOf = (id: string) => submissionColumn(id, "ownerId");
 
 /**
  * An application that the round robin gives to `me`: everyone else Away, then one submitted.
@@ -94,99 +91,95 @@ async function switchAvailability(availability: Locator, to: "Away" | "Available
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  test("a new member keeps the 24-hour promise", async ({ page, request }, testInfo) => {
+    test.setTimeout(150_000); // a long walk, and four pages analysed by axe
+    const email = memberAddress(testInfo.title, testInfo.project.name);
+    await signIn(page, email);
+    const me = await memberId(email);
+    const nav = page.getByRole("navigation", { name: "Team" });
+    const availability = page.getByRole("form", { name: "Your availability" });
 
-    test("a new member keeps the 24-hour promise", async ({ page, request }, testInfo) => {
-      test.setTimeout(150_000); // a long walk, and four pages analysed by axe
-      const email = memberAddress(testInfo.title, testInfo.project.name);
-      await signIn(page, email);
-      const me = await memberId(email);
-      const nav = page.getByRole("navigation", { name: "Team" });
-      const availability = page.getByRole("form", { name: "Your availability" });
+    // 1–2. The round robin gives them an application; the inbox's Owner "Me" shows its clock.
+    const mine = await applicationOfMine(request, me);
+    await page.goto(`${teamOrigin}/team`);
+    await filterInbox(page, "Me", mine);
+    await expect(page).toHaveURL(/[?&]owner=me/);
+    await expect(row(page, mine)).toHaveCount(1);
+    await expect(row(page, mine).getByRole("link", { name: mine })).toBeVisible();
+    await expect(row(page, mine).getByText("Due in 23 h", { exact: true })).toBeVisible();
 
-      // 1–2. The round robin gives them an application; the inbox's Owner "Me" shows its clock.
-      const mine = await applicationOfMine(request, me);
-      await page.goto(`${teamOrigin}/team`);
-      await filterInbox(page, "Me", mine);
-      await expect(page).toHaveURL(/[?&]owner=me/);
-      await expect(row(page, mine)).toHaveCount(1);
-      await expect(row(page, mine).getByRole("link", { name: mine })).toBeVisible();
-      await expect(row(page, mine).getByText("Due in 23 h", { exact: true })).toBeVisible();
+    // 3. Another application, not theirs (they are Away while it arrives): Take it.
+    await withDatabase((database) => setAway(database, [me], true));
+    const taken = uniqueName("Promise Paco");
+    const takenId = await submitApplication(request, { name: taken });
+    await withDatabase((database) => setAway(database, [me], false));
+    expect(await ownerOf(takenId)).not.toBe(me);
+    await filterInbox(page, "Anyone", taken);
+    await row(page, taken).getByRole("link", { name: taken }).click();
+    await expect(page.getByRole("heading", { level: 1, name: taken })).toBeVisible();
+    const ownerPanel = page.getByRole("region", { name: "Owner" });
+    await expect(ownerPanel.getByText("Due in 23 h", { exact: true })).toBeVisible();
+    await expect(ownerPanel.getByText("This application is yours.")).toHaveCount(0);
+    await ownerPanel.getByRole("button", { name: "Take it" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "It is yours now." })).toBeVisible();
+    await expect(ownerPanel.getByText("This application is yours.")).toBeVisible();
+    await expect(ownerPanel.getByRole("button", { name: "Take it" })).toHaveCount(0);
+    await expect(ownerPanel.getByRole("combobox", { name: "Owner" })).toHaveValue(me);
+    const audit = page.getByRole("region", { name: "Audit log" });
+    await expect(audit.getByText(`${email} gave it to ${email}`)).toBeVisible();
 
-      // 3. Another application, not theirs (they are Away while it arrives): Take it.
-      await withDatabase((database) => setAway(database, [me], true));
-      const taken = uniqueName("Promise Paco");
-      const takenId = await submitApplication(request, { name: taken });
-      await withDatabase((database) => setAway(database, [me], false));
-      expect(await ownerOf(takenId)).not.toBe(me);
-      await filterInbox(page, "Anyone", taken);
-      await row(page, taken).getByRole("link", { name: taken }).click();
-      await expect(page.getByRole("heading", { level: 1, name: taken })).toBeVisible();
-      const ownerPanel = page.getByRole("region", { name: "Owner" });
-      await expect(ownerPanel.getByText("Due in 23 h", { exact: true })).toBeVisible();
-      await expect(ownerPanel.getByText("This application is yours.")).toHaveCount(0);
-      await ownerPanel.getByRole("button", { name: "Take it" }).click();
-      await expect(page.getByRole("status").filter({ hasText: "It is yours now." })).toBeVisible();
-      await expect(ownerPanel.getByText("This application is yours.")).toBeVisible();
-      await expect(ownerPanel.getByRole("button", { name: "Take it" })).toHaveCount(0);
-      await expect(ownerPanel.getByRole("combobox", { name: "Owner" })).toHaveValue(me);
-      const audit = page.getByRole("region", { name: "Audit log" });
-      await expect(audit.getByText(`${email} gave it to ${email}`)).toBeVisible();
+    // 4. Contacted: its first answer; the inbox tells how soon it came.
+    await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Contacted" });
+    await page.getByRole("button", { name: "Save status" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
+    await expect(audit.getByText(`${email} set the status to Contacted`)).toBeVisible();
+    await expect(ownerPanel.getByText(/^Answered in (under 1 min|\d+ min)$/)).toBeVisible();
+    await page.getByRole("link", { name: "Back to the inbox" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Applications" })).toBeVisible();
+    await filterInbox(page, "Anyone", taken);
+    await expect(row(page, taken)).toHaveCount(1);
+    await expect(row(page, taken).getByText(/^Answered in (under 1 min|\d+ min)$/)).toBeVisible();
+    await expect(row(page, taken)).toContainText("Contacted");
 
-      // 4. Contacted: its first answer; the inbox tells how soon it came.
-      await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Contacted" });
-      await page.getByRole("button", { name: "Save status" }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
-      await expect(audit.getByText(`${email} set the status to Contacted`)).toBeVisible();
-      await expect(ownerPanel.getByText(/^Answered in (under 1 min|\d+ min)$/)).toBeVisible();
-      await page.getByRole("link", { name: "Back to the inbox" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "Applications" })).toBeVisible();
-      await filterInbox(page, "Anyone", taken);
-      await expect(row(page, taken)).toHaveCount(1);
-      await expect(row(page, taken).getByText(/^Answered in (under 1 min|\d+ min)$/)).toBeVisible();
-      await expect(row(page, taken)).toContainText("Contacted");
+    // 5. The Response page, from the top bar: figures for the last 7 days, and the chart.
+    await nav.getByRole("link", { name: "Response", exact: true }).click();
+    await expect(page).toHaveURL(`${teamOrigin}/team/response`);
+    await expect(page.getByRole("heading", { level: 1, name: "Response" })).toBeVisible();
+    const week = page.getByRole("region", { name: "Last 7 days" });
+    await expect(week.getByRole("term").filter({ hasText: /^Applications$/ })).toBeVisible();
+    const weekApplications = week.getByRole("definition").first();
+    await expect(weekApplications).toHaveText(/^\d+$/);
+    expect(Number(await weekApplications.textContent())).toBeGreaterThanOrEqual(1);
+    await expect(week.getByRole("term").filter({ hasText: "Answered in time" })).toBeVisible();
+    const chart = page.getByRole("img", { name: /^Applications per day, last 28 days: / });
+    await expect(chart).toBeVisible();
+    const summary = (await chart.getAttribute("aria-label")) ?? "";
+    const charted = Number(/: (\d+) applications,/.exec(summary)?.[1] ?? 0);
+    expect(charted, summary).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole("listitem").filter({ hasText: "Still open" })).toBeVisible();
 
-      // 5. The Response page, from the top bar: figures for the last 7 days, and the chart.
-      await nav.getByRole("link", { name: "Response", exact: true }).click();
-      await expect(page).toHaveURL(`${teamOrigin}/team/response`);
-      await expect(page.getByRole("heading", { level: 1, name: "Response" })).toBeVisible();
-      const week = page.getByRole("region", { name: "Last 7 days" });
-      await expect(week.getByRole("term").filter({ hasText: /^Applications$/ })).toBeVisible();
-      const weekApplications = week.getByRole("definition").first();
-      await expect(weekApplications).toHaveText(/^\d+$/);
-      expect(Number(await weekApplications.textContent())).toBeGreaterThanOrEqual(1);
-      await expect(week.getByRole("term").filter({ hasText: "Answered in time" })).toBeVisible();
-      const chart = page.getByRole("img", { name: /^Applications per day, last 28 days: / });
-      await expect(chart).toBeVisible();
-      const summary = (await chart.getAttribute("aria-label")) ?? "";
-      const charted = Number(/: (\d+) applications,/.exec(summary)?.[1] ?? 0);
-      expect(charted, summary).toBeGreaterThanOrEqual(1);
-      await expect(page.getByRole("listitem").filter({ hasText: "Still open" })).toBeVisible();
+    // 6. Away from the top bar, and back. Another test's round robin may mark them Away at
+    // any moment (never Available): they start Available, and each step is checked until it
+    // holds.
+    await withDatabase((database) => setAway(database, [me], false));
+    await page.reload();
+    await switchAvailability(availability, "Away");
+    await expect(page).toHaveURL(`${teamOrigin}/team/response`);
+    await switchAvailability(availability, "Available");
+    await expect(page).toHaveURL(`${teamOrigin}/team/response`);
 
-      // 6. Away from the top bar, and back. Another test's round robin may mark them Away at
-      // any moment (never Available): they start Available, and each step is checked until it
-      // holds.
-      await withDatabase((database) => setAway(database, [me], false));
-      await page.reload();
-      await switchAvailability(availability, "Away");
-      await expect(page).toHaveURL(`${teamOrigin}/team/response`);
-      await switchAvailability(availability, "Available");
-      await expect(page).toHaveURL(`${teamOrigin}/team/response`);
-
-      // 7. No accessibility violations: the Response page, the inbox filtered by Owner and Due,
-      // and the application.
-      await expectNoViolations(page, "response", javaScriptEnabled);
-      await page.goto(`${teamOrigin}/team?owner=me&due=today`);
-      await expect(page.getByRole("combobox", { name: "Owner" })).toHaveValue("me");
-      await expect(page.getByRole("combobox", { name: "Due" })).toHaveValue("today");
-      await expectNoViolations(page, "inbox, Owner Me, Due today", javaScriptEnabled);
-      await page.goto(`${teamOrigin}/team?owner=none&due=overdue`);
-      await expectNoViolations(page, "inbox, Unassigned, Overdue", javaScriptEnabled);
-      await page.goto(`${teamOrigin}/team/applications/${takenId}`);
-      await expect(page.getByRole("heading", { level: 1, name: taken })).toBeVisible();
-      await expectNoViolations(page, "application", javaScriptEnabled);
-    });
+    // 7. No accessibility violations: the Response page, the inbox filtered by Owner and Due,
+    // and the application.
+    await expectNoViolations(page, "response", javaScriptEnabled);
+    await page.goto(`${teamOrigin}/team?owner=me&due=today`);
+    await expect(page.getByRole("combobox", { name: "Owner" })).toHaveValue("me");
+    await expect(page.getByRole("combobox", { name: "Due" })).toHaveValue("today");
+    await expectNoViolations(page, "inbox, Owner Me, Due today", javaScriptEnabled);
+    await page.goto(`${teamOrigin}/team?owner=none&due=overdue`);
+    await expectNoViolations(page, "inbox, Unassigned, Overdue", javaScriptEnabled);
+    await page.goto(`${teamOrigin}/team/applications/${takenId}`);
+    await expect(page.getByRole("heading", { level: 1, name: taken })).toBeVisible();
+    await expectNoViolations(page, "application", javaScriptEnabled);
   });
-}
+});

@@ -1,29 +1,39 @@
 import { randomUUID } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
-import { messageInsert } from "../../server/db/messages.ts";
+import type { ParsedMail } from "mailparser";
+import nodemailer, { type SendMailOptions } from "nodemailer";
+import { brand } from "../../app/content/brand.ts";
+import { inboundSmtpPort } from "../../playwright.config.ts";
+import { findMemberById } from "../../server/db/members.ts";
 import { expectNoViolations } from "./helpers/axe";
+import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import {
-  dataDir,
   memberAddress,
+  postInbound,
+  recipientOf,
+  sentEmails,
   signIn,
+  submissionColumn,
   submitApplication,
   teamOrigin,
+  uniqueName,
   withDatabase,
 } from "./helpers/team";
 
-// A member answers an applicant from the inbox, in both projects (desktop 1440 px and phone
-// 390 px), with scripts on and off: a saved reply of the applicant's plan, sent; the thread shows
-// it Sending, then Sent; the email that went out (an .eml file: the e2e server has no SMTP) has
-// the application's Reply-To and the Message-ID recorded; the inbox says "Answered in". Then a
-// reply of theirs comes back (stored as the inbound side stores one): New reply in the inbox and
-// on the page, and Mark read. Axe on the pages.
-
-const uniqueName = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+// The conversation end to end, as a new member walks it, in both projects (desktop 1440 px and
+// phone 390 px), with scripts on and off, axe on the inbox, the application and Unmatched:
+// - a member answers an applicant with a saved reply of their plan; the thread shows it Sending,
+//   then Sent; the email that went out (an .eml file: the e2e server sends no mail out) has the
+//   application's routed Reply-To and the Message-ID recorded; the inbox says "Answered in";
+// - the applicant answers from their mail client: an SMTP client hands it to the server's
+//   listener, To that Reply-To, In-Reply-To that Message-ID, our text quoted; a second answer
+//   comes as a mail provider posts it (POST /team/inbound-email), matched as well;
+// - both are in the thread (the quote folded, each with its checks), the inbox shows New reply
+//   (the Replies filter finds it), and the application's owner is told once for the two (one
+//   reply notice, by email); Mark read;
+// - a message for nobody (an address of the reply domain naming no application), by SMTP too,
+//   lands in Unmatched, reached from the top bar.
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 
@@ -40,46 +50,60 @@ function recordedReply(id: string) {
   });
 }
 
-/** The .eml file the e2e server wrote for a message (named after its Message-ID), parsed. */
-async function sentEmail(rowId: string) {
-  const directory = path.join(dataDir, "mail");
-  let file: string | undefined;
+/** The one email the e2e server wrote whose Message-ID contains `part`, once it is written. */
+async function sentEmail(part: string): Promise<ParsedMail> {
+  let found: ParsedMail[] = [];
   await expect
     .poll(async () => {
-      const names = await readdir(directory).catch(() => [] as string[]);
-      file = names.find((name) => name.includes(`${rowId}.reply@`) && name.endsWith(".eml"));
-      return file;
+      found = await sentEmails((name) => name.includes(part));
+      return found.length;
     })
-    .toBeTruthy();
-  return simpleParser(await readFile(path.join(directory, file as string)));
+    .toBe(1);
+  return found[0] as ParsedMail;
 }
 
-/** A reply of theirs, as the inbound side stores it: a message in, New reply on the application. */
-function theirAnswer(id: string, email: string) {
-  return withDatabase(async (database) => {
-    const messageRowId = randomUUID();
-    await database.writeTransaction([
-      messageInsert(database.db, {
-        id: messageRowId,
-        submissionId: id,
-        direction: "in",
-        messageId: `<${messageRowId}@mail.example>`,
-        inReplyTo: null,
-        fromAddress: email,
-        fromName: "Rita Reply",
-        toAddress: `reply+${id}.0000000000000000@reelsmith.example`,
-        subject: "Re: Next step for the Enterprise plan",
-        body: "Tuesday at ten works for us.\n\nOn Monday, the team wrote:\n> The next step is a kick-off call",
-        visible: "Tuesday at ten works for us.",
-        rawFile: null,
-        auth: JSON.stringify({ spf: "pass", dkim: "pass", dmarc: "pass" }),
-        memberEmail: null,
-        deliveryId: null,
-        createdAt: Date.now(),
-      }),
-      database.db.updateTable("submissions").set({ newReply: 1 }).where("id", "=", id),
-    ]);
+/** Hands a message to the e2e server's SMTP listener, as the applicant's mail server would. */
+async function sendBySmtp(message: SendMailOptions) {
+  const transport = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: inboundSmtpPort,
+    secure: false,
+    ignoreTLS: true,
   });
+  try {
+    return await transport.sendMail(message);
+  } finally {
+    transport.close();
+  }
+}
+
+/** A text quoted below an answer, as mail clients do. */
+const quoted = (text: string) =>
+  text
+    .trimEnd()
+    .split("\n")
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
+
+/** The reply notices of an application: its deliveries of kind reply_notice_email. */
+function replyNotices(id: string) {
+  return withDatabase((database) =>
+    database.db
+      .selectFrom("deliveries")
+      .select(["id", "status"])
+      .where("submissionId", "=", id)
+      .where("kind", "=", "reply_notice_email")
+      .execute(),
+  );
+}
+
+/** The address the application's notices go to: its owner's, or the team's without one. */
+async function ownerAddress(id: string): Promise<string> {
+  const ownerId = await submissionColumn(id, "ownerId");
+  if (!ownerId) return brand.addresses.team; // TEAM_EMAIL's default
+  const owner = await withDatabase((database) => findMemberById(database, ownerId));
+  if (!owner) throw new Error(`the owner ${ownerId} of ${id} is not a member`);
+  return owner.email;
 }
 
 /** Nothing on the page is wider than the window (a phone would scroll sideways, or zoom out). */
@@ -90,138 +114,234 @@ async function expectNoSidewaysScroll(page: Page) {
   );
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  test("a member replies; the applicant's answers come back by SMTP and by POST", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(150_000); // a long walk, and three pages analysed by axe
+    const email = memberAddress(testInfo.title, testInfo.project.name);
+    const memberName = email.split("@")[0] as string;
+    await signIn(page, email);
+    const name = uniqueName("Rita Reply");
+    const id = await submitApplication(request, { name, selectedPlan: "Enterprise" });
+    const applicant = await submissionColumn(id, "email");
 
-    test("a member replies from a saved reply; their answer comes back as New reply", async ({
-      page,
-      request,
-    }, testInfo) => {
-      test.setTimeout(120_000);
-      const email = memberAddress(testInfo.title, testInfo.project.name);
-      const memberName = email.split("@")[0] as string;
-      await signIn(page, email);
-      const name = uniqueName("Rita Reply");
-      const id = await submitApplication(request, { name, selectedPlan: "Enterprise" });
-      const applicant = await withDatabase(async (database) => {
-        const found = await database.db
-          .selectFrom("submissions")
-          .select("email")
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow();
-        return found.email;
-      });
+    // 1. The application: the thread holds the product's own emails; the Reply panel its
+    // subject, prefilled with the brand and the plan.
+    await page.goto(`${teamOrigin}/team/applications/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    const thread = page.getByRole("region", { name: "Conversation" });
+    await expect(thread.getByText(`New application: ${name} — Enterprise plan`)).toBeVisible();
+    await expect(
+      thread.getByText("Thanks for applying to Reelsmith — Enterprise plan"),
+    ).toBeVisible();
+    const reply = page.getByRole("region", { name: "Reply" });
+    const subject = reply.getByRole("textbox", { name: "Subject" });
+    const message = reply.getByRole("textbox", { name: "Message" });
+    await expect(subject).toHaveValue("Re: Your Reelsmith application (Enterprise plan)");
+    await expect(message).toHaveValue("");
 
-      // 1. The application: the thread holds the product's own emails; the Reply panel its
-      // subject, prefilled with the brand and the plan.
-      await page.goto(`${teamOrigin}/team/applications/${id}`);
-      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-      const thread = page.getByRole("region", { name: "Conversation" });
-      await expect(thread.getByText(`New application: ${name} — Enterprise plan`)).toBeVisible();
-      await expect(
-        thread.getByText("Thanks for applying to Reelsmith — Enterprise plan"),
-      ).toBeVisible();
-      const reply = page.getByRole("region", { name: "Reply" });
-      const subject = reply.getByRole("textbox", { name: "Subject" });
-      const message = reply.getByRole("textbox", { name: "Message" });
-      await expect(subject).toHaveValue("Re: Your Reelsmith application (Enterprise plan)");
-      await expect(message).toHaveValue("");
+    // 2. A saved reply of the Enterprise plan: with scripts, choosing it fills the fields at
+    // once; without, "Use template" reloads the page with them filled.
+    const template = reply.getByRole("combobox", { name: "Template" });
+    const useTemplate = reply.getByRole("button", { name: "Use template" });
+    if (javaScriptEnabled) {
+      await expect(useTemplate).toHaveCount(0); // hydrated: choosing is enough
+      await template.selectOption({ label: "Next step for the Enterprise plan" });
+    } else {
+      await template.selectOption({ label: "Next step for the Enterprise plan" });
+      await useTemplate.click();
+      await expect(page).toHaveURL(/[?&]template=enterprise-next$/);
+    }
+    await expect(subject).toHaveValue("Next step for the Enterprise plan");
+    await expect(message).toHaveValue(/^Hi Rita,\n\n/);
+    await expect(message).toHaveValue(/answered within 24 hours/);
+    await expect(message).toHaveValue(new RegExp(`\\nBest,\\n${memberName}\\nReelsmith$`));
+    await message.fill(`${await message.inputValue()}\n\nP.S. Bring your brand guide.`);
 
-      // 2. A saved reply of the Enterprise plan: with scripts, choosing it fills the fields at
-      // once; without, "Use template" reloads the page with them filled.
-      const template = reply.getByRole("combobox", { name: "Template" });
-      const useTemplate = reply.getByRole("button", { name: "Use template" });
-      if (javaScriptEnabled) {
-        await expect(useTemplate).toHaveCount(0); // hydrated: choosing is enough
-        await template.selectOption({ label: "Next step for the Enterprise plan" });
-      } else {
-        await template.selectOption({ label: "Next step for the Enterprise plan" });
-        await useTemplate.click();
-        await expect(page).toHaveURL(/[?&]template=enterprise-next$/);
-      }
-      await expect(subject).toHaveValue("Next step for the Enterprise plan");
-      await expect(message).toHaveValue(/^Hi Rita,\n\n/);
-      await expect(message).toHaveValue(/answered within 24 hours/);
-      await expect(message).toHaveValue(new RegExp(`\\nBest,\\n${memberName}\\nReelsmith$`));
-      await message.fill(`${await message.inputValue()}\n\nP.S. Bring your brand guide.`);
+    // 3. Send reply: in the thread, sending and then sent; its line in the audit log.
+    await reply.getByRole("button", { name: "Send reply" }).click();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "Reply sent: it is on its way to the applicant." }),
+    ).toBeVisible();
+    const ours = thread.getByRole("listitem").filter({ hasText: "P.S. Bring your brand guide." });
+    await expect(ours).toHaveCount(1);
+    await expect(ours.getByText(/^(Sending|Sent)$/)).toBeVisible();
+    await expect(ours).toContainText(`sent by ${email}`);
+    await expect(async () => {
+      await page.reload();
+      await expect(ours.getByText("Sent", { exact: true })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    const audit = page.getByRole("region", { name: "Audit log" });
+    await expect(audit.getByText(`${email} sent a reply`)).toBeVisible();
+    // Answered: Contacted, and the owner panel's clock says how soon.
+    const heading = page.getByRole("heading", { level: 1, name });
+    await expect(heading.locator("xpath=..").getByText("Contacted", { exact: true })).toBeVisible();
+    // The fields start afresh for the next reply.
+    await expect(reply.getByRole("textbox", { name: "Message" })).toHaveValue("");
 
-      // 3. Send reply: in the thread, sending and then sent; its line in the audit log.
-      await reply.getByRole("button", { name: "Send reply" }).click();
-      await expect(
-        page
-          .getByRole("status")
-          .filter({ hasText: "Reply sent: it is on its way to the applicant." }),
-      ).toBeVisible();
-      const ours = thread.getByRole("listitem").filter({ hasText: "P.S. Bring your brand guide." });
-      await expect(ours).toHaveCount(1);
-      await expect(ours.getByText(/^(Sending|Sent)$/)).toBeVisible();
-      await expect(ours).toContainText(`sent by ${email}`);
-      await expect(async () => {
-        await page.reload();
-        await expect(ours.getByText("Sent", { exact: true })).toBeVisible({ timeout: 1000 });
-      }).toPass({ timeout: 15_000 });
-      const audit = page.getByRole("region", { name: "Audit log" });
-      await expect(audit.getByText(`${email} sent a reply`)).toBeVisible();
-      // Answered: Contacted, and the owner panel's clock says how soon.
-      const heading = page.getByRole("heading", { level: 1, name });
-      await expect(
-        heading.locator("xpath=..").getByText("Contacted", { exact: true }),
-      ).toBeVisible();
-      // The fields start afresh for the next reply.
-      await expect(reply.getByRole("textbox", { name: "Message" })).toHaveValue("");
+    // 4. The email that went out: to the applicant, From the member via the brand, Reply-To
+    // the application's own address, the Message-ID recorded with it; plain text.
+    const recorded = await recordedReply(id);
+    expect(recorded.messageId).toBe(`<${recorded.id}.reply@reelsmith.example>`);
+    const sent = await sentEmail(`${recorded.id}.reply@`);
+    expect(sent.messageId).toBe(recorded.messageId);
+    expect(recipientOf(sent)).toBe(applicant);
+    expect(sent.from?.value).toEqual([
+      { name: `${memberName} via Reelsmith`, address: "no-reply@reelsmith.example" },
+    ]);
+    expect(sent.replyTo?.value[0]?.address).toMatch(
+      new RegExp(`^reply\\+${id}\\.[a-z0-9]{16}@reelsmith\\.example$`),
+    );
+    expect(sent.subject).toBe("Next step for the Enterprise plan");
+    expect(sent.html).toBe(false);
+    expect(sent.text).toContain("P.S. Bring your brand guide.");
 
-      // 4. The email that went out: to the applicant, From the member via the brand, Reply-To
-      // the application's own address, the Message-ID recorded with it; plain text.
-      const recorded = await recordedReply(id);
-      expect(recorded.messageId).toBe(`<${recorded.id}.reply@reelsmith.example>`);
-      const sent = await sentEmail(recorded.id);
-      expect(sent.messageId).toBe(recorded.messageId);
-      expect(sent.to && !Array.isArray(sent.to) ? sent.to.value[0]?.address : "").toBe(applicant);
-      expect(sent.from?.value).toEqual([
-        { name: `${memberName} via Reelsmith`, address: "no-reply@reelsmith.example" },
-      ]);
-      expect(sent.replyTo?.value[0]?.address).toMatch(
-        new RegExp(`^reply\\+${id}\\.[a-z0-9]{16}@reelsmith\\.example$`),
-      );
-      expect(sent.subject).toBe("Next step for the Enterprise plan");
-      expect(sent.html).toBe(false);
-      expect(sent.text).toContain("P.S. Bring your brand guide.");
+    // 5. The inbox: "Answered in", Contacted.
+    await page.goto(`${teamOrigin}/team?q=${encodeURIComponent(name)}`);
+    await expect(row(page, name)).toHaveCount(1);
+    await expect(row(page, name).getByText(/^Answered in (under 1 min|\d+ min)$/)).toBeVisible();
+    await expect(row(page, name)).toContainText("Contacted");
+    await expect(row(page, name).getByText("New reply")).toHaveCount(0);
 
-      // 5. The inbox: "Answered in", Contacted.
-      await page.goto(`${teamOrigin}/team?q=${encodeURIComponent(name)}`);
-      await expect(row(page, name)).toHaveCount(1);
-      await expect(row(page, name).getByText(/^Answered in (under 1 min|\d+ min)$/)).toBeVisible();
-      await expect(row(page, name)).toContainText("Contacted");
-      await expect(row(page, name).getByText("New reply")).toHaveCount(0);
-
-      // 6. Their answer comes back: New reply in the inbox, where the Replies filter finds it.
-      await theirAnswer(id, applicant);
-      const filters = page.getByRole("form", { name: "Filters" });
-      await filters.getByRole("combobox", { name: "Replies" }).selectOption({ label: "New reply" });
-      await filters.getByRole("button", { name: "Apply filters" }).click();
-      await expect(page).toHaveURL(/[?&]reply=new/);
-      await expect(filters.getByRole("combobox", { name: "Replies" })).toHaveValue("new");
-      await expect(row(page, name).getByText("New reply", { exact: true })).toBeVisible();
-      await expectNoViolations(page, "inbox, Replies: New reply", javaScriptEnabled);
-
-      // 7. On the page: theirs in the thread (its checks, the quote folded), the badge, Mark read.
-      // The row with its badges and "Answered in …" fits a phone: nothing wider than the page.
-      await expectNoSidewaysScroll(page);
-      await row(page, name).getByRole("link", { name }).click();
-      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-      const answer = thread.getByRole("listitem").filter({ hasText: "Tuesday at ten works" });
-      await expect(answer.getByText("SPF pass · DKIM pass · DMARC pass")).toBeVisible();
-      await expect(answer.getByText("The next step is a kick-off call")).toBeHidden();
-      await answer.getByText("Show the quoted text").click();
-      await expect(answer.getByText(/The next step is a kick-off call/)).toBeVisible();
-      await expect(page.getByText("New reply", { exact: true })).toBeVisible();
-      await expectNoSidewaysScroll(page);
-      await expectNoViolations(page, "application with its thread", javaScriptEnabled);
-      await page.getByRole("button", { name: "Mark read" }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Marked as read." })).toBeVisible();
-      await expect(page.getByText("New reply", { exact: true })).toHaveCount(0);
-      await expect(audit.getByText(`${email} marked the reply as read`)).toBeVisible();
+    // 6. The applicant answers from their mail client: an SMTP client hands it to the
+    // listener, To the Reply-To, In-Reply-To our Message-ID, our email quoted below.
+    const replyTo = sent.replyTo?.value[0]?.address as string;
+    const replyDomain = replyTo.split("@")[1] as string;
+    const firstId = `<${randomUUID()}@example.com>`;
+    const first = await sendBySmtp({
+      from: { name: "Rita Reply", address: applicant },
+      to: replyTo,
+      subject: `Re: ${sent.subject}`,
+      messageId: firstId,
+      inReplyTo: recorded.messageId ?? "",
+      references: [recorded.messageId ?? ""],
+      text: `Tuesday at ten works for us.\n\nOn ${sent.date?.toUTCString()}, ${memberName} via Reelsmith wrote:\n${quoted(sent.text ?? "")}\n`,
     });
+    expect(first.accepted).toEqual([replyTo]);
+    expect(first.response).toMatch(/^250 /);
+
+    // 7. A second answer, as a mail provider posts it (its own checks in Authentication-Results):
+    // matched to the application as well.
+    const posted = await postInbound(
+      [
+        "Authentication-Results: mx.provider.example; spf=pass smtp.mailfrom=example.com; dmarc=pass header.from=example.com",
+        `From: Rita Reply <${applicant}>`,
+        `To: ${replyTo}`,
+        `Subject: Re: ${sent.subject}`,
+        `Message-ID: <${randomUUID()}@example.com>`,
+        `In-Reply-To: ${firstId}`,
+        `References: ${recorded.messageId} ${firstId}`,
+        `Date: ${new Date().toUTCString()}`,
+        "Content-Type: text/plain; charset=utf-8",
+        "",
+        "One more thing: two of our editors will join the call.",
+        "",
+      ].join("\r\n"),
+    );
+    expect(posted).toEqual({ ok: true, matched: true });
+
+    // 8. The inbox: New reply, where the Replies filter finds it.
+    await page.reload();
+    await expect(row(page, name).getByText("New reply", { exact: true })).toBeVisible();
+    const filters = page.getByRole("form", { name: "Filters" });
+    await filters.getByRole("combobox", { name: "Replies" }).selectOption({ label: "New reply" });
+    await filters.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/[?&]reply=new/);
+    await expect(filters.getByRole("combobox", { name: "Replies" })).toHaveValue("new");
+    await expect(row(page, name)).toHaveCount(1);
+    await expect(row(page, name).getByText("New reply", { exact: true })).toBeVisible();
+    await expectNoViolations(page, "inbox, Replies: New reply", javaScriptEnabled);
+    // The row with its badges and "Answered in …" fits a phone: nothing wider than the page.
+    await expectNoSidewaysScroll(page);
+
+    // 9. On the page: both answers in the thread, after ours, each with its checks (the
+    // listener's own for the first, the provider's for the second), the first one's quote
+    // folded away; the New reply badge.
+    await row(page, name).getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    const entries = thread.getByRole("listitem");
+    const byMail = entries.filter({ hasText: "Tuesday at ten works for us." });
+    const byPost = entries.filter({ hasText: "two of our editors will join the call" });
+    // The product's two emails, ours, then theirs in the order they came.
+    await expect(entries).toHaveCount(5);
+    await expect(entries.nth(2)).toContainText(`sent by ${email}`);
+    await expect(entries.nth(3)).toContainText("Tuesday at ten works for us.");
+    await expect(entries.nth(4)).toContainText("two of our editors will join the call");
+    await expect(byMail).toHaveCount(1);
+    await expect(byMail).toContainText(`Rita Reply <${applicant}>`);
+    await expect(byMail).toContainText(`To ${replyTo}`);
+    await expect(byMail.getByText(/^SPF [a-z]+ · DKIM [a-z]+ · DMARC [a-z]+$/)).toBeVisible();
+    await expect(byMail.getByText(/P\.S\. Bring your brand guide\./)).toBeHidden();
+    await byMail.getByText("Show the quoted text").click();
+    await expect(byMail.getByText(/P\.S\. Bring your brand guide\./)).toBeVisible();
+    await expect(byPost).toHaveCount(1);
+    await expect(byPost).toContainText(`Rita Reply <${applicant}>`);
+    await expect(byPost.getByText("SPF pass · DKIM none · DMARC pass")).toBeVisible();
+    await expect(page.getByText("New reply", { exact: true })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNoViolations(page, "application with its thread", javaScriptEnabled);
+
+    // 10. The owner (the round robin's) is told once for the two answers: one reply notice,
+    // sent by email to them, naming the applicant and linking to the application.
+    await expect
+      .poll(async () => (await replyNotices(id)).map((notice) => notice.status), {
+        timeout: 15_000,
+      })
+      .toEqual(["done"]);
+    const [notice] = await replyNotices(id);
+    const owner = await ownerAddress(id);
+    const notices = (await sentEmails((file) => file.includes(".reply-notice@"))).filter(
+      (message) => message.text?.includes(`/team/applications/${id}`),
+    );
+    expect(
+      notices.map((message) => ({
+        messageId: message.messageId,
+        to: recipientOf(message),
+        subject: message.subject,
+      })),
+    ).toEqual([
+      {
+        messageId: `<${notice?.id}.reply-notice@reelsmith.example>`,
+        to: owner,
+        subject: `New reply from ${name}`,
+      },
+    ]);
+
+    // 11. Mark read.
+    await page.getByRole("button", { name: "Mark read" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Marked as read." })).toBeVisible();
+    await expect(page.getByText("New reply", { exact: true })).toHaveCount(0);
+    await expect(audit.getByText(`${email} marked the reply as read`)).toBeVisible();
+
+    // 12. A message for nobody: by SMTP to an address of the reply domain that names no
+    // application. It lands in Unmatched, where the top bar leads.
+    const stray = uniqueName("For nobody");
+    const nobody = `hello@${replyDomain}`;
+    const strayAnswer = await sendBySmtp({
+      from: { name: "Stranger", address: "stranger@example.org" },
+      to: nobody,
+      subject: stray,
+      text: "Is this where I ask about prices?",
+    });
+    expect(strayAnswer.accepted).toEqual([nobody]);
+    await page.goto(`${teamOrigin}/team/applications/${id}`); // the top bar, counted afresh
+    await page
+      .getByRole("navigation", { name: "Team" })
+      .getByRole("link", { name: /^Unmatched \(\d+\)$/ })
+      .click();
+    await expect(page).toHaveURL(`${teamOrigin}/team/unmatched`);
+    const unmatched = page.getByRole("article", { name: stray });
+    await expect(unmatched.getByText("Is this where I ask about prices?")).toBeVisible();
+    await expect(unmatched).toContainText("Stranger <stranger@example.org>");
+    await expect(unmatched).toContainText(nobody);
+    await expectNoViolations(page, "unmatched", javaScriptEnabled);
+    // Not left for the next run's page: deleted, as a member would.
+    await unmatched.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("status")).toHaveText("Deleted.");
+    await expect(unmatched).toHaveCount(0);
   });
-}
+});

@@ -1,31 +1,29 @@
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./helpers/axe";
+import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { memberAddress, signIn, submitApplication, teamOrigin, withDatabase } from "./helpers/team";
+import {
+  memberAddress,
+  postInbound,
+  signIn,
+  submitApplication,
+  teamOrigin,
+  uniqueName,
+  withDatabase,
+} from "./helpers/team";
 
 // Replies that matched no application, as a member works them, in both projects (1440 and
 // 390 px), with scripts on and off: the top bar's "Unmatched (N)", the page (text only, even
 // from hostile HTML and a subject carrying line breaks), an attachment downloaded as bytes,
 // Attach to application and Delete, each with its audit line, and axe on the page.
 
-const token = "e2e-inbound-token-0123456789abcdef";
-
-/** A name no other test (or earlier run) uses. */
-const unique = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
 /**
- * Posts a raw message as a mail provider does (POST /team/inbound-email): to an address of the
- * reply domain that names no application, so that it is unmatched.
+ * Posts a raw message as a mail provider does: to an address of the reply domain that names no
+ * application, so that it is unmatched.
  */
-async function postUnmatched(request: APIRequestContext, raw: string) {
-  const answer = await request.post(`${teamOrigin}/team/inbound-email`, {
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "message/rfc822" },
-    data: Buffer.from(raw),
-  });
-  expect(answer.status()).toBe(200);
-  expect(await answer.json()).toEqual({ ok: true, matched: false });
+async function postUnmatched(raw: string) {
+  expect(await postInbound(raw)).toEqual({ ok: true, matched: false });
 }
 
 /**
@@ -82,126 +80,120 @@ function messageRow(subject: string) {
   );
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  test("a member attaches one unmatched reply to its application and deletes another", async ({
+    page,
+    request,
+    health,
+  }, testInfo) => {
+    health.allow(/status of 400/); // the wrong application reference, refused on purpose
+    const member = memberAddress(testInfo.title, testInfo.project.name);
+    await signIn(page, member);
+    const application = await submitApplication(request, { name: uniqueName("Unmatched Una") });
+    const hostile = uniqueName("Hello from a stranger");
+    const stray = uniqueName("Stray note");
+    await postUnmatched(hostileMessage(hostile));
+    await postUnmatched(plainMessage(stray));
 
-    test("a member attaches one unmatched reply to its application and deletes another", async ({
-      page,
-      request,
-      health,
-    }, testInfo) => {
-      health.allow(/status of 400/); // the wrong application reference, refused on purpose
-      const member = memberAddress(testInfo.title, testInfo.project.name);
-      await signIn(page, member);
-      const application = await submitApplication(request, { name: unique("Unmatched Una") });
-      const hostile = unique("Hello from a stranger");
-      const stray = unique("Stray note");
-      await postUnmatched(request, hostileMessage(hostile));
-      await postUnmatched(request, plainMessage(stray));
+    // The top bar counts them (read with the session) and leads to the page.
+    await page.goto(`${teamOrigin}/team`);
+    const link = page
+      .getByRole("navigation", { name: "Team" })
+      .getByRole("link", { name: /^Unmatched \(\d+\)$/ });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(`${teamOrigin}/team/unmatched`);
+    await expect(page.getByRole("heading", { level: 1, name: "Unmatched replies" })).toBeVisible();
 
-      // The top bar counts them (read with the session) and leads to the page.
-      await page.goto(`${teamOrigin}/team`);
-      const link = page
-        .getByRole("navigation", { name: "Team" })
-        .getByRole("link", { name: /^Unmatched \(\d+\)$/ });
-      await expect(link).toBeVisible();
-      await link.click();
-      await expect(page).toHaveURL(`${teamOrigin}/team/unmatched`);
-      await expect(
-        page.getByRole("heading", { level: 1, name: "Unmatched replies" }),
-      ).toBeVisible();
+    // Text only: the subject on one line, the HTML as text, nothing of its script ran.
+    const first = article(page, `${hostile} Bcc: everyone@example.org`);
+    await expect(first).toBeVisible();
+    await expect(first.getByText("Please see the brief.")).toBeVisible();
+    await expect(first.locator("script, img, b")).toHaveCount(0);
+    await expect(first).toContainText("Stranger <stranger@example.org>");
+    await expect(first).toContainText("someone@reelsmith.example");
+    if (javaScriptEnabled) {
+      expect(await page.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
+    }
+    await expect(page).not.toHaveTitle("pwned");
+    await expectNoViolations(page, "unmatched", javaScriptEnabled);
 
-      // Text only: the subject on one line, the HTML as text, nothing of its script ran.
-      const first = article(page, `${hostile} Bcc: everyone@example.org`);
-      await expect(first).toBeVisible();
-      await expect(first.getByText("Please see the brief.")).toBeVisible();
-      await expect(first.locator("script, img, b")).toHaveCount(0);
-      await expect(first).toContainText("Stranger <stranger@example.org>");
-      await expect(first).toContainText("someone@reelsmith.example");
-      if (javaScriptEnabled) {
-        expect(await page.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
-      }
-      await expect(page).not.toHaveTitle("pwned");
-      await expectNoViolations(page, "unmatched", javaScriptEnabled);
+    // The attachment: a download of bytes, for members only.
+    const download = first.getByRole("link", { name: "brief.html" });
+    const href = (await download.getAttribute("href")) ?? "";
+    const file = await page.request.get(`${teamOrigin}${href}`);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toBe("application/octet-stream");
+    expect(file.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(file.headers()["cache-control"]).toBe("no-store");
+    expect(file.headers()["content-disposition"]).toBe(
+      `attachment; filename="brief.html"; filename*=UTF-8''brief.html`,
+    );
+    expect(await file.text()).toBe("<script>alert(1)</script>");
+    const saved = page.waitForEvent("download");
+    await download.click();
+    const downloaded = await saved;
+    expect(downloaded.suggestedFilename()).toBe("brief.html");
+    expect(await readFile((await downloaded.path()) as string, "utf8")).toBe(
+      "<script>alert(1)</script>",
+    );
+    const stranger = await fetch(`${teamOrigin}${href}`, { redirect: "manual" });
+    expect(stranger.status).toBe(302);
+    expect(stranger.headers.get("location")).toBe("/team/sign-in");
 
-      // The attachment: a download of bytes, for members only.
-      const download = first.getByRole("link", { name: "brief.html" });
-      const href = (await download.getAttribute("href")) ?? "";
-      const file = await page.request.get(`${teamOrigin}${href}`);
-      expect(file.status()).toBe(200);
-      expect(file.headers()["content-type"]).toBe("application/octet-stream");
-      expect(file.headers()["x-content-type-options"]).toBe("nosniff");
-      expect(file.headers()["cache-control"]).toBe("no-store");
-      expect(file.headers()["content-disposition"]).toBe(
-        `attachment; filename="brief.html"; filename*=UTF-8''brief.html`,
-      );
-      expect(await file.text()).toBe("<script>alert(1)</script>");
-      const saved = page.waitForEvent("download");
-      await download.click();
-      const downloaded = await saved;
-      expect(downloaded.suggestedFilename()).toBe("brief.html");
-      expect(await readFile((await downloaded.path()) as string, "utf8")).toBe(
-        "<script>alert(1)</script>",
-      );
-      const stranger = await fetch(`${teamOrigin}${href}`, { redirect: "manual" });
-      expect(stranger.status).toBe(302);
-      expect(stranger.headers.get("location")).toBe("/team/sign-in");
+    // Attach to application: a wrong reference is said beneath the field; the page's
+    // address works, once.
+    const field = first.getByRole("textbox", { name: "Application (its id or page address)" });
+    await field.fill("not an application");
+    await first.getByRole("button", { name: "Attach to application" }).click();
+    await expect(
+      article(page, `${hostile} Bcc: everyone@example.org`).getByRole("alert"),
+    ).toHaveText("Please paste an application's id or the address of its page.");
+    await article(page, `${hostile} Bcc: everyone@example.org`)
+      .getByRole("textbox", { name: "Application (its id or page address)" })
+      .fill(`${teamOrigin}/team/applications/${application}`);
+    await article(page, `${hostile} Bcc: everyone@example.org`)
+      .getByRole("button", { name: "Attach to application" })
+      .click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Attached: it is in the application's thread now.",
+    );
+    await expect(article(page, `${hostile} Bcc: everyone@example.org`)).toHaveCount(0);
+    const attached = await messageRow(hostile);
+    expect(attached?.submissionId).toBe(application);
+    const state = await withDatabase(async (database) => ({
+      submission: await database.db
+        .selectFrom("submissions")
+        .select("newReply")
+        .where("id", "=", application)
+        .executeTakeFirstOrThrow(),
+      audit: await database.db
+        .selectFrom("teamAuditLog")
+        .select(["memberEmail", "action"])
+        .where("submissionId", "=", application)
+        .execute(),
+    }));
+    expect(Number(state.submission.newReply)).toBe(1);
+    expect(state.audit).toEqual([{ memberEmail: member, action: "attach-reply" }]);
 
-      // Attach to application: a wrong reference is said beneath the field; the page's
-      // address works, once.
-      const field = first.getByRole("textbox", { name: "Application (its id or page address)" });
-      await field.fill("not an application");
-      await first.getByRole("button", { name: "Attach to application" }).click();
-      await expect(
-        article(page, `${hostile} Bcc: everyone@example.org`).getByRole("alert"),
-      ).toHaveText("Please paste an application's id or the address of its page.");
-      await article(page, `${hostile} Bcc: everyone@example.org`)
-        .getByRole("textbox", { name: "Application (its id or page address)" })
-        .fill(`${teamOrigin}/team/applications/${application}`);
-      await article(page, `${hostile} Bcc: everyone@example.org`)
-        .getByRole("button", { name: "Attach to application" })
-        .click();
-      await expect(page.getByRole("status")).toHaveText(
-        "Attached: it is in the application's thread now.",
-      );
-      await expect(article(page, `${hostile} Bcc: everyone@example.org`)).toHaveCount(0);
-      const attached = await messageRow(hostile);
-      expect(attached?.submissionId).toBe(application);
-      const state = await withDatabase(async (database) => ({
-        submission: await database.db
-          .selectFrom("submissions")
-          .select("newReply")
-          .where("id", "=", application)
-          .executeTakeFirstOrThrow(),
-        audit: await database.db
-          .selectFrom("teamAuditLog")
-          .select(["memberEmail", "action"])
-          .where("submissionId", "=", application)
-          .execute(),
-      }));
-      expect(Number(state.submission.newReply)).toBe(1);
-      expect(state.audit).toEqual([{ memberEmail: member, action: "attach-reply" }]);
-
-      // Delete.
-      const second = article(page, stray);
-      await expect(second.getByText("Wrong address, sorry.")).toBeVisible();
-      const strayRow = await messageRow(stray);
-      await second.getByRole("button", { name: "Delete" }).click();
-      await expect(page.getByRole("status")).toHaveText("Deleted.");
-      await expect(article(page, stray)).toHaveCount(0);
-      expect(await messageRow(stray)).toBeUndefined();
-      const deleted = await withDatabase((database) =>
-        database.db
-          .selectFrom("teamAuditLog")
-          .select(["memberEmail", "action", "detail"])
-          .where("action", "=", "delete-unmatched")
-          .where("detail", "=", strayRow?.id ?? "")
-          .execute(),
-      );
-      expect(deleted).toEqual([
-        { memberEmail: member, action: "delete-unmatched", detail: strayRow?.id },
-      ]);
-    });
+    // Delete.
+    const second = article(page, stray);
+    await expect(second.getByText("Wrong address, sorry.")).toBeVisible();
+    const strayRow = await messageRow(stray);
+    await second.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("status")).toHaveText("Deleted.");
+    await expect(article(page, stray)).toHaveCount(0);
+    expect(await messageRow(stray)).toBeUndefined();
+    const deleted = await withDatabase((database) =>
+      database.db
+        .selectFrom("teamAuditLog")
+        .select(["memberEmail", "action", "detail"])
+        .where("action", "=", "delete-unmatched")
+        .where("detail", "=", strayRow?.id ?? "")
+        .execute(),
+    );
+    expect(deleted).toEqual([
+      { memberEmail: member, action: "delete-unmatched", detail: strayRow?.id },
+    ]);
   });
-}
+});
