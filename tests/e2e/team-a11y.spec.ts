@@ -1,14 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { submitApplication } from "./helpers/incoming";
 import { expect, test } from "./helpers/page-health";
-import {
-  addMember,
-  memberAddress,
-  requestLink,
-  signIn,
-  submitApplication,
-  teamOrigin,
-} from "./helpers/team";
+import { addMember, memberAddress, requestLink, signIn, teamOrigin } from "./helpers/team";
 
 // Zero axe violations on every team page, in both projects: desktop (1440 px) and phone (390 px).
 async function expectNoViolations(page: Page, what: string) {

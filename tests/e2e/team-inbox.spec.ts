@@ -1,15 +1,10 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { submitApplication, uniqueName } from "./helpers/incoming";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import {
-  memberAddress,
-  signIn,
-  submitApplication,
-  teamOrigin,
-  uniqueName,
-  withDatabase,
-} from "./helpers/team";
+import { submissionColumn, withDatabase } from "./helpers/stored";
+import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // Behaviour once, at 1440 px: the phone project (390 px) runs the team pages' axe checks.
 test.skip(({ isMobile }) => isMobile, "desktop only");
@@ -198,14 +193,7 @@ withAndWithoutJavaScript(() => {
     await page.getByRole("button", { name: "Mark as spam" }).click();
     await expect(page).toHaveURL(`${teamOrigin}/team/sign-in`);
     await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
-    const row = await withDatabase((database) =>
-      database.db
-        .selectFrom("submissions")
-        .select("isSpam")
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow(),
-    );
-    expect(row.isSpam).toBe(0);
+    expect(await submissionColumn(id, "isSpam")).toBe(0);
   });
 });
 

@@ -2,17 +2,11 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { DatabaseHandle } from "../../server/db/database.ts";
 import { awayUpdate, findMember, memberChoices } from "../../server/db/members.ts";
 import { expectNoViolations } from "./helpers/axe";
+import { submitApplication, uniqueName } from "./helpers/incoming";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import {
-  memberAddress,
-  signIn,
-  submissionColumn,
-  submitApplication,
-  teamOrigin,
-  uniqueName,
-  withDatabase,
-} from "./helpers/team";
+import { submissionColumn, withDatabase } from "./helpers/stored";
+import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // The 24-hour promise as a new member walks it, in both projects (desktop 1440 px and phone
 // 390 px), with scripts on and off: an application of their own by round robin, its clock in the

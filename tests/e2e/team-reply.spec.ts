@@ -6,20 +6,11 @@ import { brand } from "../../app/content/brand.ts";
 import { inboundSmtpPort } from "../../playwright.config.ts";
 import { findMemberById } from "../../server/db/members.ts";
 import { expectNoViolations } from "./helpers/axe";
+import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import {
-  memberAddress,
-  postInbound,
-  recipientOf,
-  sentEmails,
-  signIn,
-  submissionColumn,
-  submitApplication,
-  teamOrigin,
-  uniqueName,
-  withDatabase,
-} from "./helpers/team";
+import { recipientOf, sentEmails, submissionColumn, withDatabase } from "./helpers/stored";
+import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // The conversation end to end, as a new member walks it, in both projects (desktop 1440 px and
 // phone 390 px), with scripts on and off, axe on the inbox, the application and Unmatched:

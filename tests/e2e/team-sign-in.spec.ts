@@ -1,5 +1,6 @@
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
+import { withDatabase } from "./helpers/stored";
 import {
   addMember,
   memberAddress,
@@ -7,7 +8,6 @@ import {
   signIn,
   signInLinks,
   teamOrigin,
-  withDatabase,
 } from "./helpers/team";
 
 // Behaviour once, at 1440 px: the phone project (390 px) runs the team pages' axe checks.

@@ -1,17 +1,11 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./helpers/axe";
+import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import {
-  memberAddress,
-  postInbound,
-  signIn,
-  submitApplication,
-  teamOrigin,
-  uniqueName,
-  withDatabase,
-} from "./helpers/team";
+import { withDatabase } from "./helpers/stored";
+import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // Replies that matched no application, as a member works them, in both projects (1440 and
 // 390 px), with scripts on and off: the top bar's "Unmatched (N)", the page (text only, even

@@ -1,0 +1,50 @@
+import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { inboundToken } from "../../../playwright.config.ts";
+import { validApplication } from "../../../server/test/fixtures.ts";
+import { expect } from "./page-health.ts";
+import { teamOrigin } from "./team.ts";
+
+// What comes to the e2e server from outside: applications, and replies as a mail provider posts them.
+
+/** A name no other test (or earlier run) uses, to find a test's application or message. */
+export const uniqueName = (label: string) =>
+  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+let applicants = 0;
+
+/**
+ * An application through the intake API; its id. Each from an address of its own: erasing one
+ * applicant (every application of their address) must not erase another test's.
+ */
+export async function submitApplication(
+  request: APIRequestContext,
+  overrides: Record<string, string> = {},
+): Promise<string> {
+  applicants += 1;
+  const email = `applicant-${process.pid}-${Date.now().toString(36)}-${applicants}@example.com`;
+  const answer = await request.post(`${teamOrigin}/functions/v1/send-onboarding-email`, {
+    data: validApplication({ email, ...overrides }),
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { id: string }).id;
+}
+
+/**
+ * Posts a raw message as a mail provider does (POST /team/inbound-email, with the token), from
+ * a client of its own: a fresh connection, never one of the test's `request` kept from earlier
+ * (Playwright reuses those past the server's Keep-Alive timeout, and the server has closed them
+ * by then: ECONNRESET, microsoft/playwright#42698). The answer, 200 and `{ ok: true, matched }`.
+ */
+export async function postInbound(raw: string) {
+  const provider = await playwrightRequest.newContext();
+  try {
+    const answer = await provider.post(`${teamOrigin}/team/inbound-email`, {
+      headers: { Authorization: `Bearer ${inboundToken}`, "Content-Type": "message/rfc822" },
+      data: Buffer.from(raw),
+    });
+    expect(answer.status()).toBe(200);
+    return (await answer.json()) as { ok: boolean; matched: boolean };
+  } finally {
+    await provider.dispose();
+  }
+}

@@ -1,0 +1,61 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { port } from "../../../playwright.config.ts";
+import { type DatabaseHandle, openDatabase } from "../../../server/db/database.ts";
+import type { Submission } from "../../../server/db/schema.ts";
+
+// What the e2e server stored: its SQLite database, and the emails it wrote as .eml files.
+
+/** The e2e server's DATA_DIR (see playwright.config). */
+export const dataDir = path.resolve(`data/e2e-${port}`);
+
+/**
+ * The emails the e2e server sent (without SMTP_URL, .eml files in DATA_DIR/mail, each named
+ * after its Message-ID), those whose file name `keep`s, parsed, oldest first.
+ */
+export async function sentEmails(keep: (name: string) => boolean = () => true) {
+  const directory = path.join(dataDir, "mail");
+  const names = (await readdir(directory).catch(() => [] as string[]))
+    .filter((name) => name.endsWith(".eml") && keep(name))
+    .sort();
+  const messages: ParsedMail[] = [];
+  for (const name of names) {
+    // Another test's "Erase" may delete an applicant's .eml between readdir and here.
+    const raw = await readFile(path.join(directory, name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      throw error;
+    });
+    if (raw) messages.push(await simpleParser(raw));
+  }
+  return messages;
+}
+
+/** The address an email went to (its first To). */
+export const recipientOf = (message: ParsedMail) =>
+  message.to && !Array.isArray(message.to) ? message.to.value[0]?.address : undefined;
+
+/** A connection of the test's own to the e2e server's SQLite database. */
+export async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const database = openDatabase({ DATABASE_URL: undefined, dataDir });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** One column of an application (its row of `submissions`), as the e2e server stored it. */
+export function submissionColumn<C extends keyof Submission>(
+  id: string,
+  column: C,
+): Promise<Submission[C]> {
+  return withDatabase(async (database) => {
+    const row: Submission = await database.db
+      .selectFrom("submissions")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return row[column];
+  });
+}
