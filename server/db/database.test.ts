@@ -83,6 +83,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0007_response_promise" },
       { name: "0008_unanswered_by_status_and_owner" },
       { name: "0010_conversation" },
+      { name: "0011_waiting_by_due_and_id" },
     ]);
     // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
     expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());

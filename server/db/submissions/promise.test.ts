@@ -68,11 +68,11 @@ describe.each(storageBackends())("the promise's first response on $name", (backe
           },
         ])
         .execute();
-      // Back to before 0007 (0008's indexes, on its columns, go first).
+      // Back to before 0007 (the indexes on its columns, 0011's now, go first).
       for (const index of [
-        "submissions_unanswered_status",
-        "submissions_unanswered_owner",
-        "submissions_unanswered_due",
+        "submissions_waiting",
+        "submissions_waiting_status",
+        "submissions_waiting_owner",
         "submissions_owner",
       ]) {
         await sql`drop index ${sql.ref(index)}`.execute(database.db);
@@ -81,7 +81,7 @@ describe.each(storageBackends())("the promise's first response on $name", (backe
       for (const column of ["owner_id", "due_at", "first_response_at"]) {
         await sql`alter table submissions drop column ${sql.ref(column)}`.execute(database.db);
       }
-      await sql`delete from kysely_migration where name in ('0007_response_promise', '0008_unanswered_by_status_and_owner')`.execute(
+      await sql`delete from kysely_migration where name in ('0007_response_promise', '0008_unanswered_by_status_and_owner', '0011_waiting_by_due_and_id')`.execute(
         database.db,
       );
       await migrateToLatest(database.db.withoutPlugins(), database.dialect);
