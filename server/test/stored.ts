@@ -46,6 +46,9 @@ export async function storeReceived(database: DatabaseHandle, daysAgo: number): 
 /** True for the promise's jobs (a reminder, the missed alert): made now, run at a later time. */
 export const isScheduledKind = (kind: string) => kindRegistry.named(kind)?.made === "scheduled";
 
+/** The names of those kinds (for a query that leaves them out). */
+export const scheduledKindNames = kindRegistry.names.filter(isScheduledKind);
+
 /** Deliveries without the promise's jobs: what an application sends when it arrives. */
 export const sentOnArrival = <T extends { kind: string }>(deliveries: readonly T[]) =>
   deliveries.filter((delivery) => !isScheduledKind(delivery.kind));

@@ -6,6 +6,7 @@ import {
   postgresAvailable,
   type TestDatabase,
 } from "../../server/test/postgres.ts";
+import { scheduledKindNames } from "../../server/test/stored.ts";
 import { waitFor } from "../../server/test/wait.ts";
 import { formatCounts, recordFigures } from "./support/figures.ts";
 import { createHttpClient, runPool } from "./support/http-client.ts";
@@ -19,7 +20,9 @@ const concurrency = 100;
 /** Every 50th submission is sent twice at once, to both instances, with the same key. */
 const replayEvery = 50;
 const loadDeadlineMs = 120_000;
-const drainDeadlineMs = 240_000;
+// 60,000 deliveries (two emails and a Slack post each): 182 s on this 2-core machine alone
+// (2026-11-26), and more after the suite's other scenarios; bounded all the same.
+const drainDeadlineMs = 360_000;
 
 describe.skipIf(!postgresAvailable())("2. load across two instances on one PostgreSQL", () => {
   const { instances, keep } = stopAfterAll();
@@ -101,6 +104,8 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
           .selectFrom("deliveries")
           .select((eb) => eb.fn.countAll<string>().as("n"))
           .where("status", "!=", "done")
+          // The promise's reminder and alert wait for the due time, a day away.
+          .where("kind", "not in", scheduledKindNames)
           .executeTakeFirstOrThrow();
         return Number(row.n);
       };
@@ -183,5 +188,5 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
     } finally {
       await handle.close();
     }
-  }, 420_000);
+  }, 540_000);
 });

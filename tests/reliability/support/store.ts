@@ -1,4 +1,5 @@
 import { type DatabaseHandle, openDatabase } from "../../../server/db/database.ts";
+import { scheduledKindNames } from "../../../server/test/stored.ts";
 
 /** A connection of the test's own to an instance's database (SQLite file or PostgreSQL). */
 export function openStore(instance: {
@@ -11,7 +12,11 @@ export function openStore(instance: {
   });
 }
 
-/** Deliveries (of one kind, or all) by status, e.g. { pending: 3, done: 10 }. */
+/**
+ * Deliveries by status, e.g. { pending: 3, done: 10 }: of one kind, or else all those an
+ * application makes when it arrives (not the promise's reminder and alert, pending for hours
+ * until its due time comes).
+ */
 export async function deliveryStatuses(
   handle: DatabaseHandle,
   kind?: string,
@@ -20,6 +25,7 @@ export async function deliveryStatuses(
     .selectFrom("deliveries")
     .select(["status", (eb) => eb.fn.countAll<string>().as("n")])
     .$if(kind !== undefined, (query) => query.where("kind", "=", kind as string))
+    .$if(kind === undefined, (query) => query.where("kind", "not in", scheduledKindNames))
     .groupBy("status")
     .execute();
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
