@@ -10,6 +10,7 @@ import { migration0006 } from "./0006_hashed_session_tokens.ts";
 import { migration0007 } from "./0007_response_promise.ts";
 import { migration0008 } from "./0008_unanswered_by_status_and_owner.ts";
 import { migration0010 } from "./0010_conversation.ts";
+import { migration0011 } from "./0011_insights.ts";
 
 /**
  * Versioned migrations, one per file (names sort in order of application). Kysely's migrator
@@ -28,6 +29,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0007_response_promise": migration0007(dialect),
     "0008_unanswered_by_status_and_owner": migration0008(),
     "0010_conversation": migration0010(dialect),
+    "0011_insights": migration0011(),
   };
 }
 

@@ -1,0 +1,63 @@
+import type { Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
+import { createIndex } from "./create-index.ts";
+
+/**
+ * 0011_insights: visits counted without cookies, and the source of every application.
+ *
+ * - `visit_secrets`: one random secret per UTC day (days since the epoch), shared by every
+ *   instance; a visitor is HMAC(that day's secret, IP + User-Agent + host). Deleted the next day.
+ * - `visitors`: one row per visitor of a day that is not folded yet (today, and yesterday for a
+ *   few minutes): where they came from on their first page, the plan they saw, the furthest
+ *   question they started, whether they applied. Folded into `visit_totals` and deleted the
+ *   next day, with the secret: no visitor's row outlives their day.
+ * - `visit_totals`: visitors per day and per source, medium, campaign, plan, question, applied.
+ * - `submissions`: the source of the visit an application came from (null: not known).
+ */
+export function migration0011(): Migration {
+  return {
+    // biome-ignore lint/suspicious/noExplicitAny: migrations see the database as it was then
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("visit_secrets")
+        .addColumn("day", "integer", (col) => col.primaryKey())
+        .addColumn("secret", "text", (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable("visitors")
+        .addColumn("day", "integer", (col) => col.notNull())
+        .addColumn("visitor", "text", (col) => col.notNull())
+        .addColumn("landing", "text", (col) => col.notNull())
+        .addColumn("referrer", "text", (col) => col.notNull())
+        .addColumn("source", "text", (col) => col.notNull())
+        .addColumn("medium", "text", (col) => col.notNull())
+        .addColumn("campaign", "text", (col) => col.notNull())
+        .addColumn("plan", "text", (col) => col.notNull())
+        .addColumn("question", "integer", (col) => col.notNull())
+        .addColumn("applied", "integer", (col) => col.notNull())
+        .addColumn("pages", "integer", (col) => col.notNull())
+        .addPrimaryKeyConstraint("visitors_pk", ["day", "visitor"])
+        .execute();
+      await db.schema
+        .createTable("visit_totals")
+        .addColumn("day", "integer", (col) => col.notNull())
+        .addColumn("source", "text", (col) => col.notNull())
+        .addColumn("medium", "text", (col) => col.notNull())
+        .addColumn("campaign", "text", (col) => col.notNull())
+        .addColumn("plan", "text", (col) => col.notNull())
+        .addColumn("question", "integer", (col) => col.notNull())
+        .addColumn("applied", "integer", (col) => col.notNull())
+        .addColumn("visitors", "integer", (col) => col.notNull())
+        .addColumn("pages", "integer", (col) => col.notNull())
+        .execute();
+      await createIndex(db, "visit_totals_day", "visit_totals", ["day"]);
+      for (const column of ["source", "medium", "campaign", "referrer", "landing_page"]) {
+        await db.schema.alterTable("submissions").addColumn(`visit_${column}`, "text").execute();
+      }
+      await createIndex(db, "submissions_visit_source", "submissions", [
+        "visit_source",
+        "created_at",
+      ]);
+    },
+  };
+}
