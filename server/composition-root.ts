@@ -145,6 +145,7 @@ export async function startServer(
     promiseMs: config.promiseMs,
     scheduledKinds: kindRegistry.scheduled(config),
     logger,
+    visits: visits.lookup,
     onDeliveriesCreated: () => worker.nudge(),
   });
   const team = await startTeam({

@@ -58,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!intake) return answer(503, { formError: copy.errors.unavailable });
   const outcome = await intake.submit(posted.input, {
     ip: clientIp ?? "",
+    host: new URL(request.url).host,
     userAgent: request.headers.get("user-agent") ?? "",
     idempotencyKey: posted.idempotencyKey,
   });

@@ -1,3 +1,4 @@
+import type { ApplicationSource } from "./application-source.ts";
 import type { ApplicationStatus, InboxQuery } from "./inbox-query.ts";
 
 /**
@@ -123,6 +124,8 @@ export interface InboxPage {
   next?: string;
   /** Applications with a delivery that failed for good (the banner). */
   failedApplications: number;
+  /** The sources applications came from (the Source filter's choices). */
+  sources: string[];
 }
 
 export interface ApplicationView {
@@ -143,6 +146,8 @@ export interface ApplicationView {
   newReply: boolean;
   /** Every message in and out, oldest first. */
   thread: ThreadMessage[];
+  /** Where it came from: the visit counted before it; null when none was found. */
+  source: ApplicationSource | null;
   /** Every answer, labelled as on the questionnaire. */
   answers: { label: string; value: string }[];
   deliveries: {

@@ -1,4 +1,5 @@
 import type { Handler, MiddlewareHandler } from "hono";
+import type { ApplicationSource } from "#app/shared/application-source.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
 import { foldPastDays, purgeTotals } from "../db/visits/visitors.ts";
@@ -7,7 +8,12 @@ import type { TrustProxy } from "../http/proxy-trust.ts";
 import type { Logger } from "../logger.ts";
 import { beaconHandler } from "./beacon.ts";
 import { countPages } from "./count-pages.ts";
-import { createVisitCounter, dayOf, type VisitCounter } from "./visit-counter.ts";
+import {
+  createVisitCounter,
+  dayOf,
+  type VisitCounter,
+  type VisitorFacts,
+} from "./visit-counter.ts";
 
 /** How often hits in memory are written (and once more at shutdown). */
 export const flushIntervalMs = 5000;
@@ -25,6 +31,11 @@ export interface Visits {
   beacon: Handler<AppEnv>;
   /** Counting's counter (absent with ANALYTICS=off): the intake looks visitors up in it. */
   counter?: VisitCounter;
+  /** What the intake asks (absent with ANALYTICS=off): the visit of an application. */
+  lookup?: {
+    sourceOf(sender: VisitorFacts): Promise<ApplicationSource | undefined>;
+    applied(sender: VisitorFacts): void;
+  };
   /** Folds the past days, deletes their secrets, purges old totals (tests call it). */
   fold(): Promise<void>;
   /** Writes what is in memory; no more timers. */
@@ -73,6 +84,15 @@ export function startVisits(deps: {
     countPages: countPages(counter, deps.trustProxy),
     beacon: beaconHandler(counter, deps.trustProxy),
     counter,
+    lookup: {
+      async sourceOf(sender) {
+        const row = await counter.lookup(sender);
+        if (!row) return undefined;
+        const { source, medium, campaign, referrer, landing } = row;
+        return { source, medium, campaign, referrer, landingPage: landing };
+      },
+      applied: (sender) => counter.count(sender, { applied: true }),
+    },
     fold,
     async stop() {
       clearInterval(flushTimer);
