@@ -54,6 +54,7 @@ export const insights = {
   noData: "Nothing counted in this range yet.",
   chartTitle: "Visitors and applications per day, last {days} days",
   chartLegend: { visitors: "Visitors", applications: "Applications" },
+  chartLegendItem: "{label} (at most {max} a day)",
   chartLabel: "{day}: {visitors} visitors, {applications} applications",
   chartSummary:
     "{title}: {visitors} visitors and {applications} applications in all; at most {maxVisitors} visitors and {maxApplications} applications in one day.",

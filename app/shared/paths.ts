@@ -35,6 +35,8 @@ export const teamPaths = {
   signOut: "/team/sign-out",
   export: "/team/export",
   response: "/team/response",
+  insights: "/team/insights",
+  insightsExport: "/team/insights/export",
   availability: "/team/availability",
   unmatched: "/team/unmatched",
   /** Raw messages posted by a mail provider (Bearer INBOUND_TOKEN, not a session). */

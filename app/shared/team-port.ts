@@ -1,5 +1,6 @@
 import type { ApplicationSource } from "./application-source.ts";
 import type { ApplicationStatus, InboxQuery } from "./inbox-query.ts";
+import type { InsightRange, InsightsReport } from "./insights.ts";
 
 /**
  * What the team's routes may ask of the server (handed over on the route's `context`, see
@@ -25,6 +26,10 @@ export interface TeamPort {
   setAway(away: boolean): Promise<void>;
   /** The promise's figures: the Response page. */
   response(): Promise<ResponseReport>;
+  /** Visits, sources and the funnel of the last `days` days: the Insights page. */
+  insights(days: InsightRange): Promise<InsightsReport>;
+  /** The Insights page's daily table as CSV. */
+  insightsCsv(days: InsightRange): Promise<string>;
   /** Replies that matched no application (the Unmatched list), newest first. */
   unmatched(): Promise<ThreadMessage[]>;
   /** Attaches an unmatched message to an application, or deletes it (audit line either way). */

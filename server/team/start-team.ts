@@ -13,7 +13,9 @@ import { exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
 import { failedApplicationCount, inboxRows, overdueCount } from "../db/submissions/inbox.ts";
 import { responseReport } from "../db/submissions/response.ts";
 import { applicationSources } from "../db/submissions/visit-sources.ts";
+import { insightsReport } from "../db/visits/insights-report.ts";
 import { exportStream } from "../export/export-stream.ts";
+import { insightsCsv } from "../export/insights-csv.ts";
 import { removeDataFiles } from "../files/data-files.ts";
 import type { Logger } from "../logger.ts";
 import { eraseMailFiles } from "../mail/mail-files.ts";
@@ -162,6 +164,8 @@ export async function startTeam(deps: {
         : { ok: false, error: "not_found", message: "" },
     ...unmatched,
     response: () => responseReport(database, Date.now(), service.responsePromiseHours),
+    insights: (days) => insightsReport(database, Date.now(), days),
+    insightsCsv: async (days) => insightsCsv(await insightsReport(database, Date.now(), days)),
   };
 
   return {
