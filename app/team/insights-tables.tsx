@@ -28,7 +28,9 @@ function FigureTable(props: {
       {props.rows.length === 0 ? (
         <p className="mt-3 text-sm text-zinc-400">{props.empty ?? copy.noData}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        // A table wider than a phone scrolls sideways: focusable, so keys scroll it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region must take focus
+        <div className="mt-4 overflow-x-auto" tabIndex={0}>
           <table
             aria-labelledby={props.id}
             className="w-full border-separate border-spacing-0 text-left text-sm"
