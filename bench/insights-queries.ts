@@ -15,6 +15,7 @@ import { insightsReport } from "../server/db/visits/insights-report.ts";
 import type { VisitorsTable, VisitTotalsTable } from "../server/db/visits-schema.ts";
 import { validApplication } from "../server/test/fixtures.ts";
 import { createTestDatabase } from "../server/test/postgres.ts";
+import { median, percentile, time } from "./timing.ts";
 
 const visitsPerYear = Number(process.env.BENCH_VISITS ?? 3_000_000);
 const applicationsPerYear = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
@@ -134,17 +135,6 @@ async function seed(database: DatabaseHandle, now: number) {
   return { totals: totals.length, visitors: visitors.length };
 }
 
-async function time(run: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 3; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
-
 async function benchmark(name: string, url: string | undefined): Promise<string[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-bench-insights-"));
   const database = await openMigratedDatabase({ DATABASE_URL: url, dataDir });
@@ -157,10 +147,9 @@ async function benchmark(name: string, url: string | undefined): Promise<string[
     );
     const rows: string[] = [];
     for (const days of [7, 28, 90] as const) {
-      const times = await time(() => insightsReport(database, now, days));
-      const p95 = times[Math.ceil(0.95 * times.length) - 1] ?? 0;
+      const times = await time(() => insightsReport(database, now, days), { runs, warmUps: 3 });
       rows.push(
-        `| ${name} | Insights, ${days} days | ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(1)} | ${p95.toFixed(1)} |`,
+        `| ${name} | Insights, ${days} days | ${median(times)} | ${percentile(times, 0.95)} |`,
       );
     }
     return rows;

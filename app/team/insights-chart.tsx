@@ -1,7 +1,7 @@
 import { insights as copy } from "~/content/insights";
 import type { InsightsReport } from "~/shared/insights";
 import { fill } from "~/shared/text";
-import { dayText } from "./response-chart";
+import { ChartDays, ChartLegend, dayText } from "./chart-parts";
 
 /** The drawing's own units: scaled to the container's width, at this fixed aspect. */
 const width = 560;
@@ -32,8 +32,6 @@ export function InsightsChart({ daily }: { daily: InsightsReport["daily"] }) {
     maxVisitors: max.visitors,
     maxApplications: max.applications,
   });
-  const first = daily[0];
-  const last = daily.at(-1);
   return (
     <section aria-labelledby="insights-chart-title" className="mt-10">
       <h2 id="insights-chart-title" className="text-xl font-bold text-white">
@@ -84,21 +82,15 @@ export function InsightsChart({ daily }: { daily: InsightsReport["daily"] }) {
             </g>
           ))}
         </svg>
-        {first && last ? (
-          <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-zinc-400">
-            <span>{dayText(first.day)}</span>
-            <span>{dayText(last.day)}</span>
-          </div>
-        ) : null}
+        <ChartDays days={daily} />
       </div>
-      <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-zinc-300">
-        {series.map(({ key, swatch }) => (
-          <li key={key} className="flex items-center gap-2">
-            <span aria-hidden="true" className={`size-3 rounded-sm ${swatch}`} />
-            {fill(copy.chartLegendItem, { label: copy.chartLegend[key], max: max[key] })}
-          </li>
-        ))}
-      </ul>
+      <ChartLegend
+        items={series.map(({ key, swatch }) => ({
+          key,
+          swatch,
+          label: fill(copy.chartLegendItem, { label: copy.chartLegend[key], max: max[key] }),
+        }))}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { insights as copy } from "~/content/insights";
 import { questionnaire } from "~/content/questionnaire";
 import { sourceName } from "~/shared/application-source";
 import { conversion, type InsightsReport } from "~/shared/insights";
-import { dayText } from "./response-chart";
+import { dayText } from "./chart-parts";
 
 const head = "border-b border-white/10 py-2 pr-3 last:pr-0";
 const cell = "border-b border-white/5 py-2.5 pr-3 last:pr-0";

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { CreateTableBuilder, Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { createIndex } from "./create-index.ts";
 
@@ -14,6 +14,24 @@ import { createIndex } from "./create-index.ts";
  * - `visit_totals`: visitors per day and per source, medium, campaign, plan, question, applied.
  * - `submissions`: the source of the visit an application came from (null: not known).
  */
+/**
+ * The columns a visitor and a day's totals share (where they came from, how far they went),
+ * with `text` and `integer` columns of their own around them; all NOT NULL.
+ */
+function countColumns(texts: readonly string[], integers: readonly string[]) {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations see the database as it was then
+  return (table: CreateTableBuilder<any, any>) => {
+    let built = table;
+    for (const name of [...texts, "source", "medium", "campaign", "plan"]) {
+      built = built.addColumn(name, "text", (col) => col.notNull());
+    }
+    for (const name of ["question", "applied", ...integers]) {
+      built = built.addColumn(name, "integer", (col) => col.notNull());
+    }
+    return built;
+  };
+}
+
 export function migration0011(): Migration {
   return {
     // biome-ignore lint/suspicious/noExplicitAny: migrations see the database as it was then
@@ -27,28 +45,13 @@ export function migration0011(): Migration {
         .createTable("visitors")
         .addColumn("day", "integer", (col) => col.notNull())
         .addColumn("visitor", "text", (col) => col.notNull())
-        .addColumn("landing", "text", (col) => col.notNull())
-        .addColumn("referrer", "text", (col) => col.notNull())
-        .addColumn("source", "text", (col) => col.notNull())
-        .addColumn("medium", "text", (col) => col.notNull())
-        .addColumn("campaign", "text", (col) => col.notNull())
-        .addColumn("plan", "text", (col) => col.notNull())
-        .addColumn("question", "integer", (col) => col.notNull())
-        .addColumn("applied", "integer", (col) => col.notNull())
-        .addColumn("pages", "integer", (col) => col.notNull())
+        .$call(countColumns(["landing", "referrer"], ["pages"]))
         .addPrimaryKeyConstraint("visitors_pk", ["day", "visitor"])
         .execute();
       await db.schema
         .createTable("visit_totals")
         .addColumn("day", "integer", (col) => col.notNull())
-        .addColumn("source", "text", (col) => col.notNull())
-        .addColumn("medium", "text", (col) => col.notNull())
-        .addColumn("campaign", "text", (col) => col.notNull())
-        .addColumn("plan", "text", (col) => col.notNull())
-        .addColumn("question", "integer", (col) => col.notNull())
-        .addColumn("applied", "integer", (col) => col.notNull())
-        .addColumn("visitors", "integer", (col) => col.notNull())
-        .addColumn("pages", "integer", (col) => col.notNull())
+        .$call(countColumns([], ["visitors", "pages"]))
         .execute();
       await createIndex(db, "visit_totals_day", "visit_totals", ["day"]);
       for (const column of ["source", "medium", "campaign", "referrer", "landing_page"]) {

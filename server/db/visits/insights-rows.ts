@@ -1,19 +1,11 @@
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
+import type { VisitTotalsTable } from "../visits-schema.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 
 /** Visitors of a day, counted per where they came from and how far they went. */
-export interface VisitRow {
-  day: number;
-  source: string;
-  medium: string;
-  campaign: string;
-  plan: string;
-  question: number;
-  applied: number;
-  visitors: number;
-}
+export type VisitRow = Omit<VisitTotalsTable, "pages">;
 
 const visitColumns = [
   "day",
