@@ -12,6 +12,8 @@ export default [
   route(`${teamPaths.inbox}/applications/:id`, "routes/team.application.tsx"),
   route(teamPaths.export, "routes/team.export.ts"),
   route(teamPaths.response, "routes/team.response.tsx"),
+  route(teamPaths.insights, "routes/team.insights.tsx"),
+  route(teamPaths.insightsExport, "routes/team.insights-export.ts"),
   route(teamPaths.availability, "routes/team.availability.ts"),
   route(teamPaths.unmatched, "routes/team.unmatched.tsx"),
   route(`${teamPaths.inbox}/attachments/:id`, "routes/team.attachment.ts"),

@@ -20,6 +20,7 @@ import type { NewDelivery, NewSubmission } from "../server/db/schema.ts";
 import { failedApplicationCount, inboxRows, overdueCount } from "../server/db/submissions/inbox.ts";
 import { createTestDatabase } from "../server/test/postgres.ts";
 import { startTeamSide } from "../server/test/team-side.ts";
+import { median, percentile, time as timed } from "./timing.ts";
 
 const total = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const runs = 15;
@@ -279,20 +280,7 @@ export async function seed(database: DatabaseHandle, owners: readonly string[]) 
   return sample;
 }
 
-async function time(run: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < warmUps; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-const median = (sorted: number[]) => (sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1);
-const percentile = (sorted: number[], p: number) =>
-  (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0).toFixed(1);
+const time = (run: () => Promise<unknown>) => timed(run, { runs, warmUps });
 
 async function countBytes(stream: ReadableStream<Uint8Array>) {
   let bytes = 0;

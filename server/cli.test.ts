@@ -80,12 +80,12 @@ for (const backend of storageBackends()) {
       expect(code).toBe(0);
       const lines = stdout.trim().split("\n");
       expect(lines[0]).toBe(
-        "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam,status,owner,dueAt,firstResponseAt,responseSeconds,messages",
+        "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam,status,owner,dueAt,firstResponseAt,responseSeconds,messages,source,medium,campaign,referrer,landingPage",
       );
       // One row per application, however many messages its thread holds: their count.
       expect(lines).toHaveLength(4);
-      expect(lines.find((line) => line.startsWith(ids.first ?? "-"))).toMatch(/,2$/);
-      expect(lines.find((line) => line.startsWith(ids.last ?? "-"))).toMatch(/,0$/);
+      expect(lines.find((line) => line.startsWith(ids.first ?? "-"))).toMatch(/,2,,,,,$/);
+      expect(lines.find((line) => line.startsWith(ids.last ?? "-"))).toMatch(/,0,,,,,$/);
       const row = lines.find((line) => line.startsWith(ids.formula ?? "-")) ?? "";
       expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
       expect(row).toContain(",'@eve,");

@@ -30,6 +30,7 @@ import { countedIntake } from "./metrics/http-metrics.ts";
 import { createMetrics } from "./metrics/metrics.ts";
 import { createRateLimit } from "./rate-limit/limiter.ts";
 import { startTeam } from "./team/start-team.ts";
+import { startVisits } from "./visits/start-visits.ts";
 
 /**
  * The composition root: the one place that starts things and stops them. The entry points
@@ -122,6 +123,13 @@ export async function startServer(
       (await purgeInbound(database, config.dataDir, cutoff)),
     logger,
   });
+  const visits = startVisits({
+    enabled: config.ANALYTICS === "on",
+    retentionDays: config.ANALYTICS_RETENTION_DAYS,
+    database,
+    trustProxy: config.TRUST_PROXY,
+    logger,
+  });
   // What each application gets: the kinds made with it that this configuration can send.
   const deliveryKinds = kindRegistry.made("application", config);
   const intake = createIntakeService({
@@ -137,6 +145,7 @@ export async function startServer(
     promiseMs: config.promiseMs,
     scheduledKinds: kindRegistry.scheduled(config),
     logger,
+    visits: visits.lookup,
     onDeliveriesCreated: () => worker.nudge(),
   });
   const team = await startTeam({
@@ -165,6 +174,7 @@ export async function startServer(
     await inbound.stop(); // no message is taken any more; those in hand are stored first
     await team.stop();
     await committer.drain();
+    await visits.stop(); // the hits in memory, written once more
     await retention.stop();
     await worker.stop(); // records the delivery in hand through the writer: before closing it
     mailer.close();
@@ -180,6 +190,7 @@ export async function startServer(
     intake: metrics ? countedIntake(intake, metrics) : intake,
     team,
     inboundEmail: inbound.endpoint,
+    visits,
     health: () => healthWithBacklog(database, backlog),
     metrics,
     mode: dev ? "development" : "production",

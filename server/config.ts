@@ -132,6 +132,10 @@ const schema = z.object({
     .default(10 * 1024 * 1024),
   /** POSTs to /team/inbound-email per client IP per minute (0: no limit). */
   INBOUND_LIMIT_PER_IP: z.coerce.number().int().min(0).default(600),
+  /** Visits counted on the server without cookies (docs/privacy.md); `off` counts nothing. */
+  ANALYTICS: z.enum(["on", "off"]).default("on"),
+  /** Daily visit totals older than this are deleted; 0 keeps them. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(0).default(400),
   ...notifyVariables,
 });
 

@@ -73,6 +73,7 @@ describe("the brand", () => {
     "team.seo.link",
     "team.seo.inbox",
     "team.seo.response",
+    "team.seo.insights",
     "team.seo.unmatched",
     "team.seo.application",
     "team.seo.notFound",

@@ -18,6 +18,9 @@ export const emails = {
     dueLabel: "Answer by",
     unassigned: "Unassigned: no member is available",
     notProvided: "(not provided)",
+    /** Where the application came from: "newsletter / email / spring-sale", Direct, Not known. */
+    sourceLabel: "Source",
+    sourceWords: { direct: "Direct", unknown: "Not known" },
   },
   /** To the applicant, one per application (within the confirmation caps). */
   confirmation: {

@@ -50,6 +50,7 @@ export const team = {
     passkeyFailed: "The passkey was not added. Please try again.",
     passkeyStale: "For your security, sign in again with a link before adding a passkey.",
     response: "Response",
+    insights: "Insights",
     /** Shown when replies matched no application: "Unmatched (3)". */
     unmatched: "Unmatched ({count})",
     available: "Available",
@@ -329,6 +330,7 @@ export const team = {
     link: `Sign in | ${brand.name} team`,
     inbox: `Inbox | ${brand.name} team`,
     response: `Response | ${brand.name} team`,
+    insights: `Insights | ${brand.name} team`,
     unmatched: `Unmatched | ${brand.name} team`,
     application: `{name} | ${brand.name} team`,
     notFound: `Not found | ${brand.name} team`,

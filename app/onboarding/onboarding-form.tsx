@@ -13,6 +13,7 @@ import { Question } from "./question";
 import { sendOnboarding } from "./submit";
 import { useDraft } from "./use-draft";
 import { firstInvalid, useValidation } from "./use-validation";
+import { useQuestionBeacon } from "./visit-beacon";
 
 const copy = questionnaire;
 
@@ -35,8 +36,10 @@ export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormP
   const [pending, setPending] = useState(false);
   const validation = useValidation(server?.fieldErrors);
   const draft = useDraft(formRef, { restore: !server?.values });
+  const started = useQuestionBeacon();
 
-  const onChange = () => {
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    started((event.target as HTMLInputElement).name);
     const form = formRef.current;
     if (!form) return;
     validation.changed(readForm(form).input);

@@ -46,6 +46,7 @@ describe("action (the form posted without JavaScript)", () => {
     expect(response.headers.get("Location")).toBe("/thank-you");
     expect(intake.submit).toHaveBeenCalledWith(answers, {
       ip: "203.0.113.7",
+      host: "localhost",
       userAgent: "test-agent",
       idempotencyKey: key,
     });

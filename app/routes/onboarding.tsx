@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import { readPostedForm } from "~/onboarding/form-data";
 import { OnboardingForm } from "~/onboarding/onboarding-form";
 import { useScrollToTop } from "~/onboarding/use-scroll-to-top";
+import { usePrerenderBeacon } from "~/onboarding/visit-beacon";
 import { appContext } from "~/shared/app-context";
 import { paths } from "~/shared/paths";
 import { type FieldErrors, resolvePlan, validateOnboarding } from "~/shared/schema";
@@ -57,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!intake) return answer(503, { formError: copy.errors.unavailable });
   const outcome = await intake.submit(posted.input, {
     ip: clientIp ?? "",
+    host: new URL(request.url).host,
     userAgent: request.headers.get("user-agent") ?? "",
     idempotencyKey: posted.idempotencyKey,
   });
@@ -83,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
   const { plan } = loaderData;
   useScrollToTop();
+  usePrerenderBeacon();
   return (
     <main className="relative isolate min-h-dvh overflow-hidden px-4 pt-8 pb-20 sm:px-6 sm:pt-12">
       <div

@@ -15,6 +15,7 @@ import { OwnerPanel } from "~/team/owner-panel";
 import { ReplyForm } from "~/team/reply-form";
 import { defaultReplySubject, filledReplies } from "~/team/reply-templates";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
+import { SourcePanel } from "~/team/source-panel";
 import { StatusBadge } from "~/team/status-badge";
 import { TeamShell } from "~/team/team-shell";
 import { Thread } from "~/team/thread";
@@ -164,6 +165,7 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
         </div>
         <div className="flex flex-col gap-4">
           <OwnerPanel view={view} member={member} now={loaderData.now} />
+          <SourcePanel source={view.source} />
           <ApplicationActions view={view} />
         </div>
       </div>

@@ -77,7 +77,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
         link={copy.failedLink}
         tone="rose"
       />
-      <InboxFilters query={query} />
+      <InboxFilters query={query} sources={page.sources} />
       {query.refusedSearch ? null : page.rows.length === 0 ? (
         <p className="mt-10 text-center text-zinc-400">{copy.empty}</p>
       ) : (

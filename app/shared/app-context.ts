@@ -41,6 +41,8 @@ export interface IntakePort {
 export interface IntakeMeta {
   ip: string;
   userAgent: string;
+  /** The host the visitor asked for: with ip and userAgent, finds the visit it came from. */
+  host?: string;
   idempotencyKey?: string;
 }
 

@@ -31,6 +31,11 @@ export interface InboxQuery {
   /** Only applications with a reply nobody has answered or read ("New reply"). */
   newReply: boolean;
   due?: (typeof dueFilters)[number];
+  /**
+   * Where they came from: a visit's source as stored ("(direct)" for Direct), or
+   * unknownSourceFilter for the applications no visit was found for.
+   */
+  source?: string;
   q?: string;
   /**
    * Set when the search typed holds control characters (NUL included), refused as the
@@ -45,6 +50,15 @@ export interface InboxQuery {
    * (time, id) of the last row of the rest.
    */
   before?: { waiting: boolean; at: number; id: string };
+}
+
+/** The Source filter's value for applications with no visit found (their source is not known). */
+export const unknownSourceFilter = "(unknown)";
+
+/** A source as the URL carries it: one printable line of 100 characters at most. */
+function sourceFilter(value: string | null): string | undefined {
+  const text = value?.trim().slice(0, 100);
+  return text && isSearchable(text) && !/[\t\n\r]/.test(text) ? text : undefined;
 }
 
 const cursor = /^(w?)(\d{1,15})_([0-9a-f-]{36})$/;
@@ -63,6 +77,7 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
     owner: pick(params.get("owner"), ownerFilters),
     newReply: params.get("reply") === "new",
     due: pick(params.get("due"), dueFilters),
+    source: sourceFilter(params.get("source")),
     q: refused ? undefined : typed,
     refusedSearch: refused
       ? { text: shown(typed), message: invisibleCharactersMessage }
@@ -92,6 +107,7 @@ export function inboxParams(query: InboxQuery, page?: { before?: string }): URLS
   if (query.owner) params.set("owner", query.owner);
   if (query.newReply) params.set("reply", "new");
   if (query.due) params.set("due", query.due);
+  if (query.source) params.set("source", query.source);
   if (query.q) params.set("q", query.q);
   if (page?.before) params.set("before", page.before);
   return params;

@@ -14,6 +14,12 @@ export function onboardingPath(plan: string): string {
   return `${paths.onboarding}?plan=${encodeURIComponent(plan)}`;
 }
 
+/**
+ * Where /onboarding tells the server what it cannot see: a prerendered page actually shown,
+ * a question started (its name only). Same origin, a small JSON body.
+ */
+export const beaconPath = "/beacon";
+
 /** The intake endpoint: the questionnaire's JSON goes here (under PUBLIC_API_BASE, if set). */
 export const intakePath = "/functions/v1/send-onboarding-email";
 
@@ -29,6 +35,8 @@ export const teamPaths = {
   signOut: "/team/sign-out",
   export: "/team/export",
   response: "/team/response",
+  insights: "/team/insights",
+  insightsExport: "/team/insights/export",
   availability: "/team/availability",
   unmatched: "/team/unmatched",
   /** Raw messages posted by a mail provider (Bearer INBOUND_TOKEN, not a session). */

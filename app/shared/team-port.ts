@@ -1,4 +1,6 @@
+import type { ApplicationSource } from "./application-source.ts";
 import type { ApplicationStatus, InboxQuery } from "./inbox-query.ts";
+import type { InsightRange, InsightsReport } from "./insights.ts";
 
 /**
  * What the team's routes may ask of the server (handed over on the route's `context`, see
@@ -24,6 +26,10 @@ export interface TeamPort {
   setAway(away: boolean): Promise<void>;
   /** The promise's figures: the Response page. */
   response(): Promise<ResponseReport>;
+  /** Visits, sources and the funnel of the last `days` days: the Insights page. */
+  insights(days: InsightRange): Promise<InsightsReport>;
+  /** The Insights page's daily table as CSV. */
+  insightsCsv(days: InsightRange): Promise<string>;
   /** Replies that matched no application (the Unmatched list), newest first. */
   unmatched(): Promise<ThreadMessage[]>;
   /** Attaches an unmatched message to an application, or deletes it (audit line either way). */
@@ -123,6 +129,8 @@ export interface InboxPage {
   next?: string;
   /** Applications with a delivery that failed for good (the banner). */
   failedApplications: number;
+  /** The sources applications came from (the Source filter's choices). */
+  sources: string[];
 }
 
 export interface ApplicationView {
@@ -143,6 +151,8 @@ export interface ApplicationView {
   newReply: boolean;
   /** Every message in and out, oldest first. */
   thread: ThreadMessage[];
+  /** Where it came from: the visit counted before it; null when none was found. */
+  source: ApplicationSource | null;
   /** Every answer, labelled as on the questionnaire. */
   answers: { label: string; value: string }[];
   deliveries: {

@@ -1,9 +1,11 @@
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { controlClass, Input } from "~/components/ui/input";
+import { insights } from "~/content/insights";
 import { planNames } from "~/content/plans";
 import { team } from "~/content/team";
-import { type InboxQuery, searchMaxLength } from "~/shared/inbox-query";
+import { directSource } from "~/shared/application-source";
+import { type InboxQuery, searchMaxLength, unknownSourceFilter } from "~/shared/inbox-query";
 import { teamPaths } from "~/shared/paths";
 import { SelectField } from "./select-field";
 import { statusOptions } from "./status-options";
@@ -12,7 +14,7 @@ const copy = team.inbox;
 const planOptions = planNames.map((plan) => ({ value: plan, label: plan }));
 
 /** The inbox's filters: a GET form, so a filtered inbox is a link like any other. */
-export function InboxFilters({ query }: { query: InboxQuery }) {
+export function InboxFilters({ query, sources }: { query: InboxQuery; sources: string[] }) {
   return (
     <form
       method="get"
@@ -46,7 +48,15 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
         value={query.newReply ? "new" : undefined}
         labels={copy.replyOptions}
       />
-      <div className="sm:col-span-2 lg:col-span-5">
+      <SelectField
+        id="filter-source"
+        name="source"
+        label={insights.filter.label}
+        placeholder={copy.any}
+        defaultValue={query.source ?? ""}
+        options={sourceOptions(sources, query.source)}
+      />
+      <div className="sm:col-span-2 lg:col-span-4">
         <Field name="filter-q" label={copy.searchLabel} error={query.refusedSearch?.message}>
           {(control) => (
             <Input
@@ -71,6 +81,19 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
       </div>
     </form>
   );
+}
+
+/** Direct, Not known, then every source seen (and the one asked for, if it is none of them). */
+function sourceOptions(sources: string[], chosen: string | undefined) {
+  const named = new Set([directSource, unknownSourceFilter]);
+  const others = [...new Set([...sources, ...(chosen ? [chosen] : [])])].filter(
+    (source) => !named.has(source),
+  );
+  return [
+    { value: directSource, label: insights.sourceWords.direct },
+    { value: unknownSourceFilter, label: insights.filter.unknown },
+    ...others.map((source) => ({ value: source, label: source })),
+  ];
 }
 
 /** A filter whose choices are all named by the copy, "" (the default) first. */

@@ -1,6 +1,7 @@
 import { team as teamCopy } from "~/content/team";
 import type { ResponseReport } from "~/shared/team-port";
 import { fill } from "~/shared/text";
+import { ChartDays, ChartLegend, dayText } from "./chart-parts";
 
 const copy = teamCopy.response;
 
@@ -13,15 +14,6 @@ const parts = [
   { key: "late", fill: "fill-rose-500", swatch: "bg-rose-500" },
   { key: "open", fill: "fill-zinc-500", swatch: "bg-zinc-500" },
 ] as const;
-
-/** A UTC day as the chart names it: "25 Nov" (the same on the server and in the browser). */
-export function dayText(ms: number): string {
-  return new Date(ms).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  });
-}
 
 /**
  * Applications per UTC day, one stacked bar each (answered in time, late or overdue, still
@@ -47,8 +39,6 @@ export function ResponseChart({ daily }: { daily: ResponseReport["daily"] }) {
     open: sum((bar) => bar.open),
     max,
   });
-  const first = bars[0];
-  const last = bars.at(-1);
   return (
     <section aria-labelledby="chart-title" className="mt-10">
       <h2 id="chart-title" className="text-xl font-bold text-white">
@@ -105,24 +95,9 @@ export function ResponseChart({ daily }: { daily: ResponseReport["daily"] }) {
             );
           })}
         </svg>
-        {first && last ? (
-          <div
-            aria-hidden="true"
-            className="col-start-2 mt-1 flex justify-between text-xs text-zinc-400"
-          >
-            <span>{dayText(first.day)}</span>
-            <span>{dayText(last.day)}</span>
-          </div>
-        ) : null}
+        <ChartDays days={bars} className="col-start-2" />
       </div>
-      <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-zinc-300">
-        {parts.map((part) => (
-          <li key={part.key} className="flex items-center gap-2">
-            <span aria-hidden="true" className={`size-3 rounded-sm ${part.swatch}`} />
-            {copy.chartLegend[part.key]}
-          </li>
-        ))}
-      </ul>
+      <ChartLegend items={parts.map((part) => ({ ...part, label: copy.chartLegend[part.key] }))} />
     </section>
   );
 }

@@ -31,6 +31,9 @@ export function TeamShell(props: { member?: TeamMember; children: ReactNode }) {
               <a href={teamPaths.response} className={buttonClass("ghost", "sm")}>
                 {copy.response}
               </a>
+              <a href={teamPaths.insights} className={buttonClass("ghost", "sm")}>
+                {copy.insights}
+              </a>
               {props.member.unmatched ? (
                 <a href={teamPaths.unmatched} className={buttonClass("ghost", "sm")}>
                   {fill(copy.unmatched, { count: props.member.unmatched })}

@@ -1,3 +1,5 @@
+import { emails } from "#app/content/emails.ts";
+import { applicationSource, sourceSummary } from "#app/shared/application-source.ts";
 import { printable } from "#app/shared/text.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { BackupError, backupSqlite } from "../db/backup.ts";
@@ -127,6 +129,7 @@ function show(id: string): Run {
         answer.value,
       ]),
       ["Spam", submission.isSpam ? "yes (honeypot filled)" : "no"],
+      ["Source", sourceSummary(applicationSource(submission), emails.team.sourceWords)],
       ["User agent", submission.userAgent],
       ["Idempotency key", submission.idempotencyKey ?? "(none)"],
     ];

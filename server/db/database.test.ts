@@ -27,6 +27,9 @@ const sharedTables = [
   "team_passkeys",
   "team_sessions",
   "team_verifications",
+  "visit_secrets",
+  "visit_totals",
+  "visitors",
 ];
 const tableNames = async (handle: DatabaseHandle) =>
   (await handle.db.introspection.getTables()).map((table) => table.name).sort();
@@ -84,6 +87,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0008_unanswered_by_status_and_owner" },
       { name: "0010_conversation" },
       { name: "0011_waiting_by_due_and_id" },
+      { name: "0012_insights" },
     ]);
     // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
     expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());

@@ -4,6 +4,7 @@
  */
 import type { Generated, Insertable, Selectable } from "kysely";
 import type { TeamTables } from "./team-schema.ts";
+import type { VisitTables } from "./visits-schema.ts";
 
 export interface SubmissionsTable {
   /** A UUID. */
@@ -38,6 +39,15 @@ export interface SubmissionsTable {
   firstResponseAt: Generated<number | null>;
   /** 1 when a reply came back that no member has answered or marked read (0010_conversation). */
   newReply: Generated<number>;
+  /**
+   * The visit it came from (0012_insights), looked up at intake: utm_source, else the
+   * referrer's site, else "(direct)"; all null when no visit was found (not known).
+   */
+  visitSource: Generated<string | null>;
+  visitMedium: Generated<string | null>;
+  visitCampaign: Generated<string | null>;
+  visitReferrer: Generated<string | null>;
+  visitLandingPage: Generated<string | null>;
 }
 
 /** One message of an application's thread (0010_conversation): ours, or theirs. */
@@ -126,7 +136,7 @@ export interface SettingsTable {
   value: string;
 }
 
-export interface Database extends TeamTables {
+export interface Database extends TeamTables, VisitTables {
   submissions: SubmissionsTable;
   deliveries: DeliveriesTable;
   settings: SettingsTable;

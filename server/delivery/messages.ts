@@ -1,6 +1,7 @@
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
 import { emails } from "#app/content/emails.ts";
+import { unknownVisit } from "#app/shared/application-source.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
 import type { Owner } from "../db/deliveries/claims.ts";
@@ -92,6 +93,7 @@ export async function warmUpEmails(config: MailConfig): Promise<void> {
     dueAt: null,
     firstResponseAt: null,
     newReply: 0,
+    ...unknownVisit,
   } satisfies Submission;
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
   await builder.sendMail(await teamNotification(sample, config));

@@ -9,6 +9,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { createElement as h, type ReactElement } from "react";
 import { emails } from "#app/content/emails.ts";
+import { applicationSource, sourceSummary } from "#app/shared/application-source.ts";
 import { utcText } from "#app/shared/response-clock.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
@@ -64,6 +65,8 @@ export function teamNotificationEmail(
           ...(submission.dueAt === null
             ? []
             : [`${copy.dueLabel}: ${utcText(Number(submission.dueAt))}`, h("br", { key: "due" })]),
+          `${copy.sourceLabel}: ${sourceSummary(applicationSource(submission), copy.sourceWords)}`,
+          h("br"),
           `${copy.idLabel}: ${submission.id}`,
         ),
       ),

@@ -1,4 +1,5 @@
 import { Webhook } from "standardwebhooks";
+import { applicationSource } from "#app/shared/application-source.ts";
 import { fieldNames } from "#app/shared/schema.ts";
 import type { Owner } from "../db/deliveries/claims.ts";
 import type { Submission } from "../db/schema.ts";
@@ -7,7 +8,8 @@ export const webhookTimeoutMs = 10_000;
 
 /**
  * The JSON the webhook receives: the submission's id, time and eleven answers (codes), its
- * owner (null: unassigned) and when it is due.
+ * owner (null: unassigned), when it is due, and where it came from (`source`: source, medium,
+ * campaign, referrer, landingPage of the visit; null when no visit was found).
  */
 export function webhookBody(submission: Submission, owner: Owner | null = null): string {
   const answers = Object.fromEntries(fieldNames.map((field) => [field, submission[field]]));
@@ -19,6 +21,7 @@ export function webhookBody(submission: Submission, owner: Owner | null = null):
       ...answers,
       owner: owner && { name: owner.name, email: owner.email },
       dueAt: submission.dueAt === null ? null : new Date(Number(submission.dueAt)).toISOString(),
+      source: applicationSource(submission),
     },
   });
 }

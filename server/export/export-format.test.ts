@@ -29,15 +29,21 @@ it("writes CSV with every string cell neutralised and quoted where needed", () =
     ownerEmail: "=owner@example.com",
     dueAt: Date.UTC(2026, 1, 1),
     firstResponseAt: Date.UTC(2026, 0, 31, 3, 30),
+    visitSource: "newsletter",
+    visitMedium: "email",
+    visitCampaign: "=spring",
+    visitReferrer: "news.example",
+    visitLandingPage: "/",
   } as Submission & { ownerEmail: string };
   const csv = toCsv([submission]);
   expect(csv).toContain(
     `9b570d9d-5998-422a-8cbf-f2987bb9ddd3,2026-01-31T00:00:00.000Z,'=cmd|' /C calc'!A0,`,
   );
   expect(csv).toContain(`"say ""hi"", then\nleave"`);
-  // The promise's columns: status, owner (neutralised too), due, first response, in seconds.
+  // The promise's columns: status, owner (neutralised too), due, first response, in seconds;
+  // then where it came from.
   expect(csv.trimEnd()).toMatch(
-    /,Influencer,true,contacted,'=owner@example\.com,2026-02-01T00:00:00\.000Z,2026-01-31T03:30:00\.000Z,12600,0$/,
+    /,Influencer,true,contacted,'=owner@example\.com,2026-02-01T00:00:00\.000Z,2026-01-31T03:30:00\.000Z,12600,0,newsletter,email,'=spring,news\.example,\/$/,
   );
 });
 
@@ -78,8 +84,8 @@ it("counts the thread's messages in CSV (one row per application) and writes the
   } as unknown as Exported;
   const csv = toCsv([submission]).trimEnd().split("\n");
   expect(csv).toHaveLength(2); // the header and one row: no message of the thread in CSV
-  expect(csv[0]).toMatch(/,responseSeconds,messages$/);
-  expect(csv[1]).toMatch(/,,2$/);
+  expect(csv[0]).toMatch(/,responseSeconds,messages,source,medium,campaign,referrer,landingPage$/);
+  expect(csv[1]).toMatch(/,,2,,,,,$/);
   const [row] = JSON.parse(toJson([submission])) as { messages: number; thread: unknown[] }[];
   expect(row?.messages).toBe(2);
   expect(row?.thread).toEqual([

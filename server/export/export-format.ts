@@ -22,6 +22,11 @@ export const exportColumns = [
   "firstResponseAt",
   "responseSeconds",
   "messages",
+  "source",
+  "medium",
+  "campaign",
+  "referrer",
+  "landingPage",
 ] as const;
 
 /**
@@ -53,6 +58,12 @@ export function exportRow(submission: Exported) {
     responseSeconds:
       answeredAt === null ? null : Math.round((answeredAt - Number(submission.createdAt)) / 1000),
     messages: submission.messageCount ?? submission.thread?.length ?? 0,
+    // Where it came from (null: no visit was found for it).
+    source: submission.visitSource,
+    medium: submission.visitMedium,
+    campaign: submission.visitCampaign,
+    referrer: submission.visitReferrer,
+    landingPage: submission.visitLandingPage,
     // The JSON export only (CSV stays one row per application, with the count above).
     ...(submission.thread
       ? {

@@ -13,3 +13,15 @@ export function createRecipientHasher(secret: string): (email: string) => string
   const key = createHmac("sha256", secret).update("confirmation-recipient").digest();
   return (email) => createHmac("sha256", key).update(email.trim().toLowerCase()).digest("hex");
 }
+
+/**
+ * A visitor of a day: HMAC-SHA256 of the client's address, User-Agent and the host asked for,
+ * under that day's secret (Plausible's method), cut to 128 bits. The same person is one
+ * visitor all day; once the secret is deleted, nobody can compute it again.
+ */
+export function visitorHash(daySecret: string, ip: string, userAgent: string, host: string) {
+  return createHmac("sha256", daySecret)
+    .update(`${ip}\n${userAgent}\n${host.toLowerCase()}`)
+    .digest("hex")
+    .slice(0, 32);
+}

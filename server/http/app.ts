@@ -1,10 +1,10 @@
-import { type Handler, Hono } from "hono";
+import { type Handler, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import type { IntakePort } from "#app/shared/app-context.ts";
-import { intakePath, teamPaths } from "#app/shared/paths.ts";
+import { beaconPath, intakePath, teamPaths } from "#app/shared/paths.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { mountMetrics } from "../metrics/http-metrics.ts";
@@ -34,6 +34,8 @@ export interface AppDeps {
    * of a session: mounted before the team's guard, for that exact path only.
    */
   inboundEmail?: Handler<AppEnv>;
+  /** Visits: the pages' counter (absent: ANALYTICS=off) and POST /beacon. */
+  visits?: { countPages?: MiddlewareHandler<AppEnv>; beacon: Handler<AppEnv> };
   health: () => Promise<{ ok: boolean; database: string }>;
   /** Counters and gauges for /metrics; absent (and /metrics a 404) unless METRICS_TOKEN is set. */
   metrics?: Metrics;
@@ -83,6 +85,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // trailing slash included): any other spelling goes on to the guard like every /team path.
   if (deps.inboundEmail) app.post(teamPaths.inboundEmail, deps.inboundEmail);
   if (deps.team) app.use(deps.team.guard);
+  if (deps.visits?.countPages) app.use(deps.visits.countPages);
 
   app.onError((error, c) => {
     logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error");
@@ -95,6 +98,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: health.ok ? "ok" : "unhealthy", ...health }, health.ok ? 200 : 503);
   });
   if (deps.intakeApi) app.route(intakePath, deps.intakeApi);
+  if (deps.visits) {
+    app.post(beaconPath, deps.visits.beacon);
+    app.all(beaconPath, (c) => c.body(null, 405, { Allow: "POST" }));
+  }
   if (deps.team) app.route(teamPaths.auth, deps.team.authRoutes);
   app.route("/", seoRoutes(config));
 

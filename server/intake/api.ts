@@ -88,8 +88,10 @@ export function createIntakeApi(deps: {
       const body = await readJsonObject(c);
       if (body === undefined) return c.json({ ok: false, error: "invalid_json" }, 400);
 
+      const visitor = publicRequestOf(c, config.TRUST_PROXY);
       const outcome = await intake.submit(body, {
-        ip: publicRequestOf(c, config.TRUST_PROXY).clientIp,
+        ip: visitor.clientIp,
+        host: visitor.host,
         userAgent: c.req.header("user-agent") ?? "",
         idempotencyKey: key,
       });

@@ -2,6 +2,11 @@ import { createHash, randomUUID } from "node:crypto";
 import { service } from "#app/content/service.ts";
 import type { IntakeMeta, IntakeOutcome, IntakePort } from "#app/shared/app-context.ts";
 import {
+  type ApplicationSource,
+  type SourceColumns,
+  unknownVisit,
+} from "#app/shared/application-source.ts";
+import {
   honeypotField,
   idempotencyKeyMessage,
   idempotencyKeyPattern,
@@ -37,6 +42,22 @@ export function answersHash(answers: OnboardingSubmission): string {
   return createHash("sha256").update(JSON.stringify(values)).digest("hex");
 }
 
+/** Who sent an application, as the visit counter knows visitors (never stored as such). */
+export interface Sender {
+  ip: string;
+  userAgent: string;
+  host: string;
+}
+
+/**
+ * The visits counted today (absent with ANALYTICS=off): the visit an application came from,
+ * looked up as the counter found its visitor, and the note that this visitor applied.
+ */
+export interface VisitLookup {
+  sourceOf(sender: Sender): Promise<ApplicationSource | undefined>;
+  applied(sender: Sender): void;
+}
+
 export interface IntakeServiceDeps {
   committer: GroupCommitter<PendingSubmission, StoredSubmission>;
   rateLimit: RateLimit;
@@ -50,6 +71,7 @@ export interface IntakeServiceDeps {
   /** The deliveries a genuine application gets later, each at its time from the due time. */
   scheduledKinds?: readonly { kind: DeliveryKind; fromDueMs: number }[];
   logger: Logger;
+  visits?: VisitLookup;
   /** Called after a commit that created deliveries (nudges the worker). */
   onDeliveriesCreated?: () => void;
 }
@@ -88,6 +110,8 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakePort {
           };
         }
         const spam = isHoneypotFilled(input);
+        const sender = { ip: meta.ip, userAgent: meta.userAgent, host: meta.host ?? "" };
+        const source = await sourceColumns(deps, sender);
         const createdAt = Date.now();
         const dueAt = createdAt + (deps.promiseMs ?? defaultPromiseMs);
         const stored = await deps.committer.submit({
@@ -101,6 +125,7 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakePort {
             isSpam: spam ? 1 : 0,
             idempotencyKey,
             idempotencyHash: idempotencyKey === null ? null : answersHash(checked.data),
+            ...source,
           },
           deliveries: spam ? [] : deps.deliveryKinds,
           // Spam has no owner and no clock's jobs; marked "not spam", it gets both then.
@@ -111,6 +136,7 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakePort {
         if (stored.keyReused) return { ok: false, error: "idempotency_key_reused" };
         if (stored.created && spam) deps.logger.info({ id: stored.id }, "spam submission kept");
         if (stored.deliveries > 0) deps.onDeliveriesCreated?.();
+        if (stored.created && !spam && source.visitSource !== null) deps.visits?.applied(sender);
         return { ok: true, id: stored.id };
       } catch (error) {
         if (error instanceof QueueFullError) return overloaded();
@@ -118,6 +144,22 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakePort {
         return { ok: false, error: "unavailable", retryAfterSeconds: unavailableRetrySeconds };
       }
     },
+  };
+}
+
+/** The source columns of an application: its visit's, or null (not known) when none is found. */
+async function sourceColumns(deps: IntakeServiceDeps, sender: Sender): Promise<SourceColumns> {
+  const found = await deps.visits?.sourceOf(sender).catch((error) => {
+    deps.logger.warn({ err: errorSummary(error) }, "intake: the visit could not be looked up");
+    return undefined;
+  });
+  if (!found) return unknownVisit;
+  return {
+    visitSource: found.source,
+    visitMedium: found.medium,
+    visitCampaign: found.campaign,
+    visitReferrer: found.referrer,
+    visitLandingPage: found.landingPage,
   };
 }
 

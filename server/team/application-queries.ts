@@ -1,3 +1,4 @@
+import { applicationSource } from "#app/shared/application-source.ts";
 import { statusSchema } from "#app/shared/inbox-query.ts";
 import type { ApplicationView } from "#app/shared/team-port.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
@@ -45,6 +46,7 @@ export async function applicationView(
     members,
     newReply: Number(submission.newReply) === 1,
     thread: threadView(submission, messages, deliveries, mail),
+    source: applicationSource(submission),
     answers: labelledAnswers(submission).map(({ label, value }) => ({ label, value })),
     deliveries: deliveries.map((delivery) => ({
       id: delivery.id,

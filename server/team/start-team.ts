@@ -12,7 +12,10 @@ import { sharedSecret } from "../db/settings.ts";
 import { exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
 import { failedApplicationCount, inboxRows, overdueCount } from "../db/submissions/inbox.ts";
 import { responseReport } from "../db/submissions/response.ts";
+import { applicationSources } from "../db/submissions/visit-sources.ts";
+import { insightsReport } from "../db/visits/insights-report.ts";
 import { exportStream } from "../export/export-stream.ts";
+import { insightsCsv } from "../export/insights-csv.ts";
 import { removeDataFiles } from "../files/data-files.ts";
 import type { Logger } from "../logger.ts";
 import { eraseMailFiles } from "../mail/mail-files.ts";
@@ -117,10 +120,11 @@ export async function startTeam(deps: {
   ): Pick<TeamPort, "inbox" | "export" | "setAway"> => ({
     async inbox(query) {
       const viewer = { memberId: member?.id, now: Date.now() };
-      const [page, failedApplications, overdue] = await Promise.all([
+      const [page, failedApplications, overdue, sources] = await Promise.all([
         inboxRows(database, query, inboxPageSize, viewer),
         failedApplicationCount(database),
         overdueCount(database, viewer.now),
+        applicationSources(database),
       ]);
       const last = page.rows.at(-1);
       return {
@@ -128,6 +132,7 @@ export async function startTeam(deps: {
         next: page.more && last ? cursorOf(last, last.waiting) : undefined,
         failedApplications,
         overdue,
+        sources,
       };
     },
     export: (query, format) =>
@@ -159,6 +164,8 @@ export async function startTeam(deps: {
         : { ok: false, error: "not_found", message: "" },
     ...unmatched,
     response: () => responseReport(database, Date.now(), service.responsePromiseHours),
+    insights: (days) => insightsReport(database, Date.now(), days),
+    insightsCsv: async (days) => insightsCsv(await insightsReport(database, Date.now(), days)),
   };
 
   return {

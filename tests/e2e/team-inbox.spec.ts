@@ -152,7 +152,7 @@ withAndWithoutJavaScript(() => {
     const csv = await readFile((await (await csvDownload).path()) as string, "utf8");
     const [header, row, ...rest] = csv.trim().split("\n");
     expect(header).toBe(
-      "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam,status,owner,dueAt,firstResponseAt,responseSeconds,messages",
+      "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam,status,owner,dueAt,firstResponseAt,responseSeconds,messages,source,medium,campaign,referrer,landingPage",
     );
     expect(rest).toEqual([]);
     expect(row).toContain(name);

@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
-import { type InboxQuery, isSearchable } from "#app/shared/inbox-query.ts";
+import { type InboxQuery, isSearchable, unknownSourceFilter } from "#app/shared/inbox-query.ts";
 import { endOfUtcDay } from "#app/shared/response-clock.ts";
 import type { DatabaseHandle } from "../database.ts";
 import type { Database } from "../schema.ts";
@@ -92,6 +92,8 @@ export function filtered<O>(
   if (query.status) select = select.where("status", "=", query.status);
   if (query.plan) select = select.where("selectedPlan", "=", query.plan);
   if (query.newReply) select = select.where("newReply", "=", 1);
+  if (query.source === unknownSourceFilter) select = select.where("visitSource", "is", null);
+  else if (query.source) select = select.where("visitSource", "=", query.source);
   if (query.failed) {
     select = select.where("id", "in", (eb) =>
       eb.selectFrom("deliveries").select("submissionId").where("status", "=", "failed"),

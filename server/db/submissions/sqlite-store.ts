@@ -37,6 +37,11 @@ export function createSqliteStore(
     "idempotencyHash",
     "ownerId",
     "dueAt",
+    "visitSource",
+    "visitMedium",
+    "visitCampaign",
+    "visitReferrer",
+    "visitLandingPage",
   ] as const satisfies readonly (keyof NewSubmission)[];
   const deliveryColumns = [
     "id",

@@ -1,0 +1,54 @@
+import { renderHook } from "@testing-library/react";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { usePrerenderBeacon, useQuestionBeacon } from "./visit-beacon";
+
+function fetchSpy() {
+  const spy = vi.fn(
+    async (_url: string, _init: RequestInit) => new Response(null, { status: 204 }),
+  );
+  vi.stubGlobal("fetch", spy);
+  const bodies = () => spy.mock.calls.map(([, init]) => JSON.parse(String(init.body)));
+  return { spy, bodies };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Object.defineProperty(document, "prerendering", { value: undefined, configurable: true });
+});
+
+describe("the question beacon", () => {
+  test("says which question was started, once each, never what was typed; nothing for others", () => {
+    const { spy, bodies } = fetchSpy();
+    const { result } = renderHook(() => useQuestionBeacon());
+    result.current("name");
+    result.current("name");
+    result.current("goals");
+    result.current("website");
+    result.current("idempotencyKey");
+    expect(bodies()).toEqual([
+      { type: "start", question: "name" },
+      { type: "start", question: "goals" },
+    ]);
+    expect(spy.mock.calls[0]?.[0]).toBe("/beacon");
+  });
+});
+
+describe("the prerender beacon", () => {
+  test("a page loaded as usual sends nothing (the server counted it)", () => {
+    const { spy } = fetchSpy();
+    renderHook(() => usePrerenderBeacon());
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  test("a prerendered page says it was seen when it is activated, once", () => {
+    const { bodies } = fetchSpy();
+    Object.defineProperty(document, "prerendering", { value: true, configurable: true });
+    renderHook(() => usePrerenderBeacon());
+    expect(bodies()).toEqual([]);
+    document.dispatchEvent(new Event("prerenderingchange"));
+    document.dispatchEvent(new Event("prerenderingchange"));
+    expect(bodies()).toEqual([
+      { type: "view", path: `${location.pathname}${location.search}`, referrer: document.referrer },
+    ]);
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { migratedDatabase, storageBackends } from "../../test/backends.ts";
+import { pendingSubmission } from "../../test/stored.ts";
+import { storeSubmissions } from "../submissions/store.ts";
+import type { VisitorsTable } from "../visits-schema.ts";
+import { insightsReport } from "./insights-report.ts";
+import { foldPastDays, upsertVisitors } from "./visitors.ts";
+
+const dayMs = 24 * 3600_000;
+/** 25 Nov 2026, 15:00 UTC. */
+const now = Date.UTC(2026, 10, 25, 15);
+const today = Math.floor(now / dayMs);
+
+const visitor = (day: number, n: number, row: Partial<VisitorsTable> = {}): VisitorsTable => ({
+  day,
+  visitor: `v${day}-${n}`,
+  landing: "/",
+  source: "(direct)",
+  medium: "",
+  campaign: "",
+  referrer: "",
+  plan: "",
+  question: 0,
+  applied: 0,
+  pages: 1,
+  ...row,
+});
+
+for (const backend of storageBackends()) {
+  describe.skipIf(backend.skip)(`the Insights figures (${backend.name})`, () => {
+    it("adds folded days and today, per source, plan, step and day", async () => {
+      const { database } = await migratedDatabase(backend);
+      const news = { source: "news.example", referrer: "news.example" };
+      const mail = { source: "newsletter", medium: "email", campaign: "spring" };
+      // Yesterday: 3 visitors (folded into totals), today: 4.
+      await database.write(
+        upsertVisitors(database, [
+          visitor(today - 1, 1, news),
+          visitor(today - 1, 2, { ...news, plan: "Creator", question: 4 }),
+          visitor(today - 1, 3, { ...mail, plan: "Influencer", question: 9, applied: 1 }),
+        ]),
+      );
+      await database.writeTransaction(foldPastDays(database, today));
+      await database.write(
+        upsertVisitors(database, [
+          visitor(today, 1),
+          visitor(today, 2, { ...mail, plan: "Influencer", question: 2 }),
+          visitor(today, 3, { ...mail, plan: "Enterprise", question: 10, applied: 1 }),
+          visitor(today, 4, { landing: "404" }),
+        ]),
+      );
+      const at = (day: number, row: Record<string, unknown>) =>
+        pendingSubmission({ row: { createdAt: day * dayMs + 3600_000, status: "new", ...row } });
+      await storeSubmissions(database.db, [
+        at(today - 1, {
+          selectedPlan: "Influencer",
+          visitSource: "newsletter",
+          visitMedium: "email",
+          visitCampaign: "spring",
+          status: "onboarded",
+          firstResponseAt: (today - 1) * dayMs + 7200_000,
+        }),
+        at(today, {
+          selectedPlan: "Enterprise",
+          visitSource: "newsletter",
+          visitMedium: "email",
+          visitCampaign: "spring",
+        }),
+        at(today, { selectedPlan: "Creator" }),
+        at(today, { selectedPlan: "Creator", isSpam: 1 }),
+        at(today - 9, { selectedPlan: "Creator" }),
+      ]);
+      const report = await insightsReport(database, now, 7);
+      expect(report.funnel).toEqual({
+        visitors: 7,
+        chosePlan: 4,
+        started: 4,
+        applied: 3,
+        answeredInTime: 1,
+        onboarded: 1,
+      });
+      expect(report.stopped).toEqual([
+        { question: "email", visitors: 1 },
+        { question: "accountType", visitors: 1 },
+      ]);
+      expect(report.sources).toEqual(
+        [
+          { source: "(direct)", medium: "", campaign: "", visitors: 2, applications: 0 },
+          {
+            source: "newsletter",
+            medium: "email",
+            campaign: "spring",
+            visitors: 3,
+            applications: 2,
+          },
+          { source: "news.example", medium: "", campaign: "", visitors: 2, applications: 0 },
+          { source: null, medium: "", campaign: "", visitors: 0, applications: 1 },
+        ].sort((a, b) => b.visitors - a.visitors || b.applications - a.applications),
+      );
+      expect(report.plans).toEqual([
+        { plan: "Creator", chosen: 1, applied: 1 },
+        { plan: "Influencer", chosen: 2, applied: 1 },
+        { plan: "Enterprise", chosen: 1, applied: 1 },
+      ]);
+      expect(report.daily).toHaveLength(7);
+      expect(report.daily.slice(-2)).toEqual([
+        { day: (today - 1) * dayMs, visitors: 3, chosePlan: 2, started: 2, applications: 1 },
+        { day: today * dayMs, visitors: 4, chosePlan: 2, started: 2, applications: 2 },
+      ]);
+      expect((await insightsReport(database, now, 28)).funnel.applied).toBe(4);
+    });
+  });
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { beaconPath } from "#app/shared/paths.ts";
+import { serverOn, storageBackends } from "../test/backends.ts";
+
+const [sqlite] = storageBackends();
+const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/142.0.0.0 Safari/537.36";
+
+/** A question started, as /onboarding reports it, and what the server then stored. */
+async function startedOn(env: Record<string, string>) {
+  if (!sqlite) throw new Error("no SQLite backend");
+  const { server, database } = await serverOn(sqlite, env);
+  const answer = await fetch(`${server.url}${beaconPath}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: server.url, "User-Agent": chrome },
+    body: JSON.stringify({ type: "start", question: "name" }),
+  });
+  await server.stop(); // writes what is in memory
+  return {
+    status: answer.status,
+    visitors: await database.db.selectFrom("visitors").selectAll().execute(),
+    secrets: await database.db.selectFrom("visitSecrets").selectAll().execute(),
+  };
+}
+
+describe("ANALYTICS", () => {
+  it("on (the default): the server counts the visitor and writes them at shutdown", async () => {
+    const { status, visitors } = await startedOn({});
+    expect(status).toBe(204);
+    expect(visitors).toEqual([expect.objectContaining({ question: 1, pages: 0 })]);
+  });
+
+  it("off: the beacon is answered alike and nothing is counted or made", async () => {
+    const { status, visitors, secrets } = await startedOn({ ANALYTICS: "off" });
+    expect(status).toBe(204);
+    expect(visitors).toEqual([]);
+    expect(secrets).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+import type { Handler, MiddlewareHandler } from "hono";
+import type { ApplicationSource } from "#app/shared/application-source.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { errorSummary } from "../db/errors.ts";
+import { foldPastDays, purgeTotals } from "../db/visits/visitors.ts";
+import type { AppEnv } from "../http/app.ts";
+import type { TrustProxy } from "../http/proxy-trust.ts";
+import type { Logger } from "../logger.ts";
+import { beaconHandler } from "./beacon.ts";
+import { countPages } from "./count-pages.ts";
+import {
+  createVisitCounter,
+  dayOf,
+  type VisitCounter,
+  type VisitorFacts,
+} from "./visit-counter.ts";
+
+/** How often hits in memory are written (and once more at shutdown). */
+export const flushIntervalMs = 5000;
+/**
+ * A day is folded this long after it ends: every instance has written its last hits of it by
+ * then (they write every few seconds).
+ */
+export const foldGraceMs = 2 * 60_000;
+const foldIntervalMs = 60_000;
+
+export interface Visits {
+  /** The middleware that counts pages (absent with ANALYTICS=off). */
+  countPages?: MiddlewareHandler<AppEnv>;
+  /** POST /beacon (answers 204 and counts nothing with ANALYTICS=off). */
+  beacon: Handler<AppEnv>;
+  /** Counting's counter (absent with ANALYTICS=off): the intake looks visitors up in it. */
+  counter?: VisitCounter;
+  /** What the intake asks (absent with ANALYTICS=off): the visit of an application. */
+  lookup?: {
+    sourceOf(sender: VisitorFacts): Promise<ApplicationSource | undefined>;
+    applied(sender: VisitorFacts): void;
+  };
+  /** Folds the past days, deletes their secrets, purges old totals (tests call it). */
+  fold(): Promise<void>;
+  /** Writes what is in memory; no more timers. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Counting visits: the counter, the pages' middleware and the beacon, a flush every few
+ * seconds, and once a minute the fold of past days (their visitors into totals, their rows
+ * and secrets deleted) and the purge of totals older than `retentionDays`.
+ */
+export function startVisits(deps: {
+  enabled: boolean;
+  retentionDays: number;
+  database: DatabaseHandle;
+  trustProxy: TrustProxy;
+  logger: Logger;
+  now?: () => number;
+  flushMs?: number;
+}): Visits {
+  const { database, logger } = deps;
+  const now = deps.now ?? Date.now;
+  if (!deps.enabled) {
+    return {
+      beacon: beaconHandler(undefined, deps.trustProxy),
+      fold: async () => {},
+      stop: async () => {},
+    };
+  }
+  const counter = createVisitCounter({ database, logger, now });
+  const fold = async () => {
+    const today = dayOf(now());
+    await database.writeTransaction(foldPastDays(database, dayOf(now() - foldGraceMs)));
+    if (deps.retentionDays > 0) {
+      await database.write(purgeTotals(database, today - deps.retentionDays));
+    }
+  };
+  const folding = () =>
+    fold().catch((error) => logger.warn({ err: errorSummary(error) }, "visits: fold failed"));
+  const flushTimer = setInterval(() => void counter.flush(), deps.flushMs ?? flushIntervalMs);
+  const foldTimer = setInterval(folding, foldIntervalMs);
+  flushTimer.unref();
+  foldTimer.unref();
+  void folding();
+  return {
+    countPages: countPages(counter, deps.trustProxy),
+    beacon: beaconHandler(counter, deps.trustProxy),
+    counter,
+    lookup: {
+      async sourceOf(sender) {
+        const row = await counter.lookup(sender);
+        if (!row) return undefined;
+        const { source, medium, campaign, referrer, landing } = row;
+        return { source, medium, campaign, referrer, landingPage: landing };
+      },
+      applied: (sender) => counter.count(sender, { applied: true }),
+    },
+    fold,
+    async stop() {
+      clearInterval(flushTimer);
+      clearInterval(foldTimer);
+      await counter.flush();
+    },
+  };
+}
