@@ -17,6 +17,9 @@ export function insightsOf(
   applications: readonly ApplicationRow[],
 ): InsightsReport {
   const fromDay = today - days + 1;
+  // Each day's rows once, not the whole range per day.
+  const visitsByDay = Map.groupBy(visits, (row) => row.day);
+  const applicationsByDay = Map.groupBy(applications, (row) => row.day);
   const stopped = new Map<number, number>();
   for (const row of visits) {
     if (row.question > 0 && row.applied === 0) {
@@ -68,16 +71,13 @@ export function insightsOf(
     })),
     daily: Array.from({ length: days }, (_, index) => {
       const day = fromDay + index;
-      const ofDay = visits.filter((row) => row.day === day);
+      const ofDay = visitsByDay.get(day) ?? [];
       return {
         day: day * dayMs,
         visitors: sum(ofDay, (row) => row.visitors),
         chosePlan: sum(ofDay, (row) => (row.plan ? row.visitors : 0)),
         started: sum(ofDay, (row) => (row.question > 0 ? row.visitors : 0)),
-        applications: sum(
-          applications.filter((row) => row.day === day),
-          (row) => row.applications,
-        ),
+        applications: sum(applicationsByDay.get(day) ?? [], (row) => row.applications),
       };
     }),
   };
