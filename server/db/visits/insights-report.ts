@@ -2,26 +2,19 @@ import { planNames } from "#app/content/plans.ts";
 import type { InsightRange, InsightsReport } from "#app/shared/insights.ts";
 import { fieldNames } from "#app/shared/schema.ts";
 import type { DatabaseHandle } from "../database.ts";
-import { type ApplicationRow, applicationRows, type VisitRow, visitRows } from "./insights-rows.ts";
+import { type InsightRows, insightRows } from "./insights-rows.ts";
 
 const dayMs = 24 * 3600_000;
 
 const sum = <T>(rows: readonly T[], pick: (row: T) => number) =>
   rows.reduce((total, row) => total + pick(row), 0);
 
-/** The Insights page's figures of the `days` UTC days up to today, from the grouped rows. */
-export function insightsOf(
-  days: InsightRange,
-  today: number,
-  visits: readonly VisitRow[],
-  applications: readonly ApplicationRow[],
-): InsightsReport {
+/** The Insights page's figures of the `days` UTC days up to today, from the added-up rows. */
+export function insightsOf(days: InsightRange, today: number, rows: InsightRows): InsightsReport {
+  const { visitDays, visitGroups, applicationDays, applicationGroups } = rows;
   const fromDay = today - days + 1;
-  // Each day's rows once, not the whole range per day.
-  const visitsByDay = Map.groupBy(visits, (row) => row.day);
-  const applicationsByDay = Map.groupBy(applications, (row) => row.day);
   const stopped = new Map<number, number>();
-  for (const row of visits) {
+  for (const row of visitGroups) {
     if (row.question > 0 && row.applied === 0) {
       stopped.set(row.question, (stopped.get(row.question) ?? 0) + row.visitors);
     }
@@ -42,18 +35,20 @@ export function insightsOf(
     }
     return found;
   };
-  for (const row of visits) sourceOf(row).visitors += row.visitors;
-  for (const row of applications) sourceOf(row).applications += row.applications;
+  for (const row of visitGroups) sourceOf(row).visitors += row.visitors;
+  for (const row of applicationGroups) sourceOf(row).applications += row.applications;
+  const visitsOfDay = new Map(visitDays.map((row) => [row.day, row]));
+  const applicationsOfDay = new Map(applicationDays.map((row) => [row.day, row.applications]));
   return {
     days,
     from: fromDay * dayMs,
     funnel: {
-      visitors: sum(visits, (row) => row.visitors),
-      chosePlan: sum(visits, (row) => (row.plan ? row.visitors : 0)),
-      started: sum(visits, (row) => (row.question > 0 ? row.visitors : 0)),
-      applied: sum(applications, (row) => row.applications),
-      answeredInTime: sum(applications, (row) => row.answeredInTime),
-      onboarded: sum(applications, (row) => row.onboarded),
+      visitors: sum(visitGroups, (row) => row.visitors),
+      chosePlan: sum(visitGroups, (row) => (row.plan ? row.visitors : 0)),
+      started: sum(visitGroups, (row) => (row.question > 0 ? row.visitors : 0)),
+      applied: sum(applicationGroups, (row) => row.applications),
+      answeredInTime: sum(applicationGroups, (row) => row.answeredInTime),
+      onboarded: sum(applicationGroups, (row) => row.onboarded),
     },
     stopped: [...stopped]
       .sort(([a], [b]) => a - b)
@@ -66,18 +61,18 @@ export function insightsOf(
     ),
     plans: planNames.map((plan) => ({
       plan,
-      chosen: sum(visits, (row) => (row.plan === plan ? row.visitors : 0)),
-      applied: sum(applications, (row) => (row.plan === plan ? row.applications : 0)),
+      chosen: sum(visitGroups, (row) => (row.plan === plan ? row.visitors : 0)),
+      applied: sum(applicationGroups, (row) => (row.plan === plan ? row.applications : 0)),
     })),
     daily: Array.from({ length: days }, (_, index) => {
       const day = fromDay + index;
-      const ofDay = visitsByDay.get(day) ?? [];
+      const visits = visitsOfDay.get(day);
       return {
         day: day * dayMs,
-        visitors: sum(ofDay, (row) => row.visitors),
-        chosePlan: sum(ofDay, (row) => (row.plan ? row.visitors : 0)),
-        started: sum(ofDay, (row) => (row.question > 0 ? row.visitors : 0)),
-        applications: sum(applicationsByDay.get(day) ?? [], (row) => row.applications),
+        visitors: visits?.visitors ?? 0,
+        chosePlan: visits?.chosePlan ?? 0,
+        started: visits?.started ?? 0,
+        applications: applicationsOfDay.get(day) ?? 0,
       };
     }),
   };
@@ -90,10 +85,5 @@ export async function insightsReport(
   days: InsightRange,
 ): Promise<InsightsReport> {
   const today = Math.floor(now / dayMs);
-  const fromDay = today - days + 1;
-  const [visits, applications] = await Promise.all([
-    visitRows(handle, fromDay),
-    applicationRows(handle, fromDay * dayMs),
-  ]);
-  return insightsOf(days, today, visits, applications);
+  return insightsOf(days, today, await insightRows(handle, today - days + 1));
 }
