@@ -2,6 +2,7 @@ import { team as teamCopy } from "~/content/team";
 import { spanText } from "~/shared/response-clock";
 import type { ResponseFigures } from "~/shared/team-port";
 import { fill } from "~/shared/text";
+import { ReportSection } from "~/team/report-section";
 import { ResponseChart } from "~/team/response-chart";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
@@ -79,10 +80,7 @@ export default function TeamResponse({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       </div>
-      <section aria-labelledby="members-title" className="mt-10">
-        <h2 id="members-title" className="text-xl font-bold text-white">
-          {fill(copy.membersTitle, { days: longest })}
-        </h2>
+      <ReportSection id="members-title" title={fill(copy.membersTitle, { days: longest })}>
         {report.members.length === 0 ? (
           <p className="mt-3 text-sm text-zinc-400">{copy.none}</p>
         ) : (
@@ -144,7 +142,7 @@ export default function TeamResponse({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         )}
-      </section>
+      </ReportSection>
       <ResponseChart daily={report.daily} />
     </TeamShell>
   );

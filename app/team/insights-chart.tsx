@@ -2,6 +2,7 @@ import { insights as copy } from "~/content/insights";
 import type { InsightsReport } from "~/shared/insights";
 import { fill } from "~/shared/text";
 import { ChartDays, ChartLegend, dayText } from "./chart-parts";
+import { ReportSection } from "./report-section";
 
 /** The drawing's own units: scaled to the container's width, at this fixed aspect. */
 const width = 560;
@@ -33,10 +34,7 @@ export function InsightsChart({ daily }: { daily: InsightsReport["daily"] }) {
     maxApplications: max.applications,
   });
   return (
-    <section aria-labelledby="insights-chart-title" className="mt-10">
-      <h2 id="insights-chart-title" className="text-xl font-bold text-white">
-        {title}
-      </h2>
+    <ReportSection id="insights-chart-title" title={title}>
       <div className="mt-4 rounded-2xl border border-white/10 bg-surface p-4">
         <svg
           viewBox={`0 0 ${width} ${height}`}
@@ -91,6 +89,6 @@ export function InsightsChart({ daily }: { daily: InsightsReport["daily"] }) {
           label: fill(copy.chartLegendItem, { label: copy.chartLegend[key], max: max[key] }),
         }))}
       />
-    </section>
+    </ReportSection>
   );
 }

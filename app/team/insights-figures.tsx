@@ -2,6 +2,7 @@ import { insights as copy } from "~/content/insights";
 import { conversion, type InsightsReport, insightRanges } from "~/shared/insights";
 import { teamPaths } from "~/shared/paths";
 import { fill } from "~/shared/text";
+import { ReportSection } from "./report-section";
 
 const cardClass = "rounded-2xl border border-white/10 bg-surface p-5";
 
@@ -64,10 +65,7 @@ const steps = [
 /** The funnel as bars, each step's share of the visitors in words and in width. */
 export function FunnelBars({ funnel }: { funnel: InsightsReport["funnel"] }) {
   return (
-    <section aria-labelledby="funnel-title" className="mt-10">
-      <h2 id="funnel-title" className="text-xl font-bold text-white">
-        {copy.funnelTitle}
-      </h2>
+    <ReportSection id="funnel-title" title={copy.funnelTitle}>
       <ol className={`${cardClass} mt-4 flex flex-col gap-3`}>
         {steps.map((step) => {
           const count = funnel[step];
@@ -93,6 +91,6 @@ export function FunnelBars({ funnel }: { funnel: InsightsReport["funnel"] }) {
           );
         })}
       </ol>
-    </section>
+    </ReportSection>
   );
 }

@@ -4,27 +4,30 @@ import { questionnaire } from "~/content/questionnaire";
 import { sourceName } from "~/shared/application-source";
 import { conversion, type InsightsReport } from "~/shared/insights";
 import { dayText } from "./chart-parts";
+import { ReportSection } from "./report-section";
 
 const head = "border-b border-white/10 py-2 pr-3 last:pr-0";
 const cell = "border-b border-white/5 py-2.5 pr-3 last:pr-0";
 const number = "text-right tabular-nums";
 
-/** A titled table: headers (the first column names each row), then the rows' cells. */
+type TableName = "sources" | "plans" | "stopped" | "daily";
+
+/**
+ * A titled table (its title and headers from the copy's `${name}Title` and `${name}Columns`):
+ * headers (the first column names each row), then the rows' cells.
+ */
 function FigureTable(props: {
-  id: string;
-  title: string;
-  columns: readonly string[];
+  name: TableName;
   rows: readonly { key: string; cells: readonly ReactNode[] }[];
   empty?: string;
   /** Columns hidden on a phone (by index). */
   wideOnly?: readonly number[];
 }) {
   const hide = (index: number) => (props.wideOnly?.includes(index) ? "hidden sm:table-cell" : "");
+  const id = `${props.name}-title`;
+  const columns = Object.values(copy[`${props.name}Columns`]);
   return (
-    <section aria-labelledby={props.id} className="mt-10">
-      <h2 id={props.id} className="text-xl font-bold text-white">
-        {props.title}
-      </h2>
+    <ReportSection id={id} title={copy[`${props.name}Title`]}>
       {props.rows.length === 0 ? (
         <p className="mt-3 text-sm text-zinc-400">{props.empty ?? copy.noData}</p>
       ) : (
@@ -32,12 +35,12 @@ function FigureTable(props: {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region must take focus
         <div className="mt-4 overflow-x-auto" tabIndex={0}>
           <table
-            aria-labelledby={props.id}
+            aria-labelledby={id}
             className="w-full border-separate border-spacing-0 text-left text-sm"
           >
             <thead className="text-xs text-zinc-400 uppercase">
               <tr>
-                {props.columns.map((column, index) => (
+                {columns.map((column, index) => (
                   <th
                     key={column}
                     scope="col"
@@ -73,7 +76,7 @@ function FigureTable(props: {
           </table>
         </div>
       )}
-    </section>
+    </ReportSection>
   );
 }
 
@@ -81,19 +84,9 @@ const percent = (applications: number, visitors: number) =>
   conversion(applications, visitors) ?? copy.none;
 
 export function SourcesTable({ sources }: { sources: InsightsReport["sources"] }) {
-  const columns = copy.sourcesColumns;
   return (
     <FigureTable
-      id="sources-title"
-      title={copy.sourcesTitle}
-      columns={[
-        columns.source,
-        columns.medium,
-        columns.campaign,
-        columns.visitors,
-        columns.applications,
-        columns.conversion,
-      ]}
+      name="sources"
       rows={sources.map((row) => ({
         key: JSON.stringify([row.source, row.medium, row.campaign]),
         cells: [
@@ -110,12 +103,9 @@ export function SourcesTable({ sources }: { sources: InsightsReport["sources"] }
 }
 
 export function PlansTable({ plans }: { plans: InsightsReport["plans"] }) {
-  const columns = copy.plansColumns;
   return (
     <FigureTable
-      id="plans-title"
-      title={copy.plansTitle}
-      columns={[columns.plan, columns.chosen, columns.applied, columns.conversion]}
+      name="plans"
       rows={plans.map((row) => ({
         key: row.plan,
         cells: [row.plan, row.chosen, row.applied, percent(row.applied, row.chosen)],
@@ -133,9 +123,7 @@ const questionLabels = new Map<string, string>(
 export function StoppedTable({ stopped }: { stopped: InsightsReport["stopped"] }) {
   return (
     <FigureTable
-      id="stopped-title"
-      title={copy.stoppedTitle}
-      columns={[copy.stoppedColumns.question, copy.stoppedColumns.visitors]}
+      name="stopped"
       empty={copy.stoppedNone}
       rows={stopped.map((row) => ({
         key: row.question,
@@ -146,19 +134,9 @@ export function StoppedTable({ stopped }: { stopped: InsightsReport["stopped"] }
 }
 
 export function DailyTable({ daily }: { daily: InsightsReport["daily"] }) {
-  const columns = copy.dailyColumns;
   return (
     <FigureTable
-      id="daily-title"
-      title={copy.dailyTitle}
-      columns={[
-        columns.day,
-        columns.visitors,
-        columns.chosePlan,
-        columns.started,
-        columns.applications,
-        columns.conversion,
-      ]}
+      name="daily"
       wideOnly={[2, 3]}
       rows={[...daily].reverse().map((row) => ({
         key: new Date(row.day).toISOString().slice(0, 10),

@@ -2,6 +2,7 @@ import { team as teamCopy } from "~/content/team";
 import type { ResponseReport } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { ChartDays, ChartLegend, dayText } from "./chart-parts";
+import { ReportSection } from "./report-section";
 
 const copy = teamCopy.response;
 
@@ -40,10 +41,7 @@ export function ResponseChart({ daily }: { daily: ResponseReport["daily"] }) {
     max,
   });
   return (
-    <section aria-labelledby="chart-title" className="mt-10">
-      <h2 id="chart-title" className="text-xl font-bold text-white">
-        {title}
-      </h2>
+    <ReportSection id="chart-title" title={title}>
       <div className="mt-4 grid grid-cols-[auto_1fr] gap-x-2 rounded-2xl border border-white/10 bg-surface p-4">
         <div aria-hidden="true" className="flex flex-col justify-between text-xs text-zinc-400">
           <span>{max}</span>
@@ -98,6 +96,6 @@ export function ResponseChart({ daily }: { daily: ResponseReport["daily"] }) {
         <ChartDays days={bars} className="col-start-2" />
       </div>
       <ChartLegend items={parts.map((part) => ({ ...part, label: copy.chartLegend[part.key] }))} />
-    </section>
+    </ReportSection>
   );
 }

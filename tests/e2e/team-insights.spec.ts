@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { expect, test } from "./helpers/page-health";
-import { withDatabase } from "./helpers/stored";
+import { submissionColumn } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 import { fillForm, hydrated } from "./onboarding-page";
 
@@ -59,17 +59,6 @@ const emailOf = (visitor: Visitor, run: string) =>
 
 function sourceRow(page: Page, source: string) {
   return page.getByRole("row", { name: new RegExp(source) });
-}
-
-async function applicationIdOf(email: string): Promise<string> {
-  return withDatabase(async (database) => {
-    const row = await database.db
-      .selectFrom("submissions")
-      .select("id")
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -155,7 +144,7 @@ for (const javaScriptEnabled of [true, false]) {
         { name: "Ed", source: "Direct", campaign: "—" },
       ];
       for (const { name, source, campaign: shown } of expected) {
-        const id = await applicationIdOf(emailOf({ name, landing: "/" }, run));
+        const id = await submissionColumn(emailOf({ name, landing: "/" }, run), "id", "email");
         await page.goto(`${teamOrigin}/team/applications/${id}`);
         const panel = page.getByRole("region", { name: "Source" });
         await expect(panel.getByRole("definition").first()).toHaveText(source);

@@ -18,27 +18,26 @@ export function upsertVisitors(handle: Handle, rows: readonly VisitorsTable[]) {
     .insertInto("visitors")
     .values([...rows])
     .onConflict((oc) =>
-      oc.columns(["day", "visitor"]).doUpdateSet((eb) => ({
-        pages: eb("visitors.pages", "+", eb.ref("excluded.pages")),
-        plan: eb
-          .case()
-          .when("excluded.plan", "<>", "")
-          .then(eb.ref("excluded.plan"))
-          .else(eb.ref("visitors.plan"))
-          .end(),
-        question: eb
-          .case()
-          .when("excluded.question", ">", eb.ref("visitors.question"))
-          .then(eb.ref("excluded.question"))
-          .else(eb.ref("visitors.question"))
-          .end(),
-        applied: eb
-          .case()
-          .when("excluded.applied", ">", eb.ref("visitors.applied"))
-          .then(eb.ref("excluded.applied"))
-          .else(eb.ref("visitors.applied"))
-          .end(),
-      })),
+      oc.columns(["day", "visitor"]).doUpdateSet((eb) => {
+        const larger = (column: "question" | "applied") =>
+          eb
+            .case()
+            .when(`excluded.${column}`, ">", eb.ref(`visitors.${column}`))
+            .then(eb.ref(`excluded.${column}`))
+            .else(eb.ref(`visitors.${column}`))
+            .end();
+        return {
+          pages: eb("visitors.pages", "+", eb.ref("excluded.pages")),
+          plan: eb
+            .case()
+            .when("excluded.plan", "<>", "")
+            .then(eb.ref("excluded.plan"))
+            .else(eb.ref("visitors.plan"))
+            .end(),
+          question: larger("question"),
+          applied: larger("applied"),
+        };
+      }),
     );
 }
 

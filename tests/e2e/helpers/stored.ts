@@ -45,16 +45,20 @@ export async function withDatabase<T>(work: (database: DatabaseHandle) => Promis
   }
 }
 
-/** One column of an application (its row of `submissions`), as the e2e server stored it. */
+/**
+ * One column of an application (its row of `submissions`), as the e2e server stored it; the
+ * application found by its id, or by its email address (`by: "email"`).
+ */
 export function submissionColumn<C extends keyof Submission>(
-  id: string,
+  key: string,
   column: C,
+  by: "id" | "email" = "id",
 ): Promise<Submission[C]> {
   return withDatabase(async (database) => {
     const row: Submission = await database.db
       .selectFrom("submissions")
       .selectAll()
-      .where("id", "=", id)
+      .where(by, "=", key)
       .executeTakeFirstOrThrow();
     return row[column];
   });
