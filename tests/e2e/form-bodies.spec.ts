@@ -1,7 +1,7 @@
 import { questionnaire } from "../../app/content/questionnaire.ts";
 import { formattingCharactersMessage } from "../../app/shared/schema.ts";
 import { expect, test } from "./helpers/page-health.ts";
-import { fillForm, submitButton } from "./onboarding-page.ts";
+import { fillForm, send, submitButton } from "./onboarding-page.ts";
 
 // What the server does with bodies before anything parses them, as a browser and a script see
 // it: the questionnaire's action takes 64 KiB of urlencoded form; more gets the page again
@@ -17,10 +17,7 @@ test.describe("without JavaScript", () => {
     health.allow(/status of 413/);
     await page.goto("/onboarding");
     await fillForm(page, { "Your Goals": "Grow my channel. ".repeat(4200) }); // ~70 KB
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === "POST"),
-      submitButton(page).click(),
-    ]);
+    const response = await send(page);
     expect(response.status()).toBe(413);
     await expect(page.getByRole("alert")).toHaveText(questionnaire.errors.tooLarge);
     await expect(page.getByRole("heading", { name: questionnaire.title })).toBeVisible();

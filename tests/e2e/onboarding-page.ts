@@ -1,4 +1,5 @@
 import type { Page, Request } from "@playwright/test";
+import { beaconPath } from "../../app/shared/paths.ts";
 
 /** Shared by the questionnaire's e2e specs: answers, filling, the intercepted endpoint. */
 
@@ -81,6 +82,21 @@ export async function openForm(page: Page, url = "/onboarding") {
 
 export function submitButton(page: Page) {
   return page.getByRole("button", { name: /Start My Growth Journey|Processing\.\.\./ });
+}
+
+/**
+ * Sends the form and returns the answer to its POST (the intake endpoint with JavaScript, the
+ * page's action without), never a beacon's: a question started says so in a POST of its own,
+ * which may leave the page as the form is sent.
+ */
+export async function send(page: Page) {
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname !== beaconPath,
+    ),
+    submitButton(page).click(),
+  ]);
+  return response;
 }
 
 export function toast(page: Page, title: string) {

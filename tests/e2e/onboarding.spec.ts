@@ -9,6 +9,7 @@ import {
   hydrated,
   interceptIntake,
   openForm,
+  send,
   submitButton,
   test,
   toast,
@@ -507,10 +508,7 @@ test.describe("without JavaScript", () => {
       .getByLabel("Account Type", { exact: true })
       .selectOption({ label: answers.select["Account Type"] });
     await page.getByLabel("Your Goals", { exact: true }).fill("too short");
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === "POST"),
-      submitButton(page).click(),
-    ]);
+    const response = await send(page);
     expect(response.status()).toBe(400);
     await expect(page.getByRole("alert")).toHaveText("Please check the fields marked below.");
     await expect(page.locator('[id$="-error"]')).toHaveText([
@@ -537,10 +535,7 @@ test.describe("without JavaScript", () => {
   test("a valid form is taken and leads to the thank-you page", async ({ page }) => {
     await page.goto("/onboarding?plan=Influencer");
     await fillForm(page, { "Email Address": `nojs-${Date.now()}@example.com` });
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === "POST"),
-      submitButton(page).click(),
-    ]);
+    const response = await send(page);
     expect(response.status()).toBe(302);
     await expect(page).toHaveURL("/thank-you");
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();

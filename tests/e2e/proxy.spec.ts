@@ -5,7 +5,7 @@ import SQLite from "better-sqlite3";
 import { type Nginx, nginxAvailable, proxyAddress, startNginx } from "../nginx.ts";
 import { type BuiltServer, spawnBuiltServer, untilHealthy } from "./helpers/built-server.ts";
 import { expect, test } from "./helpers/page-health.ts";
-import { fillForm, hydrated, submitButton, toast } from "./onboarding-page.ts";
+import { fillForm, hydrated, send, toast } from "./onboarding-page.ts";
 
 // The deployment the README describes, for real: nginx with deploy/nginx.conf terminating TLS
 // (a self-signed certificate) in front of the built server, which trusts nginx's address only
@@ -70,10 +70,7 @@ test.describe("behind nginx terminating TLS (deploy/nginx.conf)", () => {
       expect(response?.headers()["strict-transport-security"]).toContain("max-age=");
       await hydrated(page);
       await fillForm(page, { "Email Address": email });
-      const [sent] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === "POST"),
-        submitButton(page).click(),
-      ]);
+      const sent = await send(page);
       expect(sent.status()).toBe(200);
       await expect(page).toHaveURL(`${nginx?.url}/thank-you`);
       await expect(toast(page, "Success!")).toBeVisible();
@@ -90,10 +87,7 @@ test.describe("behind nginx terminating TLS (deploy/nginx.conf)", () => {
       const email = `proxy-nojs-${Date.now()}@example.com`;
       await page.goto(`${nginx?.url}/onboarding?plan=Influencer`);
       await fillForm(page, { "Email Address": email });
-      const [sent] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === "POST"),
-        submitButton(page).click(),
-      ]);
+      const sent = await send(page);
       // Not "Bad Request": React Router sees the public https origin the form was posted from.
       expect(sent.status()).toBe(302);
       expect(sent.request().headers().origin).toBe(nginx?.url);
