@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

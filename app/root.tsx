@@ -7,12 +7,12 @@ import {
   ScrollRestoration,
   useMatches,
 } from "react-router";
-import { Toaster } from "sonner";
 import { landing } from "~/content/landing";
 import type { Route } from "./+types/root";
 import appCssHref from "./app.css?url";
 import { ErrorScreen } from "./components/error-screen";
 import { brandMarkSvg, svgDataUri } from "./components/landing/brand-mark";
+import { Toaster } from "./components/ui/toaster";
 import { Stylesheet, useNonce } from "./document-context";
 
 /**

@@ -18,11 +18,11 @@
  * bench/results/.
  */
 import { mkdir } from "node:fs/promises";
-import { loadavg } from "node:os";
 import path from "node:path";
 import { headlineOffsets, javascriptGzipBytes } from "../scripts/page-budget.ts";
 import { startChildServer } from "./child-server.ts";
 import { startFloor } from "./lighthouse/floor.ts";
+import { hostLine } from "./lighthouse/host.ts";
 import { ensureLighthouse, lighthouseVersion } from "./lighthouse/install.ts";
 import { comparisonTable, details, type Page, summaryTable } from "./lighthouse/report.ts";
 import { audit, loadTools, type Run, reportName } from "./lighthouse/run.ts";
@@ -65,6 +65,7 @@ try {
     `\nLighthouse ${lighthouseVersion}, mobile (simulated throttling), medians of ${runs} run(s), build ${path.relative(root, buildDir)}\n`,
   );
   summaryTable([...ours, ...theirs]);
+  console.log(hostLine([...ours, ...theirs].flatMap((page) => page.runs.map((run) => run.host))));
   const home = ours.find((page) => page.label === "/") ?? ours[0]!;
   for (const page of theirs) comparisonTable(home, page);
   for (const page of [...ours, ...theirs]) details(page);
@@ -74,12 +75,15 @@ try {
   await floor?.stop();
 }
 
-/** One line per run as it ends, with the load of the machine: the figures survive a stop. */
+/**
+ * One line per run as it ends, with the host's speed (Lighthouse's benchmarkIndex) and the load
+ * of the machine: the figures survive a stop, and a slow run can be told from a slow host.
+ */
 function progress(run: number, page: Page) {
   const last = page.runs.at(-1)!;
-  const load = loadavg()[0]!.toFixed(1);
+  const { benchmarkIndex, load } = last.host;
   console.log(
-    `run ${run + 1}/${runs} ${page.label}: perf ${last.scores.performance ?? "–"}, FCP ${Math.round(last.fcp)} ms, LCP ${Math.round(last.lcp)} ms, TBT ${Math.round(last.tbt)} ms (observed FCP ${last.observed.fcp} ms; load average ${load})${last.error ? ` ${last.error}` : ""}`,
+    `run ${run + 1}/${runs} ${page.label}: perf ${last.scores.performance ?? "–"}, FCP ${Math.round(last.fcp)} ms, LCP ${Math.round(last.lcp)} ms, TBT ${Math.round(last.tbt)} ms (observed FCP ${last.observed.fcp} ms; benchmarkIndex ${Math.round(benchmarkIndex)}, load average ${load.toFixed(1)})${last.error ? ` ${last.error}` : ""}`,
   );
 }
 

@@ -5,13 +5,15 @@
  * when Lighthouse's medians cannot see it. Prints figures; never passes or fails on them.
  *
  * Per page, medians of MAIN_THREAD_RUNS loads (default 9) in fresh contexts at a phone's size,
- * unthrottled: CPU before and after the first paint (2 s), the longest task after it, the tasks
+ * unthrottled: CPU before and after the first paint (2 s), the longest task after it (CPU and
+ * wall time, printed per page as it finishes), the tasks
  * that would be long at Lighthouse's 4× (≥ 12.5 ms), the relayouts after the first paint, and
  * the CPU of parsing, style, layout, paint and script. Then one load under V8's profiler: the
  * functions that took the most CPU (how the ICU load in the schema was found, decision 0025).
  *
  * BUILD_DIR picks the build (default ./build); MAIN_THREAD_PAGES a comma-separated subset.
  */
+import { loadavg } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "../tests/chromium.ts";
@@ -44,6 +46,7 @@ try {
       "before paint": fixed((load) => load.beforePaint),
       "after paint": fixed((load) => load.afterPaint),
       "longest after": fixed((load) => load.longestTask),
+      "longest after (wall)": fixed((load) => load.longestWall),
       "≥ 12.5 ms": String(median((load) => load.longTasks)),
       relayouts: String(median((load) => load.relayouts)),
       ...Object.fromEntries(
@@ -51,7 +54,9 @@ try {
       ),
     };
     profiles.push([page, await profiledLoad(browser, url, settleMs)]);
-    console.log(`${page}: ${runs} loads`);
+    console.log(
+      `${page}: ${runs} loads; longest task after the first paint ${rows[page]["longest after"]} ms CPU, ${rows[page]["longest after (wall)"]} ms wall (medians; load average ${loadavg()[0]!.toFixed(1)})`,
+    );
   }
   console.log(
     `\nMain-thread CPU (thread time, ms, unthrottled), medians of ${runs} loads, build ${path.relative(root, buildDir)}\n`,

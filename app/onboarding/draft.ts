@@ -3,7 +3,7 @@
  * reload or a later visit loses nothing. Only the form's own fields, only strings, bounded in
  * size; the plan is not kept (the page's `?plan=` decides it).
  */
-import { type FieldName, fieldNames, maxLengths } from "~/shared/schema";
+import { type FieldName, fieldNames, maxLengths } from "~/shared/fields";
 
 export const draftKey = "reelsmith:onboarding-draft:v1";
 

@@ -2,8 +2,9 @@
  * Reading the questionnaire from its form: in the browser before sending, and on the server when
  * the form was posted without JavaScript (the route's action). One reader, the same names.
  */
+
+import { type FieldName, fieldNames } from "~/shared/fields";
 import { honeypotField, uuidPattern } from "~/shared/intake-rules";
-import { type FieldName, fieldNames } from "~/shared/schema";
 
 export type FormValues = Record<FieldName, string>;
 

@@ -5,7 +5,7 @@
  */
 
 import { questionnaire } from "~/content/questionnaire";
-import { accountTypes, audienceSizes, type FieldName, platforms } from "~/shared/schema";
+import { accountTypes, audienceSizes, type FieldName, platforms } from "~/shared/fields";
 
 type Option = { value: string; label: string };
 

@@ -1,18 +1,18 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { buttonClass } from "~/components/ui/button";
+import { loadToaster } from "~/components/ui/toaster";
 import type { PlanName } from "~/content/plans";
 import { questionnaire } from "~/content/questionnaire";
+import type { FieldErrors } from "~/shared/fields";
 import { honeypotField } from "~/shared/intake-rules";
 import { paths } from "~/shared/paths";
-import type { FieldErrors } from "~/shared/schema";
 import { type FormValues, readForm } from "./form-data";
 import { sections } from "./form-fields";
 import { Question } from "./question";
 import { sendOnboarding } from "./submit";
 import { useDraft } from "./use-draft";
-import { firstInvalid, useValidation } from "./use-validation";
+import { firstInvalid, loadSchema, useValidation } from "./use-validation";
 import { useQuestionBeacon } from "./visit-beacon";
 
 const copy = questionnaire;
@@ -38,11 +38,19 @@ export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormP
   const draft = useDraft(formRef, { restore: !server?.values });
   const started = useQuestionBeacon();
 
+  // What only a submission needs, asked for once the visitor starts answering: not while the
+  // page hydrates, and in by the time they send (decision 0027).
+  const warmUp = () => {
+    void loadSchema();
+    void loadToaster();
+  };
+
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     started((event.target as HTMLInputElement).name);
+    warmUp();
     const form = formRef.current;
     if (!form) return;
-    validation.changed(readForm(form).input);
+    void validation.changed(readForm(form).input);
     draft.changed();
   };
 
@@ -50,20 +58,23 @@ export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormP
     event.preventDefault();
     const form = event.currentTarget;
     if (sending.current) return; // a double click sends once
+    sending.current = true;
+    warmUp();
     const posted = readForm(form);
-    const checked = validation.submit(posted.input);
+    const checked = await validation.submit(posted.input);
     if (!checked.ok) {
+      sending.current = false;
       const field = firstInvalid(checked.fieldErrors);
       if (field) (form.elements.namedItem(field) as HTMLElement | null)?.focus();
       return;
     }
-    sending.current = true;
     setPending(true);
     const result = await sendOnboarding(checked.data, {
       idempotencyKey,
       website: posted.website,
       apiBase: import.meta.env.PUBLIC_API_BASE,
     });
+    const toast = await loadToaster();
     if (result.ok) {
       draft.discard();
       toast.success(questionnaire.toasts.success.title, {

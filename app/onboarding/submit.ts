@@ -3,9 +3,11 @@
  * fields as JSON. Only whether the answer is ok matters; a failure is reported to the caller,
  * never thrown.
  */
+
+import { fieldNames } from "~/shared/fields";
 import { honeypotField } from "~/shared/intake-rules";
 import { intakePath } from "~/shared/paths";
-import { fieldNames, type OnboardingSubmission } from "~/shared/schema";
+import type { OnboardingSubmission } from "~/shared/schema";
 
 export const submitTimeoutMs = 15_000;
 

@@ -6,43 +6,45 @@ import { firstInvalid, useValidation } from "./use-validation";
 const valid = sampleApplication;
 
 describe("useValidation", () => {
-  test("shows nothing before the first submit, even while typing", () => {
+  test("shows nothing before the first submit, even while typing", async () => {
     const { result } = renderHook(() => useValidation(undefined));
-    act(() => result.current.changed({ ...valid, name: "M" }));
+    await act(() => result.current.changed({ ...valid, name: "M" }));
     expect(result.current.errors).toEqual({});
   });
 
-  test("submit shows every message; typing then updates only fields shown invalid", () => {
+  test("submit shows every message; typing then updates only fields shown invalid", async () => {
     const { result } = renderHook(() => useValidation(undefined));
-    act(() => void result.current.submit({ ...valid, name: "M", goals: "short" }));
+    await act(
+      async () => void (await result.current.submit({ ...valid, name: "M", goals: "short" })),
+    );
     expect(result.current.errors).toEqual({
       name: ["Name must be at least 2 characters"],
       goals: ["Please describe your goals (at least 10 characters)"],
     });
     // Fixing the name removes its message; breaking the email (valid at submit) shows nothing yet.
-    act(() => result.current.changed({ ...valid, name: "Ma", goals: "short", email: "x" }));
+    await act(() => result.current.changed({ ...valid, name: "Ma", goals: "short", email: "x" }));
     expect(result.current.errors).toEqual({
       goals: ["Please describe your goals (at least 10 characters)"],
     });
     // A field once shown invalid is watched until the next submit: breaking it again shows it.
-    act(() => result.current.changed({ ...valid, name: "M", goals: "long enough now" }));
+    await act(() => result.current.changed({ ...valid, name: "M", goals: "long enough now" }));
     expect(result.current.errors).toEqual({ name: ["Name must be at least 2 characters"] });
   });
 
-  test("a valid submit clears every message", () => {
+  test("a valid submit clears every message", async () => {
     const { result } = renderHook(() => useValidation({ name: ["from the server"] }));
     expect(result.current.errors).toEqual({ name: ["from the server"] });
-    let outcome: ReturnType<typeof result.current.submit> | undefined;
-    act(() => {
-      outcome = result.current.submit(valid);
+    let outcome: Awaited<ReturnType<typeof result.current.submit>> | undefined;
+    await act(async () => {
+      outcome = await result.current.submit(valid);
     });
     expect(outcome?.ok).toBe(true);
     expect(result.current.errors).toEqual({});
   });
 
-  test("messages from the server are live like the browser's own", () => {
+  test("messages from the server are live like the browser's own", async () => {
     const { result } = renderHook(() => useValidation({ email: ["Please enter a valid email"] }));
-    act(() => result.current.changed(valid));
+    await act(() => result.current.changed(valid));
     expect(result.current.errors).toEqual({});
   });
 });

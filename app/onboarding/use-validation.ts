@@ -1,7 +1,20 @@
 import { useRef, useState } from "react";
-import { type FieldErrors, type FieldName, fieldNames, validateOnboarding } from "~/shared/schema";
+import { type FieldErrors, type FieldName, fieldNames } from "~/shared/fields";
 
-type Result = ReturnType<typeof validateOnboarding>;
+type Schema = typeof import("~/shared/schema");
+type Result = ReturnType<Schema["validateOnboarding"]>;
+
+let schema: Promise<Schema> | undefined;
+
+/**
+ * The shared schema (zod/mini), loaded once, when first needed: it is not on the page's way to
+ * being interactive (decision 0027). Call it early (the first change of the form) so that it is
+ * in by the time the visitor submits; `submit` and `changed` wait for it either way.
+ */
+export function loadSchema(): Promise<Schema> {
+  schema ??= import("~/shared/schema");
+  return schema;
+}
 
 /**
  * The questionnaire's messages: all shown on submit; after that, fields already shown invalid are
@@ -14,18 +27,18 @@ export function useValidation(initial: FieldErrors | undefined) {
 
   return {
     errors,
-    /** Checks everything; shows every message; returns the result. */
-    submit(input: unknown): Result {
-      const result = validateOnboarding(input);
+    /** Checks everything; shows every message; resolves to the result. */
+    async submit(input: unknown): Promise<Result> {
+      const result = (await loadSchema()).validateOnboarding(input);
       const next = result.ok ? {} : result.fieldErrors;
       live.current = new Set(Object.keys(next) as FieldName[]);
       setErrors(next);
       return result;
     },
     /** Checks again the fields already shown invalid. */
-    changed(input: unknown) {
+    async changed(input: unknown): Promise<void> {
       if (live.current.size === 0) return;
-      const result = validateOnboarding(input);
+      const result = (await loadSchema()).validateOnboarding(input);
       const fresh = result.ok ? {} : result.fieldErrors;
       setErrors((shown) => {
         const next = { ...shown };

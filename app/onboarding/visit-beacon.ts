@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
+import { type FieldName, fieldNames } from "~/shared/fields";
 import { beaconPath } from "~/shared/paths";
-import { type FieldName, fieldNames } from "~/shared/schema";
 
 /** POSTs a beacon to our own origin; whatever happens to it, the page goes on. */
 function sendBeacon(

@@ -45,6 +45,8 @@ describe("the onboarding schema", () => {
       "brandStyle",
       "selectedPlan",
     ]);
+    // fields.ts lists them without zod for the page; the schema checks exactly these.
+    expect(Object.keys(onboardingSchema.def.shape)).toEqual(fieldNames);
   });
 
   test("the typed fields are the seven that are not choices", () => {

@@ -5,48 +5,31 @@
  */
 import { z } from "zod/mini";
 import { defaultPlan, type PlanName, planNames } from "../content/plans.ts";
+import type { FieldErrors } from "./fields.ts";
+import {
+  accountTypes,
+  audienceSizes,
+  type FieldName,
+  maxLengths,
+  platforms,
+  type TextFieldName,
+  textFieldNames,
+} from "./fields.ts";
 import { forbiddenCharacters, hasFormattingCharacters } from "./text.ts";
 
-export const accountTypes = [
-  { value: "personal", label: "Personal Brand" },
-  { value: "business", label: "Business/Company" },
-  { value: "influencer", label: "Influencer" },
-  { value: "creator", label: "Content Creator" },
-  { value: "agency", label: "Agency" },
-] as const;
-
-export const platforms = [
-  { value: "instagram", label: "Instagram" },
-  { value: "tiktok", label: "TikTok" },
-  { value: "youtube", label: "YouTube" },
-  { value: "twitter", label: "Twitter/X" },
-  { value: "linkedin", label: "LinkedIn" },
-  { value: "multiple", label: "Multiple Platforms" },
-] as const;
-
-export const audienceSizes = [
-  { value: "0-1k", label: "0-1k followers" },
-  { value: "1k-10k", label: "1k-10k followers" },
-  { value: "10k-50k", label: "10k-50k followers" },
-  { value: "50k-100k", label: "50k-100k followers" },
-  { value: "100k-500k", label: "100k-500k followers" },
-  { value: "500k+", label: "500k+ followers" },
-] as const;
-
-/** Maximum lengths (the spec leaves them open): generous, but bounded. */
-export const maxLengths = {
-  name: 100,
-  email: 254,
-  accountHandle: 100,
-  contentNiche: 200,
-  goals: 5000,
-  currentChallenges: 5000,
-  brandStyle: 5000,
-} as const;
-
-/** The fields a visitor types freely (the others are choices): each has a maximum length. */
-export const textFieldNames = Object.keys(maxLengths) as TextFieldName[];
-export type TextFieldName = keyof typeof maxLengths;
+// The names and choices live in fields.ts (no zod there): the questionnaire's page needs them
+// to render and hydrate, the schema only when a form is checked (decision 0027).
+export {
+  accountTypes,
+  audienceSizes,
+  type FieldErrors,
+  type FieldName,
+  fieldNames,
+  maxLengths,
+  platforms,
+  type TextFieldName,
+  textFieldNames,
+} from "./fields.ts";
 
 export const messages = {
   name: "Name must be at least 2 characters",
@@ -147,12 +130,12 @@ export const onboardingSchema = z.object({
 
 /** A checked, trimmed submission. */
 export type OnboardingSubmission = z.output<typeof onboardingSchema>;
-export type FieldName = keyof OnboardingSubmission;
 
-/** The eleven keys of the submission, in the order of the form. */
-export const fieldNames = Object.keys(onboardingSchema.def.shape) as FieldName[];
-
-export type FieldErrors = Partial<Record<FieldName, string[]>>;
+// fields.ts names the same eleven keys (schema.test.ts checks the order): a key added to one and
+// not the other fails to compile here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameKeys: Same<keyof OnboardingSubmission, FieldName> = true;
+void sameKeys;
 
 export function validateOnboarding(
   input: unknown,

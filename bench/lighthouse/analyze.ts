@@ -19,6 +19,7 @@ export interface Lhr {
   audits: Record<string, Audit>;
   categories: Record<string, { score: number | null }>;
   runtimeError?: { code: string; message: string };
+  environment?: { benchmarkIndex?: number };
 }
 
 /** The parts of Lantern's graph nodes read here. */

@@ -16,6 +16,9 @@ export function median(values: number[]): number {
 
 const ms = (value: number) => (Number.isNaN(value) ? "–" : `${Math.round(value)} ms`);
 const s = (value: number) => (Number.isNaN(value) ? "–" : `${(value / 1000).toFixed(2)} s`);
+/** Tasks under 12.5 ms are not kept by the trace reader: shown as such. */
+const longestMs = (value: number) =>
+  Number.isFinite(value) ? (value > 0 ? String(Math.round(value)) : "<13") : "–";
 const good = (runs: Run[]) => runs.filter((run) => !run.error);
 
 /** Medians of each figure over a page's runs (each figure on its own). */
@@ -27,6 +30,9 @@ export function figures(page: Page) {
     lcp: of((run) => run.lcp),
     gap: of((run) => run.lcp - run.fcp),
     tbt: of((run) => run.tbt),
+    /** Each run's longest task after the first paint (wall time; 0 if none reached 12.5 ms). */
+    longest: runs.map((run) => Math.max(0, ...run.slowTasks.map((task) => task.ms))),
+    benchmarkIndex: of((run) => run.host.benchmarkIndex),
     cls: of((run) => run.cls),
     perf: page.runs.map((run) => run.scores.performance ?? "–").join("/"),
     others: (["accessibility", "best-practices", "seo"] as const)
@@ -46,8 +52,10 @@ export function summaryTable(pages: Page[]) {
         LCP: s(f.lcp),
         "LCP−FCP": ms(f.gap),
         TBT: ms(f.tbt),
+        "longest after paint (median/max)": `${longestMs(median(f.longest))}/${longestMs(Math.max(...f.longest))}`,
         CLS: Number.isNaN(f.cls) ? "–" : f.cls.toFixed(3),
         "a11y/bp/seo (min)": f.others,
+        benchmarkIndex: Number.isNaN(f.benchmarkIndex) ? "–" : Math.round(f.benchmarkIndex),
       };
     }),
   );

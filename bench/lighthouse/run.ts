@@ -1,4 +1,5 @@
 import { writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { chromiumFlags, chromiumPath } from "../../tests/chromium.ts";
 import {
@@ -13,6 +14,7 @@ import {
   pathNodes,
   traceEvents,
 } from "./analyze.ts";
+import type { HostSample } from "./host.ts";
 import { importCached } from "./install.ts";
 import { otherEvents, tasksAfterPaint } from "./trace.ts";
 
@@ -41,6 +43,8 @@ export interface Run {
   slowTasks: ReturnType<typeof tasksAfterPaint>;
   paths: Record<keyof typeof paths, PathNode[]>;
   below100: string[];
+  /** Lighthouse's benchmarkIndex (the host's speed; higher is faster) and the load at the end. */
+  host: HostSample;
   error?: string;
 }
 
@@ -136,6 +140,10 @@ export async function audit(tools: Tools, url: string, reportFile: string): Prom
           !["informative", "notApplicable", "manual"].includes(item.scoreDisplayMode),
       )
       .map((item) => `${item.id} (${item.score})`),
+    host: {
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
+      load: loadavg()[0] ?? Number.NaN,
+    },
     error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
   };
 }

@@ -34,7 +34,7 @@ function closure(start: string[]): Set<string> {
     seen.add(url);
     const code = readFileSync(path.join(clientDir, url), "utf8");
     for (const [, file] of code.matchAll(
-      /(?:\bfrom|\bimport)\s*\(?\s*["']\.\/([\w.-]+\.js)["']/g,
+      /(?:\bfrom|\bimport)\s*\(?\s*["'`]\.\/([\w.-]+\.js)["'`]/g,
     )) {
       queue.push(`/assets/${file}`);
     }

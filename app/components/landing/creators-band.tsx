@@ -14,7 +14,10 @@ const sizes = "(min-width: 640px) 13rem, 10rem";
 export function CreatorsBand() {
   const { creators } = landing;
   return (
-    <section aria-labelledby="creators-title" className="overflow-hidden py-16 sm:py-24">
+    <section
+      aria-labelledby="creators-title"
+      className="render-when-near overflow-hidden py-16 sm:py-24"
+    >
       <div className={container}>
         <SectionHeading id="creators-title" copy={creators} />
       </div>

@@ -9,7 +9,7 @@ export function ProcessSection() {
     <section
       id="process"
       aria-labelledby="process-title"
-      className="border-y border-white/[0.06] bg-surface/60 py-20 sm:py-28"
+      className="render-when-near border-y border-white/[0.06] bg-surface/60 py-20 sm:py-28"
     >
       <div className={container}>
         <SectionHeading id="process-title" copy={process} />

@@ -6,7 +6,11 @@ import { container, SectionHeading } from "./section-heading";
 export function ServicesSection() {
   const { services } = landing;
   return (
-    <section id="services" aria-labelledby="services-title" className="py-16 sm:py-24">
+    <section
+      id="services"
+      aria-labelledby="services-title"
+      className="render-when-near py-16 sm:py-24"
+    >
       <div className={container}>
         <SectionHeading id="services-title" copy={services} />
         <ul className="mt-16 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
