@@ -40,9 +40,10 @@ export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormP
 
   // What only a submission needs, asked for once the visitor starts answering: not while the
   // page hydrates, and in by the time they send (decision 0027).
+  // Failing here is quiet: a submission without the schema posts the form itself (below).
   const warmUp = () => {
-    void loadSchema();
-    void loadToaster();
+    loadSchema().catch(() => {});
+    loadToaster().catch(() => {});
   };
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
@@ -50,7 +51,7 @@ export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormP
     warmUp();
     const form = formRef.current;
     if (!form) return;
-    void validation.changed(readForm(form).input);
+    validation.changed(readForm(form).input).catch(() => {});
     draft.changed();
   };
 
@@ -61,7 +62,15 @@ export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormP
     sending.current = true;
     warmUp();
     const posted = readForm(form);
-    const checked = await validation.submit(posted.input);
+    const checked = await validation.submit(posted.input).catch(() => undefined);
+    if (!checked) {
+      // The schema could not be loaded (the network dropped, or a new release replaced the
+      // files this page came with): the form posts itself, as it does without JavaScript, and
+      // the server checks it with the same schema. Nothing typed is lost.
+      draft.saveNow();
+      form.submit();
+      return;
+    }
     if (!checked.ok) {
       sending.current = false;
       const field = firstInvalid(checked.fieldErrors);
@@ -74,17 +83,18 @@ export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormP
       website: posted.website,
       apiBase: import.meta.env.PUBLIC_API_BASE,
     });
-    const toast = await loadToaster();
+    // The toast is a courtesy: if the toaster cannot be loaded, the visitor still moves on.
+    const toast = await loadToaster().catch(() => undefined);
     if (result.ok) {
       draft.discard();
-      toast.success(questionnaire.toasts.success.title, {
+      toast?.success(questionnaire.toasts.success.title, {
         description: questionnaire.toasts.success.description,
       });
     } else {
       // The draft stays on this device: nothing typed is lost if the answer never arrived.
       draft.saveNow();
       console.error("Onboarding submission failed:", result.cause);
-      toast(questionnaire.toasts.fallback.title, {
+      toast?.(questionnaire.toasts.fallback.title, {
         description: questionnaire.toasts.fallback.description,
       });
     }

@@ -12,7 +12,10 @@ let schema: Promise<Schema> | undefined;
  * in by the time the visitor submits; `submit` and `changed` wait for it either way.
  */
 export function loadSchema(): Promise<Schema> {
-  schema ??= import("~/shared/schema");
+  schema ??= import("~/shared/schema").catch((error: unknown) => {
+    schema = undefined; // not kept: the next call tries again
+    throw error;
+  });
   return schema;
 }
 

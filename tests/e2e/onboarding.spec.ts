@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { animationRun } from "./helpers/page-health.ts";
+import { submissionColumn } from "./helpers/stored";
 import {
   answers,
   emptyFormMessages,
@@ -441,6 +442,24 @@ test.describe("the draft", () => {
     await openForm(page, "/onboarding");
     await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue("Maya Lopez");
     await expect(page.getByLabel("Current Audience Size", { exact: true })).toHaveValue("500k+");
+  });
+});
+
+test.describe("a page whose later files are gone (a new release, a dropped network)", () => {
+  test("posts the form itself and the application arrives", async ({ page, health }) => {
+    health.allow(/ERR_FAILED|dynamically imported module/);
+    await openForm(page, "/onboarding?plan=Creator");
+    // From here on no script can be fetched: the schema and the toaster, loaded on the first
+    // answer, fail as they would once a release has replaced this page's files.
+    await page.route("**/*.js", (route) => route.abort());
+    const email = `gone-${Date.now()}@example.com`;
+    await fillForm(page, { "Email Address": email });
+    const response = await send(page);
+    // Not the intake endpoint: the form's own POST, as without JavaScript.
+    expect(new URL(response.url()).pathname).toBe("/onboarding");
+    expect(response.status()).toBe(302);
+    await expect(page).toHaveURL("/thank-you");
+    expect(await submissionColumn(email, "selectedPlan", "email")).toBe("Creator");
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { type ComponentType, lazy, Suspense, useSyncExternalStore } from "react";
 import type { ToasterProps } from "sonner";
 
 /**
@@ -13,7 +13,10 @@ let sonner: Promise<Sonner> | undefined;
 let wanted = false;
 const listeners = new Set<() => void>();
 const load = () => {
-  sonner ??= import("sonner");
+  sonner ??= import("sonner").catch((error: unknown) => {
+    sonner = undefined; // not kept: the next call tries again
+    throw error;
+  });
   return sonner;
 };
 
@@ -27,7 +30,14 @@ export function loadToaster(): Promise<Sonner["toast"]> {
   return loading.then((module) => module.toast);
 }
 
-const SonnerToaster = lazy(() => load().then((module) => ({ default: module.Toaster })));
+// A toaster that cannot be loaded draws nothing: it must never take the page down with it.
+const SonnerToaster = lazy(
+  (): Promise<{ default: ComponentType<ToasterProps> }> =>
+    load().then(
+      (module) => ({ default: module.Toaster }),
+      () => ({ default: () => null }),
+    ),
+);
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
