@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { buttonClass } from "~/components/ui/button";
+import { loadToaster } from "~/components/ui/toaster";
 import { team } from "~/content/team";
 import { useHydrated } from "./use-hydrated";
 
@@ -18,9 +18,12 @@ export function AddPasskeyButton() {
       disabled={busy}
       onClick={async () => {
         setBusy(true);
+        // The toaster (sonner, loaded when first wanted) is mounted while the passkey is made.
+        const toaster = loadToaster();
         const { registerPasskey } = await import("./passkey-client");
         const outcome = await registerPasskey();
         setBusy(false);
+        const toast = await toaster;
         if (outcome === "added") toast.success(copy.passkeyAdded);
         else toast.error(outcome === "stale" ? copy.passkeyStale : copy.passkeyFailed);
       }}

@@ -4,8 +4,10 @@ import type { ToasterProps } from "sonner";
 /**
  * Sonner, loaded when a page first needs it, not while the page hydrates (decision 0027): its
  * 33 KB were evaluated and its toaster rendered on every load of the questionnaire for a toast
- * raised only after a submission. The questionnaire calls `loadToaster()` on the first change
- * of its form, so the toaster (and its live region) is in the page well before the toast.
+ * raised only after a submission. Whatever raises a toast takes `toast` from `loadToaster()`
+ * (never from sonner itself: the toaster would not be mounted), as early as it can: the
+ * questionnaire on the first change of its form, "Add a passkey" on its click, so the toaster
+ * (and its live region) is in the page before the toast.
  */
 type Sonner = typeof import("sonner");
 
