@@ -72,6 +72,8 @@ export interface IntakeServiceDeps {
   scheduledKinds?: readonly { kind: DeliveryKind; fromDueMs: number }[];
   logger: Logger;
   visits?: VisitLookup;
+  /** How long an application waits for its visit to be found (default 250 ms; then not known). */
+  visitLookupMs?: number;
   /** Called after a commit that created deliveries (nudges the worker). */
   onDeliveriesCreated?: () => void;
 }
@@ -147,13 +149,25 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakePort {
   };
 }
 
-/** The source columns of an application: its visit's, or null (not known) when none is found. */
+/**
+ * The source columns of an application: its visit's, or null (not known) when none is found in
+ * time. The source is worth a database read, never a wait: a stalled database must not hold
+ * applications before the queue that bounds them (INTAKE_QUEUE_MAX) and refuses the rest.
+ */
 async function sourceColumns(deps: IntakeServiceDeps, sender: Sender): Promise<SourceColumns> {
-  const found = await deps.visits?.sourceOf(sender).catch((error) => {
+  if (!deps.visits) return unknownVisit;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), deps.visitLookupMs ?? defaultVisitLookupMs);
+  });
+  const looked = deps.visits.sourceOf(sender).catch((error) => {
     deps.logger.warn({ err: errorSummary(error) }, "intake: the visit could not be looked up");
     return undefined;
   });
-  if (!found) return unknownVisit;
+  const found = await Promise.race([looked, late]).finally(() => clearTimeout(timer));
+  if (found === "late")
+    deps.logger.warn("intake: the visit lookup took too long; source not known");
+  if (!found || found === "late") return unknownVisit;
   return {
     visitSource: found.source,
     visitMedium: found.medium,
@@ -164,6 +178,7 @@ async function sourceColumns(deps: IntakeServiceDeps, sender: Sender): Promise<S
 }
 
 const defaultPromiseMs = service.responsePromiseHours * 3600_000;
+const defaultVisitLookupMs = 250;
 
 /**
  * The scheduled deliveries of an application received at `createdAt` and due at `dueAt`: each
