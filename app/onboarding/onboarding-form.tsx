@@ -61,9 +61,11 @@ export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormP
     if (sending.current) return; // a double click sends once
     sending.current = true;
     warmUp();
-    const posted = readForm(form);
-    const checked = await validation.submit(posted.input).catch(() => undefined);
-    if (!checked) {
+    const schemaIn = await loadSchema().then(
+      () => true,
+      () => false,
+    );
+    if (!schemaIn) {
       // The schema could not be loaded (the network dropped, or a new release replaced the
       // files this page came with): the form posts itself, as it does without JavaScript, and
       // the server checks it with the same schema. Nothing typed is lost.
@@ -71,6 +73,10 @@ export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormP
       form.submit();
       return;
     }
+    // Read once the schema is in: what is checked is what the form holds now, even if the
+    // visitor typed while it loaded.
+    const posted = readForm(form);
+    const checked = await validation.submit(posted.input);
     if (!checked.ok) {
       sending.current = false;
       const field = firstInvalid(checked.fieldErrors);

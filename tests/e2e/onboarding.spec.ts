@@ -213,6 +213,8 @@ test.describe("validation", () => {
   }) => {
     await openForm(page, "/onboarding");
     await submitButton(page).click();
+    // The messages are shown once the schema is in (loaded on the first answer or the submit).
+    await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
     const name = page.getByLabel("Full Name", { exact: true });
     await name.fill("Maya");
     await expect(page.getByText("Name must be at least 2 characters")).toHaveCount(0);
