@@ -32,7 +32,14 @@ describe("the /team guard", () => {
     });
 
   it("redirects every team page without a session to the sign-in page, never cached nor indexed", async () => {
-    for (const path of ["/team", "/team/", `/team/applications/${id}`, "/team/export?format=csv"]) {
+    for (const path of [
+      "/team",
+      "/team/",
+      `/team/applications/${id}`,
+      "/team/export?format=csv",
+      "/team/insights?days=90",
+      "/team/insights/export?days=28",
+    ]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(302);
       expect(answer.headers.get("location")).toBe("/team/sign-in");
