@@ -19,21 +19,14 @@ export const meta: Route.MetaFunction = () =>
 export default function ThankYou() {
   useScrollToTop();
   return (
-    // Inter at once here (font-sans), not after the first paint as elsewhere: the confirmation
-    // fades in at 200 ms, and a font swap during the fade would repaint it as the page's largest
-    // paint, ~0.3 s after the heading (docs/decisions/0024).
-    <main className="relative isolate grid min-h-dvh place-items-center overflow-hidden px-6 py-24 text-center font-sans">
+    // Like every page, drawn first in Inter's metric-matched fallback; Inter follows once that
+    // paint is on screen (app.css). No script at all in its static HTML: a script costs the page a
+    // JavaScript context, one long task on a phone (docs/decisions/0027).
+    <main className="relative isolate grid min-h-dvh place-items-center overflow-hidden px-6 py-24 text-center">
       <div
         aria-hidden="true"
         className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237/0.25),transparent)]"
       />
-      {typeof document === "undefined" ? (
-        // The page opens at the top, also on a reload (docs/product.md): the one line of script
-        // its static HTML carries (allowed by its hash). In the running app React Router handles
-        // scrolling.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, no user input.
-        <script dangerouslySetInnerHTML={{ __html: 'history.scrollRestoration="manual"' }} />
-      ) : null}
       <div className="max-w-xl">
         <div
           aria-hidden="true"
@@ -57,8 +50,10 @@ export default function ThankYou() {
         <h1 className="mt-8 text-5xl font-extrabold tracking-tight text-white sm:text-6xl">
           {copy.title}
         </h1>
-        {/* The heading paints at once (first paint, LCP); the confirmation fades in after it. */}
-        <div className="animate-fade-up [--fade-delay:200ms]">
+        {/* The heading paints at once; the confirmation fades in after it, from an opacity of 1 %
+            rather than 0: it is drawn in the first paint, so the browser counts it there and not
+            when the font swap repaints it mid-fade (the largest paint, docs/decisions/0027). */}
+        <div className="animate-fade-up [--fade-delay:200ms] [--fade-from:0.01]">
           <p className="mt-4 text-xl font-semibold text-zinc-100">{copy.received}</p>
           <p className="mt-4 text-lg text-zinc-400">{copy.body}</p>
           <a href={paths.home} className={buttonClass("light", "lg", "mt-10")}>
