@@ -1,9 +1,9 @@
 /**
- * `node scripts/screenshots.ts [out dir]`: the screenshots of `/` and the 404 in
+ * `node scripts/screenshots.ts [out dir]`: the screenshots of `/`, the 404 and `/thank-you` in
  * docs/screenshots/, from the build (BUILD_DIR, default ./build) served on a loopback port, in
  * Chromium at 1440 × 900 and 390 × 844: for `/` the first screen and the whole page, as a
  * visitor sees them once everything has loaded (the page is scrolled through first, so the
- * sections drawn when near and the lazy reels are there); for the 404 its one screen.
+ * sections drawn when near and the lazy reels are there); for the 404 and `/thank-you` one screen.
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
@@ -44,6 +44,9 @@ try {
     await page.goto(`${server.url}/no-such-page`);
     await settle(page);
     await save("", false, "not-found");
+    await page.goto(`${server.url}/thank-you`);
+    await settle(page);
+    await save("", false, "thank-you");
     await page.close();
   }
 } finally {

@@ -23,9 +23,10 @@ export function AddPasskeyButton() {
         const { registerPasskey } = await import("./passkey-client");
         const outcome = await registerPasskey();
         setBusy(false);
-        const toast = await toaster;
-        if (outcome === "added") toast.success(copy.passkeyAdded);
-        else toast.error(outcome === "stale" ? copy.passkeyStale : copy.passkeyFailed);
+        // A toaster that could not be loaded shows nothing; the passkey itself is made or not.
+        const toast = await toaster.catch(() => undefined);
+        if (outcome === "added") toast?.success(copy.passkeyAdded);
+        else toast?.error(outcome === "stale" ? copy.passkeyStale : copy.passkeyFailed);
       }}
     >
       {busy ? copy.addingPasskey : copy.addPasskey}
