@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { Card } from "~/components/ui/card";
+import { TopGlow } from "~/components/ui/top-glow";
 import { questionnaire } from "~/content/questionnaire";
 import { pageMeta } from "~/lib/seo";
 import { readPostedForm } from "~/onboarding/form-data";
@@ -88,10 +89,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
   usePrerenderBeacon();
   return (
     <main className="relative isolate min-h-dvh overflow-hidden px-4 pt-8 pb-20 sm:px-6 sm:pt-12">
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237/0.25),transparent)]"
-      />
+      <TopGlow />
       <div className="mx-auto max-w-3xl">
         <BackLink href={paths.home}>{copy.back}</BackLink>
         <header className="mt-8 text-center">

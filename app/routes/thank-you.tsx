@@ -1,4 +1,5 @@
 import { buttonClass } from "~/components/ui/button";
+import { TopGlow } from "~/components/ui/top-glow";
 import { questionnaire } from "~/content/questionnaire";
 import { pageMeta } from "~/lib/seo";
 import { useScrollToTop } from "~/onboarding/use-scroll-to-top";
@@ -23,10 +24,7 @@ export default function ThankYou() {
     // paint is on screen (app.css). No script at all in its static HTML: a script costs the page a
     // JavaScript context, one long task on a phone (docs/decisions/0027).
     <main className="relative isolate grid min-h-dvh place-items-center overflow-hidden px-6 py-24 text-center">
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237/0.25),transparent)]"
-      />
+      <TopGlow />
       <div className="max-w-xl">
         <div
           aria-hidden="true"

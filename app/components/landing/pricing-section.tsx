@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { landing } from "~/content/landing";
 import { type Plan, plans } from "~/content/plans";
 import { onboardingPath } from "~/shared/paths";
-import { container, SectionHeading } from "./section-heading";
+import { LandingSection } from "./section-heading";
 
 /** Where a plan's button goes: the questionnaire with the plan preselected. */
 export function planHref(plan: Pick<Plan, "name">): string {
@@ -67,30 +67,29 @@ function PlanCard({ plan }: { plan: Plan }) {
 export function PricingSection() {
   const { pricing } = landing;
   return (
-    <section
+    <LandingSection
       id="pricing"
-      aria-labelledby="pricing-title"
+      copy={pricing}
       className="render-when-near relative isolate py-20 sm:py-28"
+      backdrop={
+        <div
+          aria-hidden="true"
+          className="absolute inset-x-0 top-1/3 -z-10 h-[36rem] bg-[radial-gradient(50%_50%_at_50%_50%,rgb(139_92_246/0.16),transparent_70%)]"
+        />
+      }
     >
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-1/3 -z-10 h-[36rem] bg-[radial-gradient(50%_50%_at_50%_50%,rgb(139_92_246/0.16),transparent_70%)]"
-      />
-      <div className={container}>
-        <SectionHeading id="pricing-title" copy={pricing} />
-        <ul className="mx-auto mt-16 grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:gap-6">
-          {plans.map((plan) => (
-            <PlanCard key={plan.name} plan={plan} />
-          ))}
-        </ul>
-        <div className="mx-auto mt-16 flex max-w-3xl flex-col items-center justify-between gap-5 rounded-2xl border border-white/10 bg-white/[0.025] px-6 py-6 text-center sm:flex-row sm:px-8 sm:text-left">
-          <p className="text-zinc-300">{pricing.contactPrompt}</p>
-          <a href={contactHref()} className={buttonClass("light", "md", "shrink-0")}>
-            <Icon name="mail" className="size-4" />
-            {pricing.contactCta}
-          </a>
-        </div>
+      <ul className="mx-auto mt-16 grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:gap-6">
+        {plans.map((plan) => (
+          <PlanCard key={plan.name} plan={plan} />
+        ))}
+      </ul>
+      <div className="mx-auto mt-16 flex max-w-3xl flex-col items-center justify-between gap-5 rounded-2xl border border-white/10 bg-white/[0.025] px-6 py-6 text-center sm:flex-row sm:px-8 sm:text-left">
+        <p className="text-zinc-300">{pricing.contactPrompt}</p>
+        <a href={contactHref()} className={buttonClass("light", "md", "shrink-0")}>
+          <Icon name="mail" className="size-4" />
+          {pricing.contactCta}
+        </a>
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 /** Eyebrow, title and introduction of a landing section (its copy in app/content/landing.ts), centred. */
 export function SectionHeading({
   id,
@@ -26,3 +28,32 @@ export function SectionHeading({
 
 /** The page's content width and side padding. */
 export const container = "mx-auto w-full max-w-6xl px-5 sm:px-8";
+
+/**
+ * A landing section that in-page links land on: its anchor (`id`), its heading from its copy
+ * (which names the section for assistive technology), then its content in the page's width.
+ * `backdrop` is drawn behind it all (a glow), before the content in the document.
+ */
+export function LandingSection({
+  id,
+  copy,
+  className,
+  backdrop,
+  children,
+}: {
+  id: string;
+  copy: { eyebrow?: string; title: string; intro?: string };
+  className: string;
+  backdrop?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className={className}>
+      {backdrop}
+      <div className={container}>
+        <SectionHeading id={`${id}-title`} copy={copy} />
+        {children}
+      </div>
+    </section>
+  );
+}
