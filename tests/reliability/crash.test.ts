@@ -31,13 +31,25 @@ async function leasedBy(handle: DatabaseHandle, pid: number, at: number) {
   return rows.map((row) => row.id);
 }
 
-/** Waits until the instance `pid` holds a live lease on some delivery (up to 10 s). */
-async function untilLeaseHeld(handle: DatabaseHandle, pid: number) {
-  await waitFor(async () => (await leasedBy(handle, pid, Date.now())).length > 0, {
-    timeoutMs: 10_000,
-    intervalMs: 20,
-    what: "a delivery under lease",
-  });
+/**
+ * Freezes `victim` (SIGSTOP) at a moment it holds a live lease on some delivery, and returns that
+ * moment. A frozen process completes nothing, so the kill that follows cannot miss the lease (a
+ * delivery sent in the few milliseconds between seeing a lease and killing did make the
+ * precondition fail). When it holds none once frozen, it is thawed and watched again (10 s).
+ */
+async function freezeWhileLeasing(handle: DatabaseHandle, victim: Instance) {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    await waitFor(async () => (await leasedBy(handle, victim.pid, Date.now())).length > 0, {
+      timeoutMs: Math.max(0, until - Date.now()),
+      intervalMs: 20,
+      what: "a delivery under lease",
+    });
+    process.kill(victim.pid, "SIGSTOP");
+    const at = Date.now();
+    if ((await leasedBy(handle, victim.pid, at)).length > 0) return at;
+    process.kill(victim.pid, "SIGCONT");
+  }
 }
 
 /** How many of the deliveries `ids` are done, under a lease of the process `pid`. */
@@ -52,7 +64,7 @@ async function doneBy(handle: DatabaseHandle, ids: string[], pid: number) {
 }
 
 /**
- * Kills `victim` (kill -9) once it holds a lease under `load`; the load goes on `loadAfterMs`
+ * Kills `victim` (kill -9) while it holds a lease under `load`; the load goes on `loadAfterMs`
  * more on the instances left, then stops. What the kill caught, and what was acknowledged and
  * stored by the end.
  */
@@ -62,8 +74,7 @@ async function killUnderLoad(
   load: ReturnType<typeof startLoad>,
   loadAfterMs = 0,
 ) {
-  await untilLeaseHeld(store, victim.pid);
-  const killedAt = Date.now();
+  const killedAt = await freezeWhileLeasing(store, victim);
   const inFlight = load.inFlight();
   await victim.crash();
   const leased = await leasedBy(store, victim.pid, killedAt);
