@@ -1,4 +1,5 @@
 import { type AuthenticateResult, authenticate, type DNSResolver } from "mailauth";
+import { within } from "../waiting/within.ts";
 
 /** SPF, DKIM and DMARC of a message that came in: "pass", "fail", "none", "temperror"… */
 export interface AuthResults {
@@ -35,12 +36,8 @@ export async function authenticationOf(
   },
 ): Promise<AuthResults> {
   const { client, timeoutMs = 10_000 } = options;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<"late">((resolve) => {
-    timer = setTimeout(() => resolve("late"), timeoutMs);
-  });
   try {
-    const checked = await Promise.race([
+    const checked = await within(
       authenticate(raw, {
         ip: client?.ip,
         helo: client?.helo,
@@ -50,8 +47,8 @@ export async function authenticationOf(
         disableArc: true,
         disableBimi: true,
       }),
-      late,
-    ]);
+      timeoutMs,
+    );
     if (checked === "late") return { spf: "temperror", dkim: "temperror", dmarc: "temperror" };
     const dkim = dkimOf(checked);
     if (client?.ip) {
@@ -65,8 +62,6 @@ export async function authenticationOf(
     return { spf: provider.spf ?? "none", dkim, dmarc: provider.dmarc ?? "none" };
   } catch {
     return { spf: "temperror", dkim: "temperror", dmarc: "temperror" };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

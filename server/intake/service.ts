@@ -18,6 +18,7 @@ import type { PendingSubmission, StoredSubmission } from "../db/submissions/stor
 import type { Logger } from "../logger.ts";
 import { rateLimitKey } from "../rate-limit/key.ts";
 import type { RateLimit } from "../rate-limit/limiter.ts";
+import { within } from "../waiting/within.ts";
 import { type GroupCommitter, QueueFullError } from "./group-commit.ts";
 
 /** What a visitor is told to wait when the database is unreachable. */
@@ -156,15 +157,11 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakePort {
  */
 async function sourceColumns(deps: IntakeServiceDeps, sender: Sender): Promise<SourceColumns> {
   if (!deps.visits) return unknownVisit;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<"late">((resolve) => {
-    timer = setTimeout(() => resolve("late"), deps.visitLookupMs ?? defaultVisitLookupMs);
-  });
   const looked = deps.visits.sourceOf(sender).catch((error) => {
     deps.logger.warn({ err: errorSummary(error) }, "intake: the visit could not be looked up");
     return undefined;
   });
-  const found = await Promise.race([looked, late]).finally(() => clearTimeout(timer));
+  const found = await within(looked, deps.visitLookupMs ?? defaultVisitLookupMs);
   if (found === "late")
     deps.logger.warn("intake: the visit lookup took too long; source not known");
   if (!found || found === "late") return unknownVisit;
