@@ -4,9 +4,11 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { teamPaths } from "../app/shared/paths.ts";
 import reactRouterConfig from "../react-router.config.ts";
 import { generateAssets } from "./generate-assets.ts";
-import { stylesheetForPage } from "./page-css.ts";
+import { stylesheetForPage, stylesheetForScripts } from "./page-css.ts";
+import { assetsManifest, modulesOf } from "./route-modules.ts";
 
 /**
  * `npm run build`: images and icons from the copy in app/content/, then the React Router build
@@ -30,10 +32,16 @@ for (const [route, file] of Object.entries(prerenderedPages)) {
   const html = await readFile(path.join(clientDir, file), "utf8");
   pages[route] = { file, scriptHashes: inlineScriptHashes(html) };
 }
-// The server inlines the same stylesheet into the pages it renders (app/document-context.tsx).
+// The server inlines a stylesheet into the pages it renders (app/document-context.tsx): the
+// team's pages get the whole of it, the public ones what their scripts can draw.
+const publicStylesheet = "public-pages.css";
+await writeFile(
+  path.join(buildDir, publicStylesheet),
+  await stylesheetForPublicPages(await readFile(path.join(clientDir, stylesheet), "utf8")),
+);
 await writeFile(
   path.join(buildDir, "prerendered.json"),
-  `${JSON.stringify({ stylesheet, pages }, null, 2)}\n`,
+  `${JSON.stringify({ stylesheet, publicStylesheet, pages }, null, 2)}\n`,
 );
 const compressed = await precompress(clientDir);
 console.log(
@@ -72,6 +80,27 @@ async function inlineStylesheet(file: string): Promise<string> {
     html.replace(tag, () => `<style>${css.trim()}</style>`),
   );
   return href!;
+}
+
+/**
+ * The stylesheet of the public pages the server renders (the questionnaire, the 404, errors):
+ * the rules a class of their scripts can use. Those documents can draw every public route but
+ * `/`, whose page is its own document only (prerendered without JavaScript; the app never
+ * navigates to it, `app/no-navigation-home.test.ts`). The questionnaire goes on to
+ * `/thank-you` in the running app, so that route counts. Decision 0028.
+ */
+async function stylesheetForPublicPages(css: string): Promise<string> {
+  const assets = await assetsManifest(buildDir);
+  const isTeam = (route: string | undefined) =>
+    route === teamPaths.inbox || Boolean(route?.startsWith(`${teamPaths.inbox}/`));
+  const routes = Object.entries(assets.routes)
+    .filter(([id, route]) => id !== "root" && id !== "routes/home" && !isTeam(route.path))
+    .map(([id]) => id);
+  const modules = modulesOf(clientDir, assets, routes);
+  const scripts = await Promise.all(
+    [...modules].map((url) => readFile(path.join(clientDir, url), "utf8")),
+  );
+  return stylesheetForScripts(css, scripts).trim();
 }
 
 /** sha256 sources of every executable inline <script> (JSON-LD is data, not script). */

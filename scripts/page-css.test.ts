@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stylesheetForPage } from "./page-css.ts";
+import { stylesheetForPage, stylesheetForScripts } from "./page-css.ts";
 
 const css = [
   ":root{--brand:#8b5cf6}",
@@ -41,5 +41,34 @@ describe("stylesheetForPage", () => {
   it("looks at the page's markup only, not at the stylesheet already inlined in it", () => {
     const inlined = `<style>.unused{color:blue}</style>${html}`;
     expect(stylesheetForPage(css, inlined)).not.toContain(".unused{color:#00f}");
+  });
+});
+
+describe("stylesheetForScripts", () => {
+  const scripts = [
+    'jsx("h1",{className:"used sm:used"})',
+    'const shown = `bg-white/5 ` + (open ? "sm:used" : "");',
+  ];
+  const cut = stylesheetForScripts(
+    `${css}.bg-white\\/5{color:#fff}.never\\/5{color:#000}`,
+    scripts,
+  );
+
+  it("keeps the rules of every class named anywhere in the scripts", () => {
+    expect(cut).toContain(".used{color:red}");
+    expect(cut).toContain("green");
+    expect(cut).toContain(".bg-white\\/5{color:#fff}");
+  });
+
+  it("drops the rules of classes no script names", () => {
+    expect(cut).not.toContain(".unused{color:#00f}");
+    expect(cut).not.toContain("pink");
+    expect(cut).not.toContain("never");
+  });
+
+  it("does not judge elements: scripts create them", () => {
+    expect(cut).toContain("table{border-collapse:collapse}");
+    expect(cut).toMatch(/h1,h2\{margin:0\}/);
+    expect(cut).toContain("@keyframes spin");
   });
 });

@@ -27,6 +27,25 @@ export function stylesheetForPage(css: string, html: string): string {
         (part.type === "class" && !classes.has(part.name)) ||
         (part.type === "type" && !elements.has(part.name.toLowerCase())),
     );
+  return withoutRules(css, cannotMatch);
+}
+
+/**
+ * The site's stylesheet cut to what a page's JavaScript can draw: a rule goes when every one of
+ * its selectors names a class that appears nowhere in the scripts' text (the rendered markup
+ * plus every module the page can load). Tailwind finds its classes the same way, as whole
+ * strings in the source, so a class the scripts can set is in their text. Elements are not
+ * judged: scripts create them by name in many ways.
+ */
+export function stylesheetForScripts(css: string, scripts: string[]): string {
+  const text = scripts.join("\n");
+  const cannotMatch = (selector: Selector) =>
+    selector.some((part) => part.type === "class" && !text.includes(part.name));
+  return withoutRules(css, cannotMatch);
+}
+
+/** The stylesheet, minified, without the style rules whose every selector cannot match. */
+function withoutRules(css: string, cannotMatch: (selector: Selector) => boolean): string {
   const { code } = transform({
     filename: "page.css",
     code: Buffer.from(css),

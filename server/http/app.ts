@@ -11,7 +11,11 @@ import { mountMetrics } from "../metrics/http-metrics.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import type { TeamServer } from "../team/start-team.ts";
 import { closeUnreadBodies } from "./close-unread-bodies.ts";
-import { type PrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
+import {
+  type InlineStylesheets,
+  type PrerenderedPages,
+  sendPrerenderedPage,
+} from "./prerendered-pages.ts";
 import { publicRequestOf } from "./proxy-trust.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -41,8 +45,8 @@ export interface AppDeps {
   metrics?: Metrics;
   loadBuild: () => Promise<ServerBuild>;
   prerendered: PrerenderedPages;
-  /** The stylesheet inlined into server-rendered pages (absent: they link it). */
-  inlineCss?: string;
+  /** The stylesheets inlined into server-rendered pages (absent: they link it). */
+  inlineCss?: InlineStylesheets;
   mode?: "production" | "development";
 }
 

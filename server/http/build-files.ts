@@ -4,8 +4,9 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { Logger } from "../logger.ts";
 import {
+  type InlineStylesheets,
   loadPrerenderedPages,
-  loadStylesheet,
+  loadStylesheets,
   type PrerenderedPages,
 } from "./prerendered-pages.ts";
 
@@ -19,8 +20,8 @@ export function hasBuild(buildDir: string): boolean {
 
 export interface BuiltPages {
   prerendered: PrerenderedPages;
-  /** The stylesheet inlined into server-rendered pages (absent: they link it). */
-  inlineCss?: string;
+  /** The stylesheets inlined into server-rendered pages (absent: they link it). */
+  inlineCss?: InlineStylesheets;
   /** React Router's server bundle, or undefined without a build. */
   build?: ServerBuild;
 }
@@ -36,7 +37,7 @@ export async function loadBuiltPages(buildDir: string, logger: Logger): Promise<
   }
   return {
     prerendered: await loadPrerenderedPages(buildDir),
-    inlineCss: await loadStylesheet(buildDir),
+    inlineCss: await loadStylesheets(buildDir),
     // Imported now, not on the first visit: the first page is then as fast as the rest.
     build: (await import(
       pathToFileURL(path.join(buildDir, "server", "index.js")).href

@@ -5,8 +5,10 @@ import type { Context } from "hono";
 
 /** Written by scripts/build.ts: the pages rendered at build time and their inline scripts. */
 export interface PrerenderManifest {
-  /** URL of the site's stylesheet (the server inlines it into the pages it renders). */
+  /** URL of the site's stylesheet (the server inlines it into the team's pages). */
   stylesheet: string;
+  /** File (in the build directory) of the stylesheet cut for the public pages it renders. */
+  publicStylesheet: string;
   pages: Record<string, { file: string; scriptHashes: string[] }>;
 }
 
@@ -18,10 +20,20 @@ interface Page {
 
 export type PrerenderedPages = Map<string, Page>;
 
-/** The build's stylesheet, to inline into server-rendered pages. */
-export async function loadStylesheet(buildDir: string): Promise<string> {
+/** The stylesheets inlined into server-rendered pages: the team's, and the public pages'. */
+export interface InlineStylesheets {
+  team: string;
+  public: string;
+}
+
+/** The build's stylesheets, to inline into server-rendered pages. */
+export async function loadStylesheets(buildDir: string): Promise<InlineStylesheets> {
   const manifest = await readManifest(buildDir);
-  return (await readFile(path.join(buildDir, "client", manifest.stylesheet), "utf8")).trim();
+  const read = async (file: string) => (await readFile(file, "utf8")).trim();
+  return {
+    team: await read(path.join(buildDir, "client", manifest.stylesheet)),
+    public: await read(path.join(buildDir, manifest.publicStylesheet)),
+  };
 }
 
 async function readManifest(buildDir: string): Promise<PrerenderManifest> {

@@ -5,6 +5,7 @@ import type { TeamPort } from "#app/shared/team-port.ts";
 import type { Logger } from "../logger.ts";
 import { deferModulePreloads } from "./defer-module-preloads.ts";
 import { formLimitOf, isTeamPath, type PageBody, readPageBody } from "./page-body.ts";
+import type { InlineStylesheets } from "./prerendered-pages.ts";
 import { publicRequestOf, type TrustProxy } from "./proxy-trust.ts";
 
 /** Hands a request to React Router (server-rendered pages, the onboarding form action, 404s). */
@@ -15,8 +16,8 @@ export function reactRouterHandler(options: {
   /** The team's port for this request (the member its guard found). */
   team?: (request: Request) => TeamPort | undefined;
   trustProxy: TrustProxy;
-  /** The stylesheet to inline into every rendered page (production). */
-  inlineCss?: string;
+  /** The stylesheets to inline into the rendered pages (production): the team's, the public. */
+  inlineCss?: InlineStylesheets;
   /** Where errors nothing caught go: one JSON line each, with the request id. */
   logger: Logger;
 }) {
@@ -45,7 +46,7 @@ export function reactRouterHandler(options: {
         intake: options.intake,
         team: options.team?.(c.req.raw),
         clientIp: visitor.clientIp || undefined,
-        inlineCss: options.inlineCss,
+        inlineCss: isTeamPath(c.req.path) ? options.inlineCss?.team : options.inlineCss?.public,
         reportError: (error) =>
           options.logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error"),
         // Too large or not a form: the action answers with the page and its own message.

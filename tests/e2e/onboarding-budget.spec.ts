@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
+import { assetsManifest, closure, modulesOf } from "../../scripts/route-modules.ts";
 import { expectedBody, fillForm, interceptIntake, openForm, submitButton } from "./onboarding-page";
 
 // Build-output budgets of the questionnaire (deterministic bytes, not timings):
@@ -13,35 +13,6 @@ const budgetBytes = 150 * 1000;
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const clientDir = path.join(buildDir, "client");
 
-interface AssetsManifest {
-  url: string;
-  entry: { module: string; imports: string[] };
-  routes: Record<string, { module: string; imports?: string[] }>;
-}
-
-async function assetsManifest(): Promise<AssetsManifest> {
-  const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
-  return build.assets as AssetsManifest;
-}
-
-/** The files (as /assets/… URLs) `start` loads, following every relative import in them. */
-function closure(start: string[]): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...start];
-  while (queue.length > 0) {
-    const url = queue.pop()!;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const code = readFileSync(path.join(clientDir, url), "utf8");
-    for (const [, file] of code.matchAll(
-      /(?:\bfrom|\bimport)\s*\(?\s*["'`]\.\/([\w.-]+\.js)["'`]/g,
-    )) {
-      queue.push(`/assets/${file}`);
-    }
-  }
-  return seen;
-}
-
 function gzipBytes(url: string): number {
   const file = path.join(clientDir, `${url}.gz`);
   expect(existsSync(file), `${file} (precompressed by the build)`).toBe(true);
@@ -49,19 +20,9 @@ function gzipBytes(url: string): number {
 }
 
 async function onboardingScripts() {
-  const assets = await assetsManifest();
-  const route = assets.routes["routes/onboarding"];
-  const root = assets.routes.root;
-  expect(route, "routes/onboarding in the build").toBeTruthy();
-  const files = closure([
-    assets.url,
-    assets.entry.module,
-    ...assets.entry.imports,
-    root!.module,
-    ...(root!.imports ?? []),
-    route!.module,
-    ...(route!.imports ?? []),
-  ]);
+  const assets = await assetsManifest(buildDir);
+  expect(assets.routes["routes/onboarding"], "routes/onboarding in the build").toBeTruthy();
+  const files = new Set([assets.url, ...modulesOf(clientDir, assets, ["routes/onboarding"])]);
   return { assets, files };
 }
 
@@ -103,6 +64,7 @@ test.describe("build output", () => {
     const route = assets.routes["routes/onboarding"]!;
     // Chunks /onboarding loads that other pages do not need: the route and what only it imports.
     const others = closure(
+      clientDir,
       Object.entries(assets.routes)
         .filter(([id]) => id !== "routes/onboarding")
         .flatMap(([, r]) => [r.module, ...(r.imports ?? [])]),
