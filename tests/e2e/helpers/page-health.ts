@@ -66,7 +66,8 @@ type ScrollWatch = { __scrollEnds?: number[]; __listenersRun?: boolean };
  * begun looks the same as one after it, so "a few steady readings" is not an end. With scripts
  * on, the end is the browser's `scrollend` at a new position (fired once, when a scroll is over;
  * a late one from an earlier instant scroll is at the old position and does not count). With
- * scripts off (no listener runs), the top must first leave where it was, then hold still 300 ms.
+ * scripts off (no listener runs), the page must first scroll from where it was, then its scroll
+ * position and the element's top hold still 300 ms.
  */
 export async function topAfterScroll(locator: Locator, act: () => Promise<void>): Promise<number> {
   const page = locator.page();
@@ -82,7 +83,6 @@ export async function topAfterScroll(locator: Locator, act: () => Promise<void>)
     window.dispatchEvent(new Event("scroll-watch-probe"));
     return { listenersRun: watch.__listenersRun === true, startY: window.scrollY };
   });
-  const before = await topOf(locator);
   await act();
   if (listenersRun) {
     await expect
@@ -97,18 +97,23 @@ export async function topAfterScroll(locator: Locator, act: () => Promise<void>)
       .toBe(true);
     return topOf(locator);
   }
+  // The page's scroll position, not the element's top: following a link to a target can also
+  // move the element by layout (sections drawn when near are laid out for real), before the
+  // smooth scroll has started.
+  const scrollY = () => page.evaluate(() => window.scrollY);
   await expect
-    .poll(async () => Math.abs((await topOf(locator)) - before), { message: "the scroll starts" })
+    .poll(async () => Math.abs((await scrollY()) - startY), { message: "the scroll starts" })
     .toBeGreaterThan(0.5);
   let top = await topOf(locator);
+  let y = await scrollY();
   let stillSince = Date.now();
   const deadline = Date.now() + 10_000;
   while (Date.now() - stillSince < 300) {
     if (Date.now() > deadline) throw new Error("the scroll did not come to rest within 10 s");
     await page.waitForTimeout(50);
-    const next = await topOf(locator);
-    if (Math.abs(next - top) >= 0.5) stillSince = Date.now();
-    top = next;
+    const [next, nextY] = [await topOf(locator), await scrollY()];
+    if (Math.abs(next - top) >= 0.5 || Math.abs(nextY - y) >= 0.5) stillSince = Date.now();
+    [top, y] = [next, nextY];
   }
   return top;
 }
