@@ -21,6 +21,9 @@ function differencesWithWholeStylesheet(page: Page) {
     const style = document.getElementById("site-css");
     if (!style) throw new Error("no inline stylesheet (#site-css)");
     const snapshot = () => {
+      // Style the whole page first: a value the swap changes may start a transition, and a
+      // transition not finished would show the old value.
+      document.documentElement.getBoundingClientRect();
       for (const animation of document.getAnimations()) animation.finish();
       return [...document.querySelectorAll("html, html *")].flatMap((element) =>
         [null, "::before", "::after"].map((pseudo) => {
