@@ -14,6 +14,7 @@
  * per page (default 5; medians); LIGHTHOUSE_PAGES a comma-separated subset of the pages;
  * LIGHTHOUSE_COMPARE another site's URL, run in turns with our `/` and shown beside it;
  * LIGHTHOUSE_FLOOR=1 adds the floor (bench/lighthouse/floor.ts: a page of one heading) the same way.
+ * Last, issue 24's goals against the floor and the other site, each met or not (goals.ts).
  * Lighthouse itself is installed on first use (bench/lighthouse/install.ts). Reports go to
  * bench/results/.
  */
@@ -22,6 +23,7 @@ import path from "node:path";
 import { headlineOffsets, javascriptGzipBytes } from "../scripts/page-budget.ts";
 import { startChildServer } from "./child-server.ts";
 import { startFloor } from "./lighthouse/floor.ts";
+import { goalChecks, goalsTable } from "./lighthouse/goals.ts";
 import { hostLine } from "./lighthouse/host.ts";
 import { ensureLighthouse, lighthouseVersion } from "./lighthouse/install.ts";
 import { comparisonTable, details, type Page, summaryTable } from "./lighthouse/report.ts";
@@ -68,6 +70,8 @@ try {
   console.log(hostLine([...ours, ...theirs].flatMap((page) => page.runs.map((run) => run.host))));
   const home = ours.find((page) => page.label === "/") ?? ours[0]!;
   for (const page of theirs) comparisonTable(home, page);
+  const site = (name: string) => others.find((other) => other.name === name)?.page;
+  goalsTable(goalChecks(ours, site("floor"), site("compare")));
   for (const page of [...ours, ...theirs]) details(page);
   printBytes();
 } finally {
