@@ -4,8 +4,8 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { teamPaths } from "../app/shared/paths.ts";
 import reactRouterConfig from "../react-router.config.ts";
+import { isTeamPath } from "../server/http/page-body.ts";
 import { generateAssets } from "./generate-assets.ts";
 import { stylesheetForPage, stylesheetForScripts } from "./page-css.ts";
 import { assetsManifest, modulesOf } from "./route-modules.ts";
@@ -91,8 +91,8 @@ async function inlineStylesheet(file: string): Promise<string> {
  */
 async function stylesheetForPublicPages(css: string): Promise<string> {
   const assets = await assetsManifest(buildDir);
-  const isTeam = (route: string | undefined) =>
-    route === teamPaths.inbox || Boolean(route?.startsWith(`${teamPaths.inbox}/`));
+  // The server inlines the whole stylesheet where this says a path is the team's.
+  const isTeam = (route: string | undefined) => route !== undefined && isTeamPath(route);
   const routes = Object.entries(assets.routes)
     .filter(([id, route]) => id !== "root" && id !== "routes/home" && !isTeam(route.path))
     .map(([id]) => id);
