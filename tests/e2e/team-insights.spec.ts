@@ -1,15 +1,16 @@
 import type { Browser, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config.ts";
 import { expectNoViolations } from "./helpers/axe";
+import { phoneWithScriptsOnly } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { submissionColumn } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 import { fillForm, hydrated } from "./onboarding-page";
 
-// Insights as a new member finds them, in both projects (1440 px and 390 px), with scripts on
-// and off on the team's side: visitors from three sources (another site, a UTM link, direct),
-// each with a User-Agent of their own, walk / and /onboarding, some apply; a bot and a
-// prefetch come too. The e2e server is shared by every spec: this test counts only its own
+// Insights as a new member finds them, at 1440 px with scripts on and off on the team's side and at
+// 390 px with scripts on (phoneWithScriptsOnly): visitors from three sources (another site, a UTM
+// link, direct), each with a User-Agent of their own, walk / and /onboarding, some apply; a bot and
+// a prefetch come too. The e2e server is shared by every spec: this test counts only its own
 // visitors, told apart by a referring site and a campaign of this run.
 
 const chrome = (who: string) =>
@@ -64,6 +65,7 @@ function sourceRow(page: Page, source: string) {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"} on the team's side`, () => {
     test.use({ javaScriptEnabled });
+    phoneWithScriptsOnly(javaScriptEnabled);
 
     test("Insights counts each source's visitors and applications; each application shows its source", async ({
       page,

@@ -3,14 +3,14 @@ import type { DatabaseHandle } from "../../server/db/database.ts";
 import { awayUpdate, findMember, memberChoices } from "../../server/db/members.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { submitApplication, uniqueName } from "./helpers/incoming";
-import { withAndWithoutJavaScript } from "./helpers/javascript";
+import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { submissionColumn, withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
-// The 24-hour promise as a new member walks it, in both projects (desktop 1440 px and phone
-// 390 px), with scripts on and off: an application of their own by round robin, its clock in the
-// inbox, Take it, the first answer, the Response page, Away and back, and axe on every page.
+// The 24-hour promise as a new member walks it, at 1440 px with scripts on and off and at 390 px
+// with scripts on (phoneWithScriptsOnly): an application of their own by round robin, its clock in
+// the inbox, Take it, the first answer, the Response page, Away and back, and axe on every page.
 
 /** The id of the member signed in as `email`. */
 function memberId(email: string): Promise<string> {
@@ -86,6 +86,7 @@ async function switchAvailability(availability: Locator, to: "Away" | "Available
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 
 withAndWithoutJavaScript((javaScriptEnabled) => {
+  phoneWithScriptsOnly(javaScriptEnabled);
   test("a new member keeps the 24-hour promise", async ({ page, request }, testInfo) => {
     test.setTimeout(150_000); // a long walk, and four pages analysed by axe
     const email = memberAddress(testInfo.title, testInfo.project.name);

@@ -7,13 +7,13 @@ import { inboundSmtpPort } from "../../playwright.config.ts";
 import { findMemberById } from "../../server/db/members.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
-import { withAndWithoutJavaScript } from "./helpers/javascript";
+import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { recipientOf, sentEmails, submissionColumn, withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
-// The conversation end to end, as a new member walks it, in both projects (desktop 1440 px and
-// phone 390 px), with scripts on and off, axe on the inbox, the application and Unmatched:
+// The conversation end to end, as a new member walks it, at 1440 px with scripts on and off and at
+// 390 px with scripts on (phoneWithScriptsOnly), axe on the inbox, the application and Unmatched:
 // - a member answers an applicant with a saved reply of their plan; the thread shows it Sending,
 //   then Sent; the email that went out (an .eml file: the e2e server sends no mail out) has the
 //   application's routed Reply-To and the Message-ID recorded; the inbox says "Answered in";
@@ -106,6 +106,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 withAndWithoutJavaScript((javaScriptEnabled) => {
+  phoneWithScriptsOnly(javaScriptEnabled);
   test("a member replies; the applicant's answers come back by SMTP and by POST", async ({
     page,
     request,

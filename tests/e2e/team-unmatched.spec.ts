@@ -2,15 +2,15 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
-import { withAndWithoutJavaScript } from "./helpers/javascript";
+import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
-// Replies that matched no application, as a member works them, in both projects (1440 and
-// 390 px), with scripts on and off: the top bar's "Unmatched (N)", the page (text only, even
-// from hostile HTML and a subject carrying line breaks), an attachment downloaded as bytes,
-// Attach to application and Delete, each with its audit line, and axe on the page.
+// Replies that matched no application, as a member works them, at 1440 px with scripts on and off
+// and at 390 px with scripts on (phoneWithScriptsOnly): the top bar's "Unmatched (N)", the page
+// (text only, even from hostile HTML and a subject carrying line breaks), an attachment downloaded
+// as bytes, Attach to application and Delete, each with its audit line, and axe on the page.
 
 /**
  * Posts a raw message as a mail provider does: to an address of the reply domain that names no
@@ -75,6 +75,7 @@ function messageRow(subject: string) {
 }
 
 withAndWithoutJavaScript((javaScriptEnabled) => {
+  phoneWithScriptsOnly(javaScriptEnabled);
   test("a member attaches one unmatched reply to its application and deletes another", async ({
     page,
     request,

@@ -13,3 +13,13 @@ export function withAndWithoutJavaScript(define: (javaScriptEnabled: boolean) =>
     });
   }
 }
+
+/**
+ * A team flow runs at 1440 px with scripts on and off, and at 390 px with scripts on: a member on
+ * a phone works with scripts. The one combination left out, a phone without scripts, is the
+ * server's same markup and actions that the 1440 px run without scripts walks and checks with
+ * axe, laid out at the phone's width. Call inside the flow's describe.
+ */
+export function phoneWithScriptsOnly(javaScriptEnabled: boolean): void {
+  test.skip(({ isMobile }) => isMobile && !javaScriptEnabled, "without scripts: 1440 px only");
+}
