@@ -42,10 +42,36 @@ describe("securityHeaders", () => {
     expect(csp.get("connect-src")).toBe("'self'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("permissions-policy")).toContain("camera=()");
     expect(res.headers.get("permissions-policy")).toContain("microphone=()");
+  });
+
+  it("cuts the team's side off from other sites' windows (COOP), and only it", async () => {
+    const coop = async (path: string) =>
+      (await appWith(false).request(path)).headers.get("cross-origin-opener-policy");
+    for (const path of [
+      "/team",
+      "/team/sign-in",
+      "/TEAM//insights",
+      "/team.data",
+      "/team/auth/x",
+    ]) {
+      expect(await coop(path), path).toBe("same-origin");
+    }
+    for (const path of [
+      "/",
+      "/onboarding",
+      "/thank-you",
+      "/teams",
+      "/no-such-page",
+      "/favicon.svg",
+    ]) {
+      expect(await coop(path), path).toBeNull();
+    }
+    expect((await appWith(true).request("/team")).headers.get("cross-origin-opener-policy")).toBe(
+      "same-origin",
+    );
   });
 
   it("lets Vite's hot reload connect only under npm run dev", async () => {
@@ -133,7 +159,6 @@ function expectSecurityHeaders(response: Response, what: string) {
     .soft(response.headers.get("referrer-policy"), what)
     .toBe("strict-origin-when-cross-origin");
   expect.soft(response.headers.get("permissions-policy"), what).toContain("camera=()");
-  expect.soft(response.headers.get("cross-origin-opener-policy"), what).toBe("same-origin");
   expect.soft(response.headers.get("x-powered-by"), what).toBeNull();
 }
 

@@ -1,11 +1,14 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Config } from "../config.ts";
+import { isTeamPath } from "./page-body.ts";
 
 /**
  * Security headers of every response. Scripts run only from this origin, plus React Router's
  * inline scripts: by a per-response nonce on server-rendered pages, and by their hashes on the
- * pages prerendered at build time (`scriptHashesFor` knows those).
+ * pages prerendered at build time (`scriptHashesFor` knows those). The team's side, and only
+ * it, is cut off from other sites' windows (COOP): the public pages hold nothing a window could
+ * learn, and entering a page with COOP costs the browser a new process (decision 0029).
  */
 export function securityHeaders(
   config: Pick<Config, "NODE_ENV">,
@@ -13,17 +16,18 @@ export function securityHeaders(
   /** Whether the visitor reached us over HTTPS (directly, or through a trusted proxy). */
   isHttps: (c: Context) => boolean,
 ): MiddlewareHandler {
-  const overHttps = headersFor(config, scriptHashesFor, true);
-  const overHttp = headersFor(config, scriptHashesFor, false);
+  const variants = [false, true].map((https) =>
+    [false, true].map((team) => headersFor(config, scriptHashesFor, { https, team })),
+  );
   // HSTS (and upgrade-insecure-requests) only on answers the visitor received over HTTPS:
   // browsers ignore HSTS over plain HTTP, and a site reached over HTTP must stay reachable.
-  return (c, next) => (isHttps(c) ? overHttps(c, next) : overHttp(c, next));
+  return (c, next) => variants[Number(isHttps(c))]![Number(isTeamPath(c.req.path))]!(c, next);
 }
 
 function headersFor(
   config: Pick<Config, "NODE_ENV">,
   scriptHashesFor: (path: string) => readonly string[] | undefined,
-  https: boolean,
+  { https, team }: { https: boolean; team: boolean },
 ): MiddlewareHandler {
   const scriptSources = (c: Context) => {
     const hashes = scriptHashesFor(c.req.path);
@@ -47,7 +51,7 @@ function headersFor(
     },
     referrerPolicy: "strict-origin-when-cross-origin",
     xFrameOptions: "DENY",
-    crossOriginOpenerPolicy: "same-origin",
+    crossOriginOpenerPolicy: team ? "same-origin" : false,
     crossOriginResourcePolicy: "same-site",
     strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
     permissionsPolicy: {

@@ -62,8 +62,14 @@ test("security headers on every kind of response", async ({ request }) => {
     expect.soft(headers["x-content-type-options"], path).toBe("nosniff");
     expect.soft(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
     expect.soft(headers["permissions-policy"], path).toContain("camera=()");
-    expect.soft(headers["cross-origin-opener-policy"], path).toBe("same-origin");
     expect.soft(headers["x-powered-by"], path).toBeUndefined();
+    // Only the team's side is cut off from other sites' windows (decision 0029).
+    expect.soft(headers["cross-origin-opener-policy"], path).toBeUndefined();
+  }
+  for (const path of ["/team", "/team/sign-in"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect.soft(response.headers()["cross-origin-opener-policy"], path).toBe("same-origin");
+    expect.soft(response.headers()["content-security-policy"], path).toContain("frame-ancestors");
   }
 });
 
