@@ -38,6 +38,17 @@ describe("stylesheetForPage", () => {
     expect(kept).toContain("margin:2px");
   });
 
+  it("leaves no empty block behind where every rule inside it went", () => {
+    const wrapped = `${css}@supports (color:color-mix(in lab,red,red)){.unused{color:pink}}@media (width>=40rem){.unused{color:gray}}`;
+    const cut = stylesheetForPage(wrapped, html);
+    expect(cut).not.toMatch(/@supports|@media \(width>=40rem\)\{\}/);
+    expect(cut).not.toContain("{}");
+    // A block that still holds a rule stays.
+    expect(stylesheetForPage(`@supports (display:grid){.used{display:grid}}`, html)).toContain(
+      "@supports (display:grid){.used{display:grid}}",
+    );
+  });
+
   it("looks at the page's markup only, not at the stylesheet already inlined in it", () => {
     const inlined = `<style>.unused{color:blue}</style>${html}`;
     expect(stylesheetForPage(css, inlined)).not.toContain(".unused{color:#00f}");
