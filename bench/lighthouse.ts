@@ -13,7 +13,9 @@
  * BUILD_DIR picks the build (default ./build); CHROME_PATH the browser; LIGHTHOUSE_RUNS the runs
  * per page (default 5; medians); LIGHTHOUSE_PAGES a comma-separated subset of the pages;
  * LIGHTHOUSE_COMPARE another site's URL, run in turns with our `/` and shown beside it;
- * LIGHTHOUSE_FLOOR=1 adds the floor (bench/lighthouse/floor.ts: a page of one heading) the same way.
+ * LIGHTHOUSE_FLOOR=1 adds the floor (bench/lighthouse/floor.ts: a page of one heading) the same way;
+ * LIGHTHOUSE_PARTS=1 adds copies of `/` cut by part (bench/lighthouse/parts.ts: its head over one
+ * heading, with the header, cut after the hero), to see which part of `/` its figures pay for.
  * Last, issue 24's goals against the floor and the other site, each met or not (goals.ts).
  * Lighthouse itself is installed on first use (bench/lighthouse/install.ts). Reports go to
  * bench/results/.
@@ -26,6 +28,7 @@ import { startFloor } from "./lighthouse/floor.ts";
 import { goalChecks, goalsTable } from "./lighthouse/goals.ts";
 import { hostLine } from "./lighthouse/host.ts";
 import { ensureLighthouse, lighthouseVersion } from "./lighthouse/install.ts";
+import { startParts } from "./lighthouse/parts.ts";
 import { comparisonTable, details, type Page, summaryTable } from "./lighthouse/report.ts";
 import { audit, loadTools, type Run, reportName } from "./lighthouse/run.ts";
 import { publicPages, requireBuild } from "./public-pages.ts";
@@ -39,6 +42,7 @@ const compare = process.env.LIGHTHOUSE_COMPARE;
 const tools = await loadTools(await ensureLighthouse());
 const server = await startChildServer({ BUILD_DIR: buildDir });
 const floor = process.env.LIGHTHOUSE_FLOOR === "1" ? await startFloor() : undefined;
+const parts = process.env.LIGHTHOUSE_PARTS === "1" ? await startParts(buildDir) : undefined;
 try {
   const resultsDir = path.join(root, "bench", "results");
   await mkdir(resultsDir, { recursive: true });
@@ -47,6 +51,7 @@ try {
   const others = [
     ...(compare ? [{ label: compare, url: compare, name: "compare" }] : []),
     ...(floor ? [{ label: "the floor (one heading)", url: floor.url, name: "floor" }] : []),
+    ...(parts?.pages.map((part, index) => ({ ...part, name: `part-${index}` })) ?? []),
   ].map((site) => ({ ...site, page: { label: site.label, runs: [] } as Page }));
   // Run after run, every page in turn (and the other sites right after our `/`), so a burst
   // of load on this shared machine falls on all of them alike rather than on one page's runs.
@@ -69,7 +74,7 @@ try {
   summaryTable([...ours, ...theirs]);
   console.log(hostLine([...ours, ...theirs].flatMap((page) => page.runs.map((run) => run.host))));
   const home = ours.find((page) => page.label === "/") ?? ours[0]!;
-  for (const page of theirs) comparisonTable(home, page);
+  for (const site of others) if (!site.name.startsWith("part-")) comparisonTable(home, site.page);
   const site = (name: string) => others.find((other) => other.name === name)?.page;
   goalsTable(goalChecks(ours, site("floor"), site("compare")));
   for (const page of [...ours, ...theirs]) details(page);
@@ -77,6 +82,7 @@ try {
 } finally {
   await server.stop();
   await floor?.stop();
+  await parts?.stop();
 }
 
 /**
