@@ -9,7 +9,7 @@ const oneHeading = "<main><h1>Hello there</h1></main></body></html>";
  * Copies of the prerendered `/` cut by part, for `LIGHTHOUSE_PARTS=1`: its `<head>` (the inline
  * stylesheet, the fonts' faces) over one heading; the same with the site's header; and the page
  * cut after the hero. Run in turns with `/` and the floor, the steps between them are what each
- * part costs Lighthouse's figures (decision 0029: below the hero cost nothing measurable).
+ * part costs Lighthouse's figures (decision 0029).
  */
 export function pageParts(html: string): { label: string; html: string }[] {
   const find = (text: string, from = 0) => {
