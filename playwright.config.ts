@@ -23,6 +23,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
+  // CI runs two browsers and the server on two cores: a page can take longer than 5 s to
+  // arrive there, and an assertion that holds passes as soon as it holds either way.
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   use: { baseURL, trace: "retain-on-failure", launchOptions },
   projects: [
     {
