@@ -19,7 +19,7 @@ async function openApplication(page: Page, name: string) {
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL((url) => url.searchParams.get("q") === name);
   await page.getByRole("link", { name }).click();
-  // A document navigation on a busy two-core host can take longer than an assertion's 5 s.
+  // A document navigation on a busy two-core host can outlast an assertion's default wait.
   await expect(page).toHaveURL(/\/team\/applications\//, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }

@@ -89,7 +89,7 @@ const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText
 
 /**
  * Opens an application from its row, and waits for its page: on a busy two-core host a
- * document navigation can take longer than an assertion's 5 s, so the URL gets the time.
+ * document navigation can outlast an assertion's default wait, so the URL gets 20 s.
  */
 async function openFromRow(page: Page, name: string, id: string) {
   await row(page, name).getByRole("link", { name }).click();
