@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumFlags, chromiumPath } from "./tests/chromium.ts";
+import { chromiumFlags, testChromiumPath } from "./tests/chromium.ts";
 
 // End-to-end tests drive a real Chromium against the built server (`npm run build` first).
 export const port = Number(process.env.E2E_PORT ?? 4319);
@@ -12,7 +12,7 @@ export const inboundSmtpPort = port + 1000;
 /** The Bearer token of POST /team/inbound-email, as a mail provider sends it. */
 export const inboundToken = "e2e-inbound-token-0123456789abcdef";
 
-const launchOptions = { executablePath: chromiumPath, args: chromiumFlags };
+const launchOptions = { executablePath: testChromiumPath, args: chromiumFlags };
 
 export default defineConfig({
   testDir: "tests/e2e",
