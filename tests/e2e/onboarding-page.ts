@@ -1,5 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { beaconPath } from "../../app/shared/paths.ts";
+import { test } from "./helpers/page-health.ts";
 
 /** Shared by the questionnaire's e2e specs: answers, filling, the intercepted endpoint. */
 
@@ -118,6 +119,16 @@ export async function interceptIntake(
     await answer(route);
   });
   return requests;
+}
+
+/**
+ * The questionnaire's behaviour (the plan, the rules, sending, the draft) is the same script at
+ * every width: it runs once, at the phone's, where visitors fill it in. What a width can change
+ * (the page, the first messages and focus, axe, the keyboard, the page without scripts) runs
+ * at both. Call inside a describe.
+ */
+export function phoneOnly(): void {
+  test.skip(({ isMobile }) => !isMobile, "the same script at every width: 390 px only");
 }
 
 /** The pages' fixture: a test fails on any console error or CSP violation it did not allow. */

@@ -10,6 +10,7 @@ import {
   hydrated,
   interceptIntake,
   openForm,
+  phoneOnly,
   send,
   submitButton,
   test,
@@ -138,6 +139,7 @@ test.describe("the page", () => {
 });
 
 test.describe("the plan", () => {
+  phoneOnly();
   for (const [query, plan] of [
     ["Creator", "Creator"],
     ["Influencer", "Influencer"],
@@ -196,85 +198,91 @@ test.describe("validation", () => {
     await expect(page).toHaveURL("/onboarding");
   });
 
-  test("focus goes to the first invalid field in the form's order", async ({ page }) => {
-    await openForm(page, "/onboarding");
-    await fillForm(page, { "Your Goals": "too short" });
-    await page.getByLabel("Account Type", { exact: true }).selectOption("");
-    await submitButton(page).click();
-    await expect(page.getByLabel("Account Type", { exact: true })).toBeFocused();
-    await expect(page.locator('[id$="-error"]')).toHaveText([
-      "Please select an account type",
-      "Please describe your goals (at least 10 characters)",
-    ]);
-  });
+  // The rest of the rules, at the phone's width only: what the first test shows at both.
+  test.describe(() => {
+    phoneOnly();
 
-  test("after a submit, messages follow the typing in the fields shown invalid", async ({
-    page,
-  }) => {
-    await openForm(page, "/onboarding");
-    await submitButton(page).click();
-    // The messages are shown once the schema is in (loaded on the first answer or the submit).
-    await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
-    const name = page.getByLabel("Full Name", { exact: true });
-    await name.fill("Maya");
-    await expect(page.getByText("Name must be at least 2 characters")).toHaveCount(0);
-    await expect(name).not.toHaveAttribute("aria-invalid", "true");
-    await name.fill("M");
-    await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
-    await page.getByLabel("Account Type", { exact: true }).selectOption({ label: "Agency" });
-    await expect(page.getByText("Please select an account type")).toHaveCount(0);
-  });
+    test("focus goes to the first invalid field in the form's order", async ({ page }) => {
+      await openForm(page, "/onboarding");
+      await fillForm(page, { "Your Goals": "too short" });
+      await page.getByLabel("Account Type", { exact: true }).selectOption("");
+      await submitButton(page).click();
+      await expect(page.getByLabel("Account Type", { exact: true })).toBeFocused();
+      await expect(page.locator('[id$="-error"]')).toHaveText([
+        "Please select an account type",
+        "Please describe your goals (at least 10 characters)",
+      ]);
+    });
 
-  const boundaries = [
-    ["Full Name", "A", "Al", "Name must be at least 2 characters"],
-    [
-      "Your Goals",
-      "123456789",
-      "1234567890",
-      "Please describe your goals (at least 10 characters)",
-    ],
-    [
-      "Current Challenges",
-      "123456789",
-      "1234567890",
-      "Please describe your challenges (at least 10 characters)",
-    ],
-    ["Account Handle", " ", "a", "Account handle is required"],
-    ["Account Handle", "", "a", "Account handle is required"],
-    ["Email Address", "maya@example", "maya@example.co", "Please enter a valid email"],
-  ] as const;
-  for (const [label, invalid, valid, message] of boundaries) {
-    test(`${label}: ${JSON.stringify(invalid)} is refused, ${JSON.stringify(valid)} accepted`, async ({
+    test("after a submit, messages follow the typing in the fields shown invalid", async ({
       page,
     }) => {
+      await openForm(page, "/onboarding");
+      await submitButton(page).click();
+      // The messages are shown once the schema is in (loaded on the first answer or the submit).
+      await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
+      const name = page.getByLabel("Full Name", { exact: true });
+      await name.fill("Maya");
+      await expect(page.getByText("Name must be at least 2 characters")).toHaveCount(0);
+      await expect(name).not.toHaveAttribute("aria-invalid", "true");
+      await name.fill("M");
+      await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
+      await page.getByLabel("Account Type", { exact: true }).selectOption({ label: "Agency" });
+      await expect(page.getByText("Please select an account type")).toHaveCount(0);
+    });
+
+    const boundaries = [
+      ["Full Name", "A", "Al", "Name must be at least 2 characters"],
+      [
+        "Your Goals",
+        "123456789",
+        "1234567890",
+        "Please describe your goals (at least 10 characters)",
+      ],
+      [
+        "Current Challenges",
+        "123456789",
+        "1234567890",
+        "Please describe your challenges (at least 10 characters)",
+      ],
+      ["Account Handle", " ", "a", "Account handle is required"],
+      ["Account Handle", "", "a", "Account handle is required"],
+      ["Email Address", "maya@example", "maya@example.co", "Please enter a valid email"],
+    ] as const;
+    for (const [label, invalid, valid, message] of boundaries) {
+      test(`${label}: ${JSON.stringify(invalid)} is refused, ${JSON.stringify(valid)} accepted`, async ({
+        page,
+      }) => {
+        const requests = await interceptIntake(page);
+        await openForm(page, "/onboarding");
+        await fillForm(page, { [label]: invalid });
+        await submitButton(page).click();
+        await expect(page.locator('[id$="-error"]')).toHaveText([message]);
+        expect(requests).toHaveLength(0);
+        await page.getByLabel(label, { exact: true }).fill(valid);
+        await expect(page.locator('[id$="-error"]')).toHaveCount(0);
+        await submitButton(page).click();
+        await expect(page).toHaveURL("/thank-you");
+        expect(requests).toHaveLength(1);
+      });
+    }
+
+    test("values are trimmed and over-long answers get their own message", async ({ page }) => {
       const requests = await interceptIntake(page);
       await openForm(page, "/onboarding");
-      await fillForm(page, { [label]: invalid });
+      await fillForm(page, { "Full Name": "x".repeat(101) });
       await submitButton(page).click();
-      await expect(page.locator('[id$="-error"]')).toHaveText([message]);
-      expect(requests).toHaveLength(0);
-      await page.getByLabel(label, { exact: true }).fill(valid);
-      await expect(page.locator('[id$="-error"]')).toHaveCount(0);
+      await expect(page.getByText("Name must be at most 100 characters")).toBeVisible();
+      await page.getByLabel("Full Name", { exact: true }).fill("   Maya Lopez   ");
       await submitButton(page).click();
       await expect(page).toHaveURL("/thank-you");
-      expect(requests).toHaveLength(1);
+      expect(requests[0]!.postDataJSON().name).toBe("Maya Lopez");
     });
-  }
-
-  test("values are trimmed and over-long answers get their own message", async ({ page }) => {
-    const requests = await interceptIntake(page);
-    await openForm(page, "/onboarding");
-    await fillForm(page, { "Full Name": "x".repeat(101) });
-    await submitButton(page).click();
-    await expect(page.getByText("Name must be at most 100 characters")).toBeVisible();
-    await page.getByLabel("Full Name", { exact: true }).fill("   Maya Lopez   ");
-    await submitButton(page).click();
-    await expect(page).toHaveURL("/thank-you");
-    expect(requests[0]!.postDataJSON().name).toBe("Maya Lopez");
   });
 });
 
 test.describe("submitting", () => {
+  phoneOnly();
   test("sends exactly the eleven fields as JSON with an idempotency key; success toast", async ({
     page,
   }) => {
@@ -387,6 +395,7 @@ test.describe("submitting", () => {
 });
 
 test.describe("the draft", () => {
+  phoneOnly();
   test("is restored after a reload, with the plan from the URL winning", async ({ page }) => {
     const requests = await interceptIntake(page);
     await openForm(page, "/onboarding?plan=Influencer");
@@ -448,6 +457,7 @@ test.describe("the draft", () => {
 });
 
 test.describe("a page whose later files are gone (a new release, a dropped network)", () => {
+  phoneOnly();
   test("posts the form itself and the application arrives", async ({ page, health }) => {
     health.allow(/ERR_FAILED|dynamically imported module/);
     await openForm(page, "/onboarding?plan=Creator");
