@@ -4,7 +4,7 @@ import { submitApplication, uniqueName } from "./helpers/incoming";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { submissionColumn, withDatabase } from "./helpers/stored";
-import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { followToApplication, memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // Behaviour once, at 1440 px: the phone project (390 px) runs the team pages' axe checks.
 test.skip(({ isMobile }) => isMobile, "desktop only");
@@ -18,10 +18,7 @@ async function openApplication(page: Page, name: string) {
   await page.getByLabel("Spam").selectOption("all");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL((url) => url.searchParams.get("q") === name);
-  await page.getByRole("link", { name }).click();
-  // A document navigation on a busy two-core host can outlast an assertion's default wait.
-  await expect(page).toHaveURL(/\/team\/applications\//, { timeout: 20_000 });
-  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await followToApplication(page.getByRole("link", { name }), name, /\/team\/applications\//);
 }
 
 /**

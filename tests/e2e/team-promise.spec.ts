@@ -7,7 +7,7 @@ import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { submissionColumn, withDatabase } from "./helpers/stored";
-import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { followToApplication, memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // The 24-hour promise as a new member walks it, at 1440 px with scripts on and off and at 390 px
 // with scripts on (phoneWithScriptsOnly): an application of their own by round robin, its clock in
@@ -87,14 +87,10 @@ async function switchAvailability(availability: Locator, to: "Away" | "Available
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 
-/**
- * Opens an application from its row, and waits for its page: on a busy two-core host a
- * document navigation can outlast an assertion's default wait, so the URL gets 20 s.
- */
+/** Opens an application from its row: that application's own page, by its id. */
 async function openFromRow(page: Page, name: string, id: string) {
-  await row(page, name).getByRole("link", { name }).click();
-  await expect(page).toHaveURL(`${teamOrigin}${applicationPath(id)}`, { timeout: 20_000 });
-  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const link = row(page, name).getByRole("link", { name });
+  await followToApplication(link, name, `${teamOrigin}${applicationPath(id)}`);
 }
 
 withAndWithoutJavaScript((javaScriptEnabled) => {

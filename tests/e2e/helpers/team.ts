@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { port } from "../../../playwright.config.ts";
 import { expect } from "./page-health.ts";
 import { dataDir, recipientOf, sentEmails } from "./stored.ts";
@@ -62,4 +62,19 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Applications" })).toBeVisible();
+}
+
+/**
+ * Follows an application's link and waits for its page: its URL first (a document navigation on
+ * a busy two-core host can outlast an assertion's default wait), then its heading.
+ */
+export async function followToApplication(
+  link: Locator,
+  name: string,
+  url: string | RegExp,
+): Promise<void> {
+  const page = link.page();
+  await link.click();
+  await expect(page).toHaveURL(url, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
