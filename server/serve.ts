@@ -2,6 +2,11 @@
 // the intake API, /healthz and the static routes run, the pages answer 500). For API-only
 // instances (the reliability suite's child processes) and for `npm start` after its build check.
 // Stops cleanly on SIGTERM/SIGINT: in-flight requests are answered, queued writes committed.
+import { enableCompileCache, flushCompileCache } from "node:module";
+
+// Node's compile cache before the modules it caches (decision 0060); written to disk once the
+// server listens, so a process that is killed rather than stopped still leaves it.
+enableCompileCache();
 // React picks its production or development build when first imported: decide that first.
 process.env.NODE_ENV ??= "production";
 const { startServer } = await import("./composition-root.ts");
@@ -14,6 +19,7 @@ let logger = createLogger({ LOG_LEVEL: "info" });
 logProcessErrors(() => logger);
 const server = await startServer().catch((error: unknown) => startFailed(logger, error));
 logger = server.logger;
+flushCompileCache();
 // Started by a parent process (the benchmarks): tell it where we listen.
 process.send?.({ url: server.url });
 let stopping = false;
@@ -29,5 +35,3 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.exit(0);
   });
 }
-
-export {};
