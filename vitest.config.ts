@@ -1,4 +1,7 @@
 import { defineConfig } from "vitest/config";
+import { shareCompileCache } from "./tests/compile-cache.ts";
+
+shareCompileCache();
 
 // Unit and API tests. Tests sit beside the code they test. Pages and browsers: tests/e2e.
 export default defineConfig({

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { shareCompileCache } from "./tests/compile-cache.ts";
 import { FiguresReporter } from "./tests/reliability/support/figures.ts";
 
 // The reliability suite (`npm run test:reliability`): load, faults and hostile input against
@@ -24,6 +25,8 @@ class WaitersFirst extends BaseSequencer {
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
+
+shareCompileCache();
 
 export default defineConfig({
   test: {
