@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { enableCompileCache } from "node:module";
+import { turnOnCompileCache } from "./compile-cache.ts";
 
 // `npm start`: build first when there is no build yet, then serve (server/serve.ts) until
 // SIGTERM/SIGINT. React picks its production or development build when first imported: decide
 // that first, and turn on Node's compile cache before the modules it caches (decision 0060).
-enableCompileCache();
+turnOnCompileCache();
 process.env.NODE_ENV ??= "production";
 const { loadConfig } = await import("./config.ts");
 const { hasBuild } = await import("./http/build-files.ts");

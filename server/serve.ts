@@ -2,11 +2,11 @@
 // the intake API, /healthz and the static routes run, the pages answer 500). For API-only
 // instances (the reliability suite's child processes) and for `npm start` after its build check.
 // Stops cleanly on SIGTERM/SIGINT: in-flight requests are answered, queued writes committed.
-import { enableCompileCache, flushCompileCache } from "node:module";
+import { flushCompileCache, turnOnCompileCache } from "./compile-cache.ts";
 
 // Node's compile cache before the modules it caches (decision 0060); written to disk once the
 // server listens, so a process that is killed rather than stopped still leaves it.
-enableCompileCache();
+turnOnCompileCache();
 // React picks its production or development build when first imported: decide that first.
 process.env.NODE_ENV ??= "production";
 const { startServer } = await import("./composition-root.ts");
