@@ -1,11 +1,11 @@
-import path from "node:path";
+import { compileCacheDir } from "../server/compile-cache.ts";
 
 /**
  * Node's compile cache for every process a test runner starts (decision 0060): its workers and
  * the processes they spawn inherit `NODE_COMPILE_CACHE`, so each compiles kysely, React, zod and
- * the rest once per checkout instead of once per worker. The directory the server and the CLI
- * use (server/compile-cache.ts); the runners start in the project's root.
+ * the rest once per checkout instead of once per worker, in the directory the server and the
+ * CLI use.
  */
 export function shareCompileCache() {
-  process.env.NODE_COMPILE_CACHE ??= path.resolve("node_modules", ".cache", "node-compile-cache");
+  process.env.NODE_COMPILE_CACHE ??= compileCacheDir;
 }
