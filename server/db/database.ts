@@ -1,8 +1,9 @@
 import path from "node:path";
 import type SQLite from "better-sqlite3";
-import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
+import type { Dialect } from "./dialect.ts";
 import { migrateToLatest } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 import { openSqliteConnection, sqliteKysely, truncateWal } from "./sqlite.ts";
@@ -13,17 +14,8 @@ import {
   type StoreOptions,
   storeSubmissions,
 } from "./submissions/store.ts";
+import type { RunWrite } from "./write-query.ts";
 import { type RunTransaction, transactionOn, transactionThrough } from "./write-transaction.ts";
-
-export type Dialect = "sqlite" | "postgres";
-
-export interface WriteQuery<O> {
-  compile(): CompiledQuery<O>;
-  execute(): Promise<O[]>;
-}
-
-/** Runs one write statement (built with Kysely) and returns its rows, in camelCase. */
-export type RunWrite = <O>(query: WriteQuery<O>) => Promise<O[]>;
 
 /**
  * The database, for everything that reads or writes it. Writes take the handle's route, fixed

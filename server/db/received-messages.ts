@@ -7,8 +7,8 @@ import {
   type SqlBool,
   sql,
 } from "kysely";
-import type { Dialect } from "./database.ts";
 import { deliveryForApplication } from "./deliveries/insert-for-application.ts";
+import type { Dialect } from "./dialect.ts";
 import type { Database } from "./schema.ts";
 
 type Db = Kysely<Database>;

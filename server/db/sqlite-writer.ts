@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { CamelCasePlugin, type CompiledQuery } from "kysely";
-import type { RunWrite } from "./database.ts";
 import type { PendingSubmission, StoredSubmission, StoreOptions } from "./submissions/store.ts";
+import type { RunWrite } from "./write-query.ts";
 
 type Reply =
   | { ready: true }

@@ -1,7 +1,6 @@
 import { type Handler, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
-import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import type { IntakePort } from "#app/shared/app-context.ts";
 import { beaconPath, intakePath, teamPaths } from "#app/shared/paths.ts";
@@ -10,6 +9,7 @@ import type { Logger } from "../logger.ts";
 import { mountMetrics } from "../metrics/http-metrics.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import type { TeamServer } from "../team/start-team.ts";
+import type { AppEnv } from "./app-env.ts";
 import { closeUnreadBodies } from "./close-unread-bodies.ts";
 import {
   type InlineStylesheets,
@@ -21,8 +21,6 @@ import { reactRouterHandler } from "./react-router-handler.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { seoRoutes } from "./seo-routes.ts";
 import { staticFiles } from "./static-files.ts";
-
-export type AppEnv = { Variables: SecureHeadersVariables & { requestId: string } };
 
 export interface AppDeps {
   config: Config;

@@ -4,7 +4,7 @@ import { cors } from "hono/cors";
 import type { IntakePort } from "#app/shared/app-context.ts";
 import { idempotencyKeyMessage, idempotencyKeyPattern } from "#app/shared/intake-rules.ts";
 import type { Config } from "../config.ts";
-import type { AppEnv } from "../http/app.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { publicRequestOf } from "../http/proxy-trust.ts";
 import type { Logger } from "../logger.ts";
 import { keyReusedMessage, overloadedMessage, unavailableMessage } from "./service.ts";

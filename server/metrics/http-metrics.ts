@@ -1,7 +1,7 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import type { IntakePort } from "#app/shared/app-context.ts";
 import { intakePath, paths } from "#app/shared/paths.ts";
-import type { AppEnv } from "../http/app.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { bearerMatches } from "../http/bearer-token.ts";
 import { isTeamPath } from "../http/page-body.ts";
 import type { Metrics } from "./metrics.ts";

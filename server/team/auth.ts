@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { brand } from "#app/content/brand.ts";
 import { teamPaths } from "#app/shared/paths.ts";
 import type { Config } from "../config.ts";
-import type { Dialect } from "../db/database.ts";
+import type { Dialect } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { withHashedSessionTokens } from "./hashed-session-tokens.ts";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { paths } from "#app/shared/paths.ts";
 import { fieldNames, resolvePlan } from "#app/shared/schema.ts";
-import type { AppEnv } from "../http/app.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { publicRequestOf, type TrustProxy } from "../http/proxy-trust.ts";
 import { countedPage } from "./count-pages.ts";
 import { isCountable, visitorFacts } from "./counted-request.ts";

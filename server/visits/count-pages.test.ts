@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { beaconPath } from "#app/shared/paths.ts";
-import type { AppEnv } from "../http/app.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { beaconHandler } from "./beacon.ts";
 import { countedPage, countPages } from "./count-pages.ts";
 import type { VisitCounter, VisitHit, VisitorFacts } from "./visit-counter.ts";

@@ -3,7 +3,7 @@ import type { ApplicationSource } from "#app/shared/application-source.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
 import { foldPastDays, purgeTotals } from "../db/visits/visitors.ts";
-import type { AppEnv } from "../http/app.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import type { TrustProxy } from "../http/proxy-trust.ts";
 import type { Logger } from "../logger.ts";
 import { beaconHandler } from "./beacon.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
-import type { Dialect } from "../database.ts";
+import type { Dialect } from "../dialect.ts";
 import type { Database } from "../schema.ts";
 
 /**

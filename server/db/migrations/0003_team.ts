@@ -1,6 +1,6 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { Dialect } from "../database.ts";
+import type { Dialect } from "../dialect.ts";
 import { postgresSearchText, searchedColumns } from "../submissions/search-text.ts";
 import { createIndex } from "./create-index.ts";
 

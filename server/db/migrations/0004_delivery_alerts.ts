@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { Dialect } from "../database.ts";
+import type { Dialect } from "../dialect.ts";
 
 /** Migration 0004_delivery_alerts. */
 export function migration0004(dialect: Dialect): Migration {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { Dialect } from "../database.ts";
+import type { Dialect } from "../dialect.ts";
 
 /** Migration 0005_search_index_secure_delete. */
 export function migration0005(dialect: Dialect): Migration {

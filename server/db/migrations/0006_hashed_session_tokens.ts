@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { Dialect } from "../database.ts";
+import type { Dialect } from "../dialect.ts";
 
 /** How a session token is stored: server/team/link-token.ts's hashToken (a test holds them equal). */
 export function sessionTokenHash(token: string): string {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
-import type { Dialect } from "../database.ts";
+import type { Dialect } from "../dialect.ts";
 import { migration0001 } from "./0001_intake.ts";
 import { migration0002 } from "./0002_idempotency_and_confirmation_caps.ts";
 import { migration0003 } from "./0003_team.ts";

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { Dialect } from "../database.ts";
 import { deliveryForApplication } from "../deliveries/insert-for-application.ts";
+import type { Dialect } from "../dialect.ts";
 import type { Database } from "../schema.ts";
 import { availableMembersQuery, recordTurnsQuery } from "./owners.ts";
 

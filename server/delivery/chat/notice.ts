@@ -9,7 +9,7 @@ import type { Member } from "../../db/members.ts";
 import type { Delivery, Submission } from "../../db/schema.ts";
 import { type ErrorClass, errorClasses } from "../error-class.ts";
 import { applicationLink } from "./inbox-link.ts";
-import { ownerText } from "./promise-notice.ts";
+import { ownerText } from "./owner-text.ts";
 
 /**
  * What a chat message says, before a format (Slack, Discord, Teams) lays it out. Only `facts`

@@ -6,11 +6,7 @@ import type { Member } from "../../db/members.ts";
 import type { Submission } from "../../db/schema.ts";
 import { applicationLink } from "./inbox-link.ts";
 import type { Notice } from "./notice.ts";
-
-/** Who owns an application, as messages name them: "Name <email>", or unassigned. */
-export function ownerText(owner: Pick<Member, "name" | "email"> | undefined): string {
-  return owner ? `${owner.name} <${owner.email}>` : chat.application.unassigned;
-}
+import { ownerText } from "./owner-text.ts";
 
 /**
  * A reminder before an application is due, or the alert that its promise was missed: the

@@ -4,7 +4,7 @@ import type { Member } from "../../db/members.ts";
 import type { Submission } from "../../db/schema.ts";
 import { applicationLink } from "./inbox-link.ts";
 import type { Notice } from "./notice.ts";
-import { ownerText } from "./promise-notice.ts";
+import { ownerText } from "./owner-text.ts";
 
 /**
  * "New reply from <name>": an applicant answered, for the application's owner. Of what the

@@ -1,0 +1,4 @@
+import type { SecureHeadersVariables } from "hono/secure-headers";
+
+/** What every request carries through the app: the security headers' nonce, the request id. */
+export type AppEnv = { Variables: SecureHeadersVariables & { requestId: string } };
