@@ -84,8 +84,9 @@ it("gives way while applications pour in: one at a time, then a pause of 9x its 
     const previous = ordered[i - 1];
     const current = ordered[i];
     if (!previous || !current) continue;
-    // The pause follows the whole delivery (render, send, record): at least 9 x the send.
-    expect(current.start - previous.end).toBeGreaterThanOrEqual(9 * 20 - 1);
+    // The pause follows the whole delivery (render, send, record): at least 9 x the send, less
+    // the 2 ms by which Node's whole-millisecond timers may fire early (as in send-pool.test.ts).
+    expect(current.start - previous.end).toBeGreaterThanOrEqual(9 * 20 - 2);
   }
 });
 
