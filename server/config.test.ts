@@ -79,3 +79,10 @@ it(".env.example lists every variable the server reads", () => {
   const listed = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
   expect(configVariables.filter((name) => !listed.has(name))).toEqual([]);
 });
+
+it("docs/configuration.md has one row for each variable the server reads, and no other", () => {
+  const doc = readFileSync(path.join(import.meta.dirname, "../docs/configuration.md"), "utf8");
+  const rows = [...doc.matchAll(/^\| `([A-Z][A-Z0-9_]+)` +\|/gm)].map((m) => m[1]);
+  expect([...rows].sort()).toEqual([...configVariables].sort());
+  expect(new Set(rows).size).toBe(rows.length);
+});

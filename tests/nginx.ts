@@ -9,7 +9,7 @@ import { freePort } from "../server/test/wait.ts";
 /**
  * A real nginx in front of the built server, for the tests of the proxy path (the e2e spec and
  * the reliability suite): Debian's /usr/sbin/nginx (or NGINX_PATH) with deploy/nginx.conf, the
- * very file the README tells operators to copy, its ports and paths replaced. Everything it
+ * very file docs/operations.md tells operators to copy, its ports and paths replaced. Everything it
  * writes (pid, logs, temp files) goes to a temporary directory; it listens on loopback only.
  *
  * Addresses: the browser reaches nginx at 127.0.0.2 (from 127.0.0.1) and nginx reaches the app

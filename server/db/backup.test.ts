@@ -54,7 +54,7 @@ describe("npm run submissions -- backup FILE", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(backups)).toEqual([path.basename(file)]); // no partial file left
 
-    // Restored as the README says: the file becomes DATA_DIR/reelsmith.db of a stopped server.
+    // Restored as docs/operations.md says: the file becomes DATA_DIR/reelsmith.db of a stopped server.
     const restoredDir = await mkdtemp(path.join(tmpdir(), "reelsmith-restored-"));
     copyFileSync(file, path.join(restoredDir, "reelsmith.db"));
     const restored = await startTestServer({ DATA_DIR: restoredDir });

@@ -7,7 +7,7 @@ import { type BuiltServer, spawnBuiltServer, untilHealthy } from "./helpers/buil
 import { expect, test } from "./helpers/page-health.ts";
 import { fillForm, hydrated, send, toast } from "./onboarding-page.ts";
 
-// The deployment the README describes, for real: nginx with deploy/nginx.conf terminating TLS
+// The deployment docs/operations.md describes, for real: nginx with deploy/nginx.conf terminating TLS
 // (a self-signed certificate) in front of the built server, which trusts nginx's address only
 // (TRUST_PROXY=127.0.0.3). Chromium reaches nginx at https://127.0.0.2 from 127.0.0.1; nginx
 // reaches the app from 127.0.0.3. The stored IP hash must be the client's, not the proxy's.
