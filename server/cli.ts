@@ -1,4 +1,4 @@
-import { turnOnCompileCache } from "./compile-cache.ts";
+import { turnOnCompileCache } from "./process/compile-cache.ts";
 
 // The operator's command lines, one parser and one exit-code rule (cli/program.ts):
 //   npm run submissions -- <command>   the stored applications (node server/cli.ts submissions)

@@ -2,10 +2,10 @@ import path from "node:path";
 import { z } from "zod";
 import { brand } from "#app/content/brand.ts";
 import { service } from "#app/content/service.ts";
+import { type NotifyDerived, notifyDerived, notifyVariables } from "./delivery/notify-config.ts";
 import { webhookSecretProblem, webhookUrlProblem } from "./delivery/webhook-config.ts";
 import { parseTrustProxy } from "./http/proxy-trust.ts";
 import { mailDomain } from "./mail/mail-domain.ts";
-import { type NotifyDerived, notifyDerived, notifyVariables } from "./notify-config.ts";
 
 const optionalUrl = z
   .string()

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { turnOnCompileCache } from "./compile-cache.ts";
+import { turnOnCompileCache } from "./process/compile-cache.ts";
 
 // `npm start`: build first when there is no build yet, then serve (server/serve.ts) until
 // SIGTERM/SIGINT. React picks its production or development build when first imported: decide

@@ -2,7 +2,7 @@
 // the intake API, /healthz and the static routes run, the pages answer 500). For API-only
 // instances (the reliability suite's child processes) and for `npm start` after its build check.
 // Stops cleanly on SIGTERM/SIGINT: in-flight requests are answered, queued writes committed.
-import { flushCompileCache, turnOnCompileCache } from "./compile-cache.ts";
+import { flushCompileCache, turnOnCompileCache } from "./process/compile-cache.ts";
 
 // Node's compile cache before the modules it caches (decision 0060); written to disk once the
 // server listens, so a process that is killed rather than stopped still leaves it.
@@ -11,7 +11,7 @@ turnOnCompileCache();
 process.env.NODE_ENV ??= "production";
 const { startServer } = await import("./composition-root.ts");
 const { createLogger } = await import("./logger.ts");
-const { logProcessErrors, startFailed } = await import("./process-errors.ts");
+const { logProcessErrors, startFailed } = await import("./process/process-errors.ts");
 
 // Anything that goes wrong is a JSON line of the log, from the very start (the configuration
 // is not read yet: the default level), then the server's own logger.

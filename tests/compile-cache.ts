@@ -1,4 +1,4 @@
-import { compileCacheDir } from "../server/compile-cache.ts";
+import { compileCacheDir } from "../server/process/compile-cache.ts";
 
 /**
  * Node's compile cache for every process a test runner starts (decision 0060): its workers and

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
+import { loadConfig } from "../config.ts";
 
 const secretUrl = "http://hooks.slack.example/services/T000/B000/XXXXSECRETXXXX";
 

@@ -1,4 +1,4 @@
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../logger.ts";
 
 /**
  * Errors nothing caught outside any request (a timer's, a stray promise's) end the process, as

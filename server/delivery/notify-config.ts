@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type ChatVariable, chatChannels } from "./delivery/chat/channels.ts";
-import { isLoopbackHost } from "./http/loopback-host.ts";
+import { isLoopbackHost } from "../http/loopback-host.ts";
+import { type ChatVariable, chatChannels } from "./chat/channels.ts";
 
 /**
  * A chat webhook URL: absent, or an https:// URL (http:// only to a loopback host, for tests and

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cli } from "./test/cli.ts";
+import { cli } from "../test/cli.ts";
 
 // Node's compile cache (decision 0060): the entries turn it on, in a directory of this
 // checkout, before importing the modules it caches; the server writes it once it listens.
@@ -38,7 +38,7 @@ describe("Node's compile cache", () => {
     expect(result.code).toBe(0);
     const inCheckout = path.resolve(
       import.meta.dirname,
-      "../node_modules/.cache/node-compile-cache",
+      "../../node_modules/.cache/node-compile-cache",
     );
     expect(result.stderr).toContain(`resolved path ${inCheckout} `);
     expect(result.stderr).toMatch(/compile cache\] .*server\/cli\/program\.ts/);
@@ -46,7 +46,7 @@ describe("Node's compile cache", () => {
 
   it("a server killed once it listens has already written the cache", async () => {
     const cacheDir = await freshDir("serve-cache");
-    const child = fork(path.join(import.meta.dirname, "serve.ts"), {
+    const child = fork(path.join(import.meta.dirname, "..", "serve.ts"), {
       env: {
         PATH: process.env.PATH ?? "",
         NODE_COMPILE_CACHE: cacheDir,

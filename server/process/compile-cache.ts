@@ -9,7 +9,7 @@ import path from "node:path";
  */
 export const compileCacheDir =
   process.env.NODE_COMPILE_CACHE ??
-  path.join(import.meta.dirname, "..", "node_modules", ".cache", "node-compile-cache");
+  path.join(import.meta.dirname, "..", "..", "node_modules", ".cache", "node-compile-cache");
 
 /** Call first in an entry, then import the rest dynamically: static imports would miss it. */
 export function turnOnCompileCache() {
