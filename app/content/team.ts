@@ -273,6 +273,8 @@ export const team = {
     lastDays: "Last {days} days",
     applications: "Applications",
     inTime: "Answered in time",
+    /** Received, their clock still running: neither kept nor missed (outside the rate). */
+    notDueYet: "Not due yet",
     median: "Median first response",
     p90: "90th percentile",
     overdueNow: "Overdue now",
@@ -290,7 +292,8 @@ export const team = {
     chartLabel: "{day}: {applications} applications, {inTime} answered in time, {late} late",
     chartSummary:
       "{title}: {applications} applications, {inTime} answered in time, {late} late or overdue, {open} still open; at most {max} in one day.",
-    inTimeValue: "{count} ({percent} %)",
+    /** Of the applications due or answered: "3 of 7 (43 %)". */
+    inTimeValue: "{count} of {due} ({percent} %)",
   },
   /** /team/unmatched: replies that matched no application. */
   unmatched: {

@@ -17,11 +17,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { member, report: await team.response() };
 }
 
-/** Answered in time as "8 (67 %)" of the applications; — when there were none. */
+/**
+ * Answered in time as "3 of 7 (43 %)" of the applications due or answered (one whose clock
+ * still runs has neither kept nor missed the promise); — when none is due yet.
+ */
 function inTimeText(figures: ResponseFigures): string {
-  if (figures.applications === 0) return copy.none;
-  const percent = Math.round((figures.answeredInTime / figures.applications) * 100);
-  return fill(copy.inTimeValue, { count: figures.answeredInTime, percent });
+  if (figures.due === 0) return copy.none;
+  const percent = Math.round((figures.answeredInTime / figures.due) * 100);
+  return fill(copy.inTimeValue, { count: figures.answeredInTime, due: figures.due, percent });
 }
 
 /** A first-response time as the clock words it ("3 h"); — when nothing was answered. */
@@ -55,6 +58,8 @@ export default function TeamResponse({ loaderData }: Route.ComponentProps) {
               <dd className="text-right font-semibold whitespace-nowrap text-white">
                 {inTimeText(all)}
               </dd>
+              <dt className="text-zinc-400">{copy.notDueYet}</dt>
+              <dd className="text-right font-semibold text-white">{all.applications - all.due}</dd>
               <dt className="text-zinc-400">{copy.median}</dt>
               <dd className="text-right font-semibold whitespace-nowrap text-white">
                 {secondsText(all.medianSeconds)}

@@ -83,6 +83,8 @@ export interface ThreadMessage {
 /** How the promise was kept over a window of days (applications received in it). */
 export interface ResponseFigures {
   applications: number;
+  /** Those due or answered: the promise was kept or broken (the rate's denominator). */
+  due: number;
   answered: number;
   answeredInTime: number;
   /** Null when nothing was answered. */

@@ -154,6 +154,13 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await expect(weekApplications).toHaveText(/^\d+$/);
     expect(Number(await weekApplications.textContent())).toBeGreaterThanOrEqual(1);
     await expect(week.getByRole("term").filter({ hasText: "Answered in time" })).toBeVisible();
+    // The rate counts only applications due or answered: this test's fresh ones, whose clock
+    // still runs, are "Not due yet" and outside it.
+    const inTime = week.locator("dt:text-is('Answered in time') + dd");
+    await expect(inTime).toHaveText(/^(\d+ of \d+ \(\d+ %\)|—)$/);
+    const notDue = week.locator("dt:text-is('Not due yet') + dd");
+    await expect(notDue).toHaveText(/^\d+$/);
+    expect(Number(await notDue.textContent())).toBeGreaterThanOrEqual(1);
     const chart = page.getByRole("img", { name: /^Applications per day, last 28 days: / });
     await expect(chart).toBeVisible();
     const summary = (await chart.getAttribute("aria-label")) ?? "";

@@ -2,11 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { pendingSubmission } from "../../test/stored.ts";
-import { type DatabaseHandle, openMigratedDatabase } from "../database.ts";
-import { addMember, findMember } from "../members.ts";
-import { figuresOf, percentile, responseReport } from "./response.ts";
-import { storeSubmissions } from "./store.ts";
+import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import { addMember, findMember } from "../db/members.ts";
+import { storeSubmissions } from "../db/submissions/store.ts";
+import { pendingSubmission } from "../test/stored.ts";
+import { figuresOf, percentile, responseReport } from "./response-report.ts";
 
 const hour = 3600_000;
 const day = 24 * hour;
@@ -33,6 +33,8 @@ describe("percentile (nearest rank)", () => {
 });
 
 describe("figuresOf", () => {
+  /** Long after every due time below: each is due or answered. */
+  const later = 1000 * hour;
   const row = (createdAt: number, dueAt: number | null, firstResponseAt: number | null) => ({
     createdAt,
     dueAt,
@@ -41,15 +43,19 @@ describe("figuresOf", () => {
   });
 
   it("counts answers within the due time as in time, later ones as late", () => {
-    const figures = figuresOf([
-      row(0, 24 * hour, 1 * hour), // in time, 1 h
-      row(0, 24 * hour, 24 * hour), // exactly at the due time: in time, 24 h
-      row(0, 24 * hour, 30 * hour), // late, 30 h
-      row(0, null, 50 * hour), // from before the clock: nothing was promised, so in time
-      row(0, 24 * hour, null), // not answered
-    ]);
+    const figures = figuresOf(
+      [
+        row(0, 24 * hour, 1 * hour), // in time, 1 h
+        row(0, 24 * hour, 24 * hour), // exactly at the due time: in time, 24 h
+        row(0, 24 * hour, 30 * hour), // late, 30 h
+        row(0, null, 50 * hour), // from before the clock: nothing was promised, so in time
+        row(0, 24 * hour, null), // not answered
+      ],
+      later,
+    );
     expect(figures).toEqual({
       applications: 5,
+      due: 5,
       answered: 4,
       answeredInTime: 3,
       // seconds sorted: 3600, 86400, 108000, 180000 → ranks 2 and 4
@@ -59,26 +65,48 @@ describe("figuresOf", () => {
   });
 
   it("rounds each first response to whole seconds, unsorted input included", () => {
-    const figures = figuresOf([row(0, hour, 1_400), row(0, hour, 600), row(0, hour, 2_600)]);
+    const figures = figuresOf([row(0, hour, 1_400), row(0, hour, 600), row(0, hour, 2_600)], later);
     expect(figures.medianSeconds).toBe(1);
     expect(figures.p90Seconds).toBe(3);
   });
 
   it("gives nulls when nothing was answered, zeros when there was nothing", () => {
-    expect(figuresOf([row(0, hour, null), row(0, hour, null)])).toEqual({
+    expect(figuresOf([row(0, hour, null), row(0, hour, null)], later)).toEqual({
       applications: 2,
+      due: 2,
       answered: 0,
       answeredInTime: 0,
       medianSeconds: null,
       p90Seconds: null,
     });
-    expect(figuresOf([])).toEqual({
+    expect(figuresOf([], later)).toEqual({
       applications: 0,
+      due: 0,
       answered: 0,
       answeredInTime: 0,
       medianSeconds: null,
       p90Seconds: null,
     });
+  });
+
+  it("rates answers in time over the applications due or answered, never those whose clock runs", () => {
+    // Issue 42's morning: 19 applications in 7 days, 12 not due yet, 3 of the other 7 in time.
+    const now = 100 * hour;
+    const rows = [
+      ...Array.from({ length: 3 }, () => row(0, 24 * hour, 2 * hour)), // in time
+      ...Array.from({ length: 2 }, () => row(0, 24 * hour, 40 * hour)), // answered late
+      ...Array.from({ length: 2 }, () => row(0, 24 * hour, null)), // overdue
+      ...Array.from({ length: 12 }, () => row(90 * hour, 114 * hour, null)), // clock running
+    ];
+    const figures = figuresOf(rows, now);
+    expect(figures).toMatchObject({ applications: 19, due: 7, answered: 5, answeredInTime: 3 });
+    // An answer given before its due time counts at once, though the due time is still ahead.
+    expect(figuresOf([row(90 * hour, 114 * hour, 91 * hour)], now)).toMatchObject({
+      due: 1,
+      answeredInTime: 1,
+    });
+    // A row from before the clock, unanswered: nothing promised, never due.
+    expect(figuresOf([row(0, null, null)], now).due).toBe(0);
   });
 });
 
@@ -153,6 +181,8 @@ describe("responseReport on SQLite", () => {
         days: 7,
         all: {
           applications: 4,
+          // Not the one received an hour ago: its clock still runs.
+          due: 3,
           answered: 2,
           answeredInTime: 1,
           medianSeconds: 3600,
@@ -163,6 +193,7 @@ describe("responseReport on SQLite", () => {
         days: 28,
         all: {
           applications: 5,
+          due: 4,
           answered: 3,
           answeredInTime: 2,
           medianSeconds: 2 * 3600,
@@ -179,6 +210,7 @@ describe("responseReport on SQLite", () => {
         email: "alice@example.com",
         figures: {
           applications: 2,
+          due: 2,
           answered: 2,
           answeredInTime: 1,
           medianSeconds: 3600,
@@ -191,6 +223,7 @@ describe("responseReport on SQLite", () => {
         email: "bob@example.com",
         figures: {
           applications: 2,
+          due: 2,
           answered: 1,
           answeredInTime: 1,
           medianSeconds: 2 * 3600,
@@ -204,6 +237,7 @@ describe("responseReport on SQLite", () => {
         email: "carol@example.com",
         figures: {
           applications: 0,
+          due: 0,
           answered: 0,
           answeredInTime: 0,
           medianSeconds: null,
@@ -216,6 +250,7 @@ describe("responseReport on SQLite", () => {
         email: null,
         figures: {
           applications: 1,
+          due: 0,
           answered: 0,
           answeredInTime: 0,
           medianSeconds: null,
