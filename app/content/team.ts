@@ -124,6 +124,8 @@ export const team = {
       due: "Due in {span}",
       overdue: "Overdue by {span}",
       answered: "Answered in {span}",
+      /** After the due time; the badge is amber, red past twice the promise. */
+      answeredLate: "Answered late, in {span}",
       none: "—",
     },
     overdueBanner: "{count} {applications} past the {hours}-hour promise without an answer.",

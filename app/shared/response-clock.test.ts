@@ -23,6 +23,21 @@ describe("the promise's clock", () => {
     expect(readClock(answered, created + 90 * hour)).toEqual({
       state: "answered",
       ms: 3 * hour + 5 * 60_000,
+      late: false,
+    });
+  });
+
+  it("tells a late answer from one later than twice the promise", () => {
+    const at = (hours: number) => readClock({ ...row, firstResponseAt: created + hours * hour }, 0);
+    expect(at(24)).toMatchObject({ state: "answered", late: false });
+    expect(at(26)).toMatchObject({ state: "answered", late: "late" });
+    expect(at(48)).toMatchObject({ state: "answered", late: "late" });
+    expect(at(48.1)).toMatchObject({ state: "answered", late: "very" });
+    // No due time (from before the clock): nothing was promised, so never late.
+    expect(readClock({ ...row, dueAt: null, firstResponseAt: created + 90 * hour }, 0)).toEqual({
+      state: "answered",
+      ms: 90 * hour,
+      late: false,
     });
   });
 

@@ -6,7 +6,11 @@
 export type Clock =
   | { state: "due"; ms: number }
   | { state: "overdue"; ms: number }
-  | { state: "answered"; ms: number }
+  /**
+   * `late`: after the due time; `very`: after twice the promise (received + 2 × (due − received)).
+   * An answer with no due time (from before the clock) was never late.
+   */
+  | { state: "answered"; ms: number; late: false | "late" | "very" }
   /** Spam, or a row from before the clock: nothing is promised. */
   | { state: "none" };
 
@@ -19,12 +23,19 @@ export interface ClockFields {
 
 export function readClock(row: ClockFields, now: number): Clock {
   if (row.firstResponseAt !== null) {
-    return { state: "answered", ms: Math.max(0, row.firstResponseAt - row.createdAt) };
+    const ms = Math.max(0, row.firstResponseAt - row.createdAt);
+    return { state: "answered", ms, late: latenessOf(row, row.firstResponseAt) };
   }
   if (row.isSpam || row.dueAt === null) return { state: "none" };
   return row.dueAt > now
     ? { state: "due", ms: row.dueAt - now }
     : { state: "overdue", ms: now - row.dueAt };
+}
+
+function latenessOf(row: ClockFields, answeredAt: number): false | "late" | "very" {
+  if (row.dueAt === null || answeredAt <= row.dueAt) return false;
+  const promise = row.dueAt - row.createdAt;
+  return answeredAt - row.createdAt <= 2 * promise ? "late" : "very";
 }
 
 const minute = 60_000;
