@@ -16,6 +16,7 @@ export default [
   route(teamPaths.insightsExport, "routes/team.insights-export.ts"),
   route(teamPaths.availability, "routes/team.availability.ts"),
   route(teamPaths.unmatched, "routes/team.unmatched.tsx"),
+  route(teamPaths.settings, "routes/team.settings.tsx"),
   route(`${teamPaths.inbox}/attachments/:id`, "routes/team.attachment.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

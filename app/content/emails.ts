@@ -42,9 +42,10 @@ export const emails = {
   },
   /**
    * A reply a member sent from the inbox: plain text as they wrote it; only the sender's
-   * name is ours ("Maya via" the brand), over the team's address.
+   * name is ours ("Maya at" the brand: their display name, /team/settings), over the team's
+   * address (CONTACT_EMAIL), never a no-reply one.
    */
   reply: {
-    fromName: "{member} via {brand}",
+    fromName: "{member} at {brand}",
   },
 } as const;

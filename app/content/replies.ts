@@ -2,7 +2,8 @@
  * Saved replies: the templates a member may start a reply from, on the application's page,
  * per plan. `{placeholders}` are filled by the page (`fill`, in app/shared/text.ts):
  * `{firstName}` the applicant's first name, `{plan}` their plan, `{owner}` the member writing,
- * `{promise}` "within 24 hours" (service.ts), `{brand}` the brand's name. The member reads and
+ * `{promise}` "within 24 hours" (service.ts), `{brand}` the brand's name, `{signOff}` the
+ * member's signature (/team/settings), or `defaultSignOff` when they set none. The member reads and
  * edits the text before sending it; nothing is sent from a template as it is.
  */
 import type { PlanName } from "./plans.ts";
@@ -19,7 +20,10 @@ export interface ReplyTemplate {
 /** The subject a reply starts with when no template is chosen. */
 export const replySubject = "Re: Your {brand} application ({plan} plan)";
 
-const signature = "\n\nBest,\n{owner}\n{brand}";
+/** How a reply ends when the member wrote no signature of their own. */
+export const defaultSignOff = "Best,\n{owner}\n{brand}";
+
+const signature = "\n\n{signOff}";
 
 export const replies: Record<PlanName, readonly ReplyTemplate[]> = {
   Creator: [

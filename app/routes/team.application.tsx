@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const message = done && done in copy.done ? copy.done[done as keyof typeof copy.done] : undefined;
   // The saved replies of its plan, filled for this applicant and this member; `?template=`
   // (the Reply panel's "Use template" without JavaScript) starts the fields from one.
-  const templates = filledReplies(view, member.name);
+  const templates = filledReplies(view, member.name, member.signature);
   const chosen = templates.find((template) => template.id === search.get("template"));
   const reply = {
     templates,

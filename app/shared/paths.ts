@@ -39,6 +39,7 @@ export const teamPaths = {
   insightsExport: "/team/insights/export",
   availability: "/team/availability",
   unmatched: "/team/unmatched",
+  settings: "/team/settings",
   /** Raw messages posted by a mail provider (Bearer INBOUND_TOKEN, not a session). */
   inboundEmail: "/team/inbound-email",
   auth: "/team/auth",

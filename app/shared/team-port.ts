@@ -1,6 +1,7 @@
 import type { ApplicationSource } from "./application-source.ts";
 import type { ApplicationStatus, InboxQuery } from "./inbox-query.ts";
 import type { InsightRange, InsightsReport } from "./insights.ts";
+import type { SettingsPort } from "./settings-port.ts";
 
 /**
  * What the team's routes may ask of the server (handed over on the route's `context`, see
@@ -9,6 +10,8 @@ import type { InsightRange, InsightsReport } from "./insights.ts";
 export interface TeamPort {
   /** The member signed in for this request (the server checked the session), if any. */
   member?: TeamMember;
+  /** /team/settings, bound to the member signed in (absent without one). */
+  settings?: SettingsPort;
   /** Asks for a sign-in link: same answer for members and anyone else (no email to them). */
   requestLink(email: string, ip: string): Promise<{ ok: true } | RateLimited>;
   linkState(token: string): Promise<LinkState>;
@@ -52,6 +55,12 @@ export interface TeamMember {
   away?: boolean;
   /** Replies that matched no application (the top bar's Unmatched count). */
   unmatched?: number;
+  /** May manage the team's members (/team/settings). */
+  isAdmin?: boolean;
+  /** The IANA time zone the team's pages show times in (their setting; UTC by default). */
+  timeZone?: string;
+  /** Ends their replies' templates (their setting; empty: name and brand). */
+  signature?: string;
 }
 
 /**

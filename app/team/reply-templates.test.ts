@@ -33,6 +33,18 @@ describe("the saved replies", () => {
     }
   });
 
+  test("end with the member's own signature when they set one, never the default as well", () => {
+    const [first] = filledReplies(
+      { name: "Ada", plan: "Creator" },
+      "Maya",
+      "Cheers,\nMaya at the studio",
+    );
+    expect(first?.body.endsWith("\n\nCheers,\nMaya at the studio")).toBe(true);
+    expect(first?.body).not.toContain(`\nMaya\n${brand.name}`);
+    const [blank] = filledReplies({ name: "Ada", plan: "Creator" }, "Maya", "   ");
+    expect(blank?.body.endsWith(`\n\nBest,\nMaya\n${brand.name}`)).toBe(true);
+  });
+
   test("start from the brand's subject; an unknown plan has none", () => {
     expect(defaultReplySubject({ name: "Ada", plan: "Creator" })).toBe(
       `Re: Your ${brand.name} application (Creator plan)`,

@@ -1,6 +1,6 @@
 import { brand } from "~/content/brand";
 import { type PlanName, planNames } from "~/content/plans";
-import { replies, replySubject } from "~/content/replies";
+import { defaultSignOff, replies, replySubject } from "~/content/replies";
 import { withinResponsePromise } from "~/content/service";
 import { fill } from "~/shared/text";
 
@@ -11,14 +11,15 @@ export interface FilledReply {
   body: string;
 }
 
-/** What a reply's placeholders are filled with: this applicant, this member. */
-function values(applicant: { name: string; plan: string }, owner: string) {
+/** What a reply's placeholders are filled with: this applicant, this member (and their signature). */
+function values(applicant: { name: string; plan: string }, owner: string, signature = "") {
   return {
     firstName: applicant.name.trim().split(/\s+/)[0] || applicant.name,
     plan: applicant.plan,
     owner,
     promise: withinResponsePromise,
     brand: brand.name,
+    signOff: signature.trim() || fill(defaultSignOff, { owner, brand: brand.name }),
   };
 }
 
@@ -28,8 +29,9 @@ const isPlan = (plan: string): plan is PlanName => (planNames as readonly string
 export function filledReplies(
   applicant: { name: string; plan: string },
   owner: string,
+  signature?: string,
 ): FilledReply[] {
-  const filled = values(applicant, owner);
+  const filled = values(applicant, owner, signature);
   const templates = isPlan(applicant.plan) ? replies[applicant.plan] : [];
   return templates.map((template) => ({
     id: template.id,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { BrandLogo } from "~/components/landing/brand-logo";
 import { buttonClass } from "~/components/ui/button";
 import { team } from "~/content/team";
@@ -11,8 +11,28 @@ import { AvailabilityForm } from "./availability-form";
 
 const copy = team.nav;
 
-/** The frame of every signed-in team page: brand, inbox link, who is signed in, sign out. */
-export function TeamShell(props: { member?: TeamMember; children: ReactNode }) {
+/** A top-bar link, marked as the current page (`aria-current`) where the visitor is. */
+function NavLink(props: { href: string; current: boolean; children: ReactNode }) {
+  return (
+    <a
+      href={props.href}
+      aria-current={props.current ? "page" : undefined}
+      className={buttonClass("ghost", "sm", props.current ? "bg-white/10 text-white" : "")}
+    >
+      {props.children}
+    </a>
+  );
+}
+
+/** The frame of every signed-in team page: brand, the pages, who is signed in, sign out. */
+export function TeamShell(props: { member?: TeamMember; current?: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const here = props.current ?? pathname;
+  // An application is part of the inbox; every other page is its own path.
+  const isCurrent = (path: string) =>
+    path === teamPaths.inbox
+      ? here === path || here.startsWith(`${path}/applications/`)
+      : here === path;
   return (
     <div className="min-h-dvh">
       <header className="border-b border-white/10 bg-ink/80">
@@ -25,24 +45,30 @@ export function TeamShell(props: { member?: TeamMember; children: ReactNode }) {
           </a>
           {props.member ? (
             <nav aria-label={copy.label} className="ml-auto flex flex-wrap items-center gap-2">
-              <a href={teamPaths.inbox} className={buttonClass("ghost", "sm")}>
+              <NavLink href={teamPaths.inbox} current={isCurrent(teamPaths.inbox)}>
                 {copy.inbox}
-              </a>
-              <a href={teamPaths.response} className={buttonClass("ghost", "sm")}>
+              </NavLink>
+              <NavLink href={teamPaths.response} current={isCurrent(teamPaths.response)}>
                 {copy.response}
-              </a>
-              <a href={teamPaths.insights} className={buttonClass("ghost", "sm")}>
+              </NavLink>
+              <NavLink href={teamPaths.insights} current={isCurrent(teamPaths.insights)}>
                 {copy.insights}
-              </a>
+              </NavLink>
               {props.member.unmatched ? (
-                <a href={teamPaths.unmatched} className={buttonClass("ghost", "sm")}>
+                <NavLink href={teamPaths.unmatched} current={isCurrent(teamPaths.unmatched)}>
                   {fill(copy.unmatched, { count: props.member.unmatched })}
-                </a>
+                </NavLink>
               ) : null}
+              <NavLink href={teamPaths.settings} current={isCurrent(teamPaths.settings)}>
+                {copy.settings}
+              </NavLink>
               <AvailabilityForm away={props.member.away === true} />
               <AddPasskeyButton />
               <span className="hidden text-sm text-zinc-400 md:inline">
-                {copy.signedInAs} <span className="text-zinc-200">{props.member.email}</span>
+                {copy.signedInAs}{" "}
+                <span className="text-zinc-200" title={props.member.email}>
+                  {props.member.name || props.member.email}
+                </span>
               </span>
               <Form method="post" action={teamPaths.signOut} reloadDocument>
                 <button type="submit" className={buttonClass("outline", "sm")}>

@@ -56,9 +56,25 @@ describe.each(storageBackends())("npm run team -- on $name", (backend) => {
         ["list"],
         {
           code: 0,
-          out: "Email             Passkeys  Availability\n----------------  --------  ------------\ndre@example.com   0         Available\nmaya@example.com  0         Available\n",
+          out: "Email             Role    Passkeys  Availability\n----------------  ------  --------  ------------\ndre@example.com   Member  0         Available\nmaya@example.com  Admin   0         Available\n",
         },
       ],
+      [
+        ["member", "maya@example.com"],
+        { code: 1, err: "maya@example.com is the last admin: make someone else admin first.\n" },
+      ],
+      [
+        ["admin", "DRE@example.com"],
+        {
+          code: 0,
+          out: "dre@example.com is an admin: they add and remove members on /team/settings.\n",
+        },
+      ],
+      [
+        ["member", "maya@example.com"],
+        { code: 0, out: "maya@example.com is a member (not an admin).\n" },
+      ],
+      [["admin", "nobody@example.com"], { code: 1, err: "nobody@example.com is not a member.\n" }],
       [
         ["away", "Dre@example.com"],
         { code: 0, out: "dre@example.com is away: new applications go to the others.\n" },
@@ -67,7 +83,7 @@ describe.each(storageBackends())("npm run team -- on $name", (backend) => {
         ["list"],
         {
           code: 0,
-          out: "Email             Passkeys  Availability\n----------------  --------  ------------\ndre@example.com   0         Away\nmaya@example.com  0         Available\n",
+          out: "Email             Role    Passkeys  Availability\n----------------  ------  --------  ------------\ndre@example.com   Admin   0         Away\nmaya@example.com  Member  0         Available\n",
         },
       ],
       [
@@ -87,7 +103,7 @@ describe.each(storageBackends())("npm run team -- on $name", (backend) => {
         ["list"],
         {
           code: 0,
-          out: "Email            Passkeys  Availability\n---------------  --------  ------------\ndre@example.com  0         Available\n",
+          out: "Email            Role   Passkeys  Availability\n---------------  -----  --------  ------------\ndre@example.com  Admin  0         Available\n",
         },
       ],
     ];

@@ -1,5 +1,6 @@
 import { printable } from "#app/shared/text.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { adminCount, settingsOf, settingsUpsert } from "../db/member-settings.ts";
 import { addMember, awayUpdate, findMember, listMembers, removeMember } from "../db/members.ts";
 import { parseEmail } from "./arguments.ts";
 import type { Command, Output, Program } from "./program.ts";
@@ -36,15 +37,40 @@ const availability = (away: boolean) =>
     return 0;
   });
 
+/** `admin EMAIL` / `member EMAIL`: who may manage the team on /team/settings. */
+const role = (admin: boolean) =>
+  emailCommand(async (database, io, email) => {
+    const member = await findMember(database, email);
+    if (!member) {
+      io.err(`${shown(email)} is not a member.\n`);
+      return 1;
+    }
+    const was = (await settingsOf(database.db, member.id)).isAdmin;
+    if (!admin && was && (await adminCount(database.db)) <= 1) {
+      io.err(`${shown(email)} is the last admin: make someone else admin first.\n`);
+      return 1;
+    }
+    await database.write(settingsUpsert(database.db, member.id, { isAdmin: admin }));
+    io.out(
+      admin
+        ? `${shown(email)} is an admin: they add and remove members on /team/settings.\n`
+        : `${shown(email)} is a member (not an admin).\n`,
+    );
+    return 0;
+  });
+
 /** `npm run team -- <command>`: who may sign in to /team. */
 export const teamProgram: Program = {
   name: "team",
   usage: `Usage: npm run team -- <command>
 
 Commands:
-  add EMAIL       make EMAIL a team member (they sign in at /team/sign-in)
+  add EMAIL       make EMAIL a team member (they sign in at /team/sign-in);
+                  the first member of a team without an admin becomes its admin
   remove EMAIL    remove a member and end their sessions at once
-  list            every member, with their passkeys and availability
+  list            every member, with their role, passkeys and availability
+  admin EMAIL     EMAIL may add and remove members on /team/settings
+  member EMAIL    EMAIL is no longer an admin (the last admin stays one)
   away EMAIL      new applications skip EMAIL until they are available again
   available EMAIL EMAIL takes new applications in turn again
 
@@ -74,6 +100,8 @@ Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR
     list: { check: () => list },
     away: availability(true),
     available: availability(false),
+    admin: role(true),
+    member: role(false),
   },
 };
 
@@ -83,11 +111,15 @@ async function list(database: DatabaseHandle, io: Output): Promise<number> {
     io.out("No members yet. Add one: npm run team -- add EMAIL\n");
     return 0;
   }
+  const roles = await Promise.all(
+    members.map(async (member) => (await settingsOf(database.db, member.id)).isAdmin),
+  );
   io.out(
     table(
-      ["Email", "Passkeys", "Availability"],
-      members.map((member) => [
+      ["Email", "Role", "Passkeys", "Availability"],
+      members.map((member, index) => [
         member.email,
+        roles[index] ? "Admin" : "Member",
         String(member.passkeys),
         member.away ? "Away" : "Available",
       ]),

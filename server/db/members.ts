@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { DatabaseHandle } from "./database.ts";
+import { adminCount, memberInsert, newMemberId, settingsUpsert } from "./member-settings.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
@@ -12,6 +12,12 @@ export interface Member {
   away?: boolean;
   /** Set for the member signed in: replies that matched no application (the top bar). */
   unmatched?: number;
+  /** Set for the member signed in: may manage the team's members. */
+  isAdmin?: boolean;
+  /** Set for the member signed in: the time zone their pages show times in. */
+  timeZone?: string;
+  /** Set for the member signed in: the end of their replies' templates. */
+  signature?: string;
 }
 
 /** Emails are kept and compared in lower case. */
@@ -61,25 +67,28 @@ export function listMembers({
     );
 }
 
-/** Adds a member (as better-auth stores users); false when the email is already one. */
-export async function addMember(handle: Handle, email: string): Promise<boolean> {
+/**
+ * Adds a member (as better-auth stores users); false when the email is already one. The first
+ * admin of a team is the first member added while there is none (a new install's first member
+ * can then manage the others from /team/settings); `admin` says so explicitly.
+ */
+export async function addMember(
+  handle: Handle,
+  email: string,
+  options: { admin?: boolean } = {},
+): Promise<boolean> {
   const address = normaliseEmail(email);
-  // better-auth's column types: booleans and dates on PostgreSQL, 0/1 and ISO text on SQLite.
-  const now = handle.dialect === "postgres" ? new Date() : new Date().toISOString();
-  const result = await handle.db
-    .insertInto("teamMembers")
-    .values({
-      id: randomBytes(16).toString("base64url"),
-      name: address.split("@")[0] ?? address,
-      email: address,
-      emailVerified: handle.dialect === "postgres" ? true : 1,
-      image: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflict((oc) => oc.column("email").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const id = newMemberId();
+  const result = await memberInsert(handle, {
+    id,
+    email: address,
+    name: address.split("@")[0] ?? address,
+  }).executeTakeFirst();
+  const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (added && (options.admin ?? (await adminCount(handle.db)) === 0)) {
+    await settingsUpsert(handle.db, id, { isAdmin: true }).execute();
+  }
+  return added;
 }
 
 /**

@@ -65,6 +65,17 @@ export interface TeamAuditLogTable {
 }
 
 /** Whether a member takes new applications (0007_response_promise), and when they last got one. */
+/** What a member sets on /team/settings, and their role (0019_member_settings). */
+export interface TeamMemberSettingsTable {
+  memberId: string;
+  /** Under their replies (the templates' sign-off); empty: their name and the brand. */
+  signature: Generated<string>;
+  /** An IANA time zone: the team's pages show times in it. */
+  timeZone: Generated<string>;
+  /** 1: may add and remove members and choose who is admin. */
+  isAdmin: Generated<number>;
+}
+
 export interface TeamMemberAvailabilityTable {
   memberId: string;
   /** 1: Away (skipped by the round robin). */
@@ -80,4 +91,5 @@ export interface TeamTables {
   applicationNotes: ApplicationNotesTable;
   teamAuditLog: TeamAuditLogTable;
   teamMemberAvailability: TeamMemberAvailabilityTable;
+  teamMemberSettings: TeamMemberSettingsTable;
 }

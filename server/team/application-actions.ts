@@ -24,7 +24,6 @@ import {
 import { eraseStatements, filesToErase } from "../db/submissions/erase.ts";
 import { answeringStatuses, firstResponseStatements } from "../db/submissions/promise.ts";
 import type { RunTransaction } from "../db/write-transaction.ts";
-import { addressOf } from "../mail/mail-address.ts";
 import { mailDomain } from "../mail/mail-domain.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
@@ -42,6 +41,8 @@ export interface ActionDeps {
   eraseDataFiles: (files: readonly string[]) => Promise<unknown>;
   /** MAIL_FROM: replies go out from its address, and their Message-IDs are of its domain. */
   mailFrom: string;
+  /** Where a member's reply comes From: the team's address (CONTACT_EMAIL). */
+  replyFrom: string;
   /** The kind of delivery that sends a reply (made on demand, registered by the delivery side). */
   replyKind: string;
   /** The HMAC under which the applicant's confirmation is counted (erased with them). */
@@ -172,7 +173,8 @@ export function createApplicationActions(deps: ActionDeps) {
               direction: "out",
               messageId: `<${messageRowId}.reply@${mailDomain(deps.mailFrom)}>`,
               inReplyTo,
-              fromAddress: addressOf(deps.mailFrom),
+              // The team's address (never a no-reply one): the applicant may write to it.
+              fromAddress: deps.replyFrom,
               fromName: member.name,
               toAddress: submission.email,
               subject: reply.subject,

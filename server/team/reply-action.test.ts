@@ -108,7 +108,7 @@ describe.each(storageBackends())("replies from the inbox on $name", (backend) =>
       expect(message).toMatchObject({
         submissionId: id,
         inReplyTo: latest.messageId,
-        fromAddress: "no-reply@reelsmith.example",
+        fromAddress: "hello@reelsmith.example",
         fromName: "maya",
         toAddress: stored.row.email,
         subject,
@@ -137,7 +137,7 @@ describe.each(storageBackends())("replies from the inbox on $name", (backend) =>
       const shown = view?.thread.find((entry) => entry.source === "reply");
       expect(shown).toMatchObject({
         direction: "out",
-        from: "maya <no-reply@reelsmith.example>",
+        from: "maya <hello@reelsmith.example>",
         to: stored.row.email,
         deliveryStatus: "pending",
         memberEmail: "maya@example.com",

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
+import { settingsOf } from "../db/member-settings.ts";
 import { findMember, isAway, type Member, normaliseEmail, verificationOf } from "../db/members.ts";
 import { unmatchedCount } from "../db/messages.ts";
 import type { Logger } from "../logger.ts";
@@ -108,11 +109,18 @@ export function createSignIn(deps: {
       if (!response) return null;
       const { id, email, name } = response.user;
       // What the top bar shows: Away, and how many replies matched no application.
-      const [away, unmatched] = await Promise.all([
+      // What the top bar shows: Away, how many replies matched no application, Settings; and
+      // the time zone the pages show times in.
+      const [away, unmatched, settings] = await Promise.all([
         isAway(database, id),
         unmatchedCount(database.db),
+        settingsOf(database.db, id),
       ]);
-      return { member: { id, email, name, away, unmatched }, cookies: cookiesOf(answer) };
+      const { isAdmin, timeZone, signature } = settings;
+      return {
+        member: { id, email, name, away, unmatched, isAdmin, timeZone, signature },
+        cookies: cookiesOf(answer),
+      };
     },
 
     /** Ends the session of these headers; the cookies that clear it in the browser. */

@@ -29,6 +29,7 @@ import { createLinkLimits } from "./link-limits.ts";
 import { passkeyRoutes } from "./passkey-routes.ts";
 import { teamOrigin } from "./public-origin.ts";
 import { responseReport } from "./response-report.ts";
+import { createSettings } from "./settings.ts";
 import { createSignIn, type SignIn } from "./sign-in.ts";
 import { signInEmail } from "./sign-in-email.ts";
 import { createUnmatched } from "./unmatched.ts";
@@ -99,6 +100,7 @@ export async function startTeam(deps: {
       }
     },
     mailFrom: config.MAIL_FROM,
+    replyFrom: config.CONTACT_EMAIL,
     replyKind: deps.replyKind,
     hashRecipient: deps.hashRecipient,
     afterErase: wal.afterErase,
@@ -150,7 +152,13 @@ export async function startTeam(deps: {
     },
   });
 
-  const port: Omit<TeamPort, "member" | "requestLink" | "inbox" | "export" | "setAway"> = {
+  const settingsFor = (member: Member | undefined) =>
+    member ? createSettings(database, member) : undefined;
+
+  const port: Omit<
+    TeamPort,
+    "member" | "settings" | "requestLink" | "inbox" | "export" | "setAway"
+  > = {
     linkState: (token) => signIn.linkState(token),
     useLink: (token) => signIn.useLink(token),
     signOut: (headers) => signIn.signOut(headers),
@@ -175,6 +183,7 @@ export async function startTeam(deps: {
       ...port,
       ...memberPort(members.get(request)),
       member: members.get(request),
+      settings: settingsFor(members.get(request)),
       // The member's link is made once this request's answer has gone (see requestLink).
       requestLink: (email, ip) => signIn.requestLink(email, ip, afterAnswer.get(request)),
     }),

@@ -175,7 +175,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     // The fields start afresh for the next reply.
     await expect(reply.getByRole("textbox", { name: "Message" })).toHaveValue("");
 
-    // 4. The email that went out: to the applicant, From the member via the brand, Reply-To
+    // 4. The email that went out: to the applicant, From the member at the brand (the team's address), Reply-To
     // the application's own address, the Message-ID recorded with it; plain text.
     const recorded = await recordedReply(id);
     expect(recorded.messageId).toBe(`<${recorded.id}.reply@reelsmith.example>`);
@@ -183,7 +183,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     expect(sent.messageId).toBe(recorded.messageId);
     expect(recipientOf(sent)).toBe(applicant);
     expect(sent.from?.value).toEqual([
-      { name: `${memberName} via Reelsmith`, address: "no-reply@reelsmith.example" },
+      { name: `${memberName} at Reelsmith`, address: "hello@reelsmith.example" },
     ]);
     expect(sent.replyTo?.value[0]?.address).toMatch(
       new RegExp(`^reply\\+${id}\\.[a-z0-9]{16}@reelsmith\\.example$`),
@@ -211,7 +211,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
       messageId: firstId,
       inReplyTo: recorded.messageId ?? "",
       references: [recorded.messageId ?? ""],
-      text: `Tuesday at ten works for us.\n\nOn ${sent.date?.toUTCString()}, ${memberName} via Reelsmith wrote:\n${quoted(sent.text ?? "")}\n`,
+      text: `Tuesday at ten works for us.\n\nOn ${sent.date?.toUTCString()}, ${memberName} at Reelsmith wrote:\n${quoted(sent.text ?? "")}\n`,
     });
     expect(first.accepted).toEqual([replyTo]);
     expect(first.response).toMatch(/^250 /);

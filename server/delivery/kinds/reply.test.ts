@@ -70,7 +70,7 @@ async function storeReply(
 
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(`a reply from the inbox, sent on ${backend.name}`, () => {
-    it("goes From the member via the brand, Reply-To the application's address, threaded", async () => {
+    it("goes From the member at the brand, Reply-To the application's address, threaded", async () => {
       const { server, database } = await serverOn(backend, {
         SMTP_URL: sink.url,
         MAIL_FROM: mailFrom,
@@ -89,7 +89,7 @@ for (const backend of storageBackends()) {
       );
       expect(sent.envelope.to).toEqual(["ada@example.com"]);
       expect(sent.mail.from?.value).toEqual([
-        { name: "maya via Reelsmith", address: "hello@studio.example" },
+        { name: "maya at Reelsmith", address: "hello@studio.example" },
       ]);
       expect(sent.mail.to && !Array.isArray(sent.mail.to) ? sent.mail.to.value : []).toEqual([
         { name: "Ada First", address: "ada@example.com" },
