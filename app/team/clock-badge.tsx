@@ -1,6 +1,5 @@
 import { team } from "~/content/team";
 import { type ClockFields, readClock, spanText } from "~/shared/response-clock";
-import { fill } from "~/shared/text";
 
 const copy = team.inbox.clock;
 
@@ -18,15 +17,15 @@ const tones = {
 export function ClockBadge({ row, now }: { row: ClockFields; now: number }) {
   const clock = readClock(row, now);
   const late = clock.state === "answered" ? clock.late : false;
-  const text =
-    clock.state === "none"
-      ? copy.none
-      : fill(late ? copy.answeredLate : copy[clock.state], { span: spanText(clock.ms) });
+  const className = `inline-block rounded-full px-2 py-0.5 text-xs sm:whitespace-nowrap ${tones[late || clock.state]}`;
+  if (clock.state === "none") return <span className={className}>{copy.none}</span>;
+  // The words may wrap on a phone; the span ("6 h") never breaks from its unit.
+  const [before = "", after = ""] = (late ? copy.answeredLate : copy[clock.state]).split("{span}");
   return (
-    <span
-      className={`inline-block rounded-full px-2 py-0.5 text-xs whitespace-nowrap ${tones[late || clock.state]}`}
-    >
-      {text}
+    <span className={className}>
+      {before}
+      <span className="whitespace-nowrap">{spanText(clock.ms)}</span>
+      {after}
     </span>
   );
 }
