@@ -10,6 +10,7 @@ import type { TeamAction } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { ApplicationActions } from "~/team/application-actions-form";
 import { ListOrNone } from "~/team/list-or-none";
+import { Moment, momentText } from "~/team/moment";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { OwnerPanel } from "~/team/owner-panel";
 import { ReplyForm } from "~/team/reply-form";
@@ -19,7 +20,6 @@ import { SourcePanel } from "~/team/source-panel";
 import { StatusBadge } from "~/team/status-badge";
 import { TeamShell } from "~/team/team-shell";
 import { Thread } from "~/team/thread";
-import { utcTime } from "~/team/time";
 import type { Route } from "./+types/team.application";
 
 const copy = teamCopy.application;
@@ -131,7 +131,7 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
         ) : null}
       </header>
       <p className="mt-2 text-sm text-zinc-400">
-        {fill(copy.received, { age: utcTime(view.createdAt) })}
+        {fill(copy.received, { age: momentText(view.createdAt, member.timeZone ?? "UTC") })}
       </p>
       <OutcomeNotice said={said} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">
@@ -212,13 +212,19 @@ function Deliveries({
               <dt className="text-zinc-400">{copy.attempts}</dt>
               <dd className="text-zinc-200">{delivery.attempts}</dd>
               <dt className="text-zinc-400">{copy.created}</dt>
-              <dd className="text-zinc-200">{utcTime(delivery.createdAt)}</dd>
+              <dd className="text-zinc-200">
+                <Moment ms={delivery.createdAt} />
+              </dd>
               <dt className="text-zinc-400">{copy.updated}</dt>
-              <dd className="text-zinc-200">{utcTime(delivery.updatedAt)}</dd>
+              <dd className="text-zinc-200">
+                <Moment ms={delivery.updatedAt} />
+              </dd>
               {delivery.status === "pending" ? (
                 <>
                   <dt className="text-zinc-400">{copy.nextAttempt}</dt>
-                  <dd className="text-zinc-200">{utcTime(delivery.nextAttemptAt)}</dd>
+                  <dd className="text-zinc-200">
+                    <Moment ms={delivery.nextAttemptAt} />
+                  </dd>
                 </>
               ) : null}
               {delivery.status === "skipped" && delivery.skipReason ? (
@@ -263,9 +269,9 @@ function Audit({ view }: { view: Route.ComponentProps["loaderData"]["view"] }) {
       <ListOrNone items={view.audit} none={copy.noAudit} className="gap-2 text-sm" ordered>
         {(line) => (
           <li key={line.id} className="rounded-xl bg-white/5 px-3 py-2">
-            <time className="text-zinc-400" dateTime={new Date(line.createdAt).toISOString()}>
-              {utcTime(line.createdAt)}
-            </time>{" "}
+            <span className="text-zinc-400">
+              <Moment ms={line.createdAt} />
+            </span>{" "}
             <span className="text-zinc-100">
               {line.memberEmail} {auditText(line.action, line.detail)}
             </span>

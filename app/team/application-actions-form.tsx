@@ -6,10 +6,10 @@ import { team } from "~/content/team";
 import { noteMaxLength } from "~/shared/inbox-query";
 import type { ApplicationView } from "~/shared/team-port";
 import { ListOrNone } from "./list-or-none";
+import { Moment } from "./moment";
 import { Panel } from "./panel";
 import { SelectForm } from "./select-form";
 import { statusOptions } from "./status-options";
-import { utcTime } from "./time";
 
 const copy = team.application;
 
@@ -89,5 +89,5 @@ export function ApplicationActions({ view }: { view: ApplicationView }) {
 }
 
 function NoteTime({ ms }: { ms: number }) {
-  return <time dateTime={new Date(ms).toISOString()}>{utcTime(ms)}</time>;
+  return <Moment ms={ms} />;
 }

@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { team } from "~/content/team";
-import { utcText } from "~/shared/response-clock";
 import type { ApplicationView, TeamMember } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { ClockBadge } from "./clock-badge";
+import { useMomentText } from "./moment";
 import { Panel } from "./panel";
 import { SelectForm } from "./select-form";
 
@@ -20,14 +20,15 @@ export function OwnerPanel(props: { view: ApplicationView; member: TeamMember; n
     value: one.id,
     label: `${one.name} (${one.email})${one.away ? copy.awaySuffix : ""}`,
   }));
+  const moment = useMomentText();
   return (
     <Panel id="owner-title" title={copy.ownerTitle}>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-zinc-300">
         <ClockBadge row={view} now={now} />
         {view.firstResponseAt !== null ? (
-          <span>{fill(copy.answeredAt, { time: utcText(view.firstResponseAt) })}</span>
+          <span>{fill(copy.answeredAt, { time: moment(view.firstResponseAt) })}</span>
         ) : view.dueAt !== null && !view.isSpam ? (
-          <span>{fill(copy.dueAt, { time: utcText(view.dueAt) })}</span>
+          <span>{fill(copy.dueAt, { time: moment(view.dueAt) })}</span>
         ) : null}
       </div>
       {view.ownerId === member.id ? (

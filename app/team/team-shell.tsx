@@ -8,6 +8,7 @@ import type { TeamMember } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { AddPasskeyButton } from "./add-passkey-button";
 import { AvailabilityForm } from "./availability-form";
+import { TimeZoneContext } from "./moment";
 
 const copy = team.nav;
 
@@ -79,7 +80,9 @@ export function TeamShell(props: { member?: TeamMember; current?: string; childr
           ) : null}
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">{props.children}</main>
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+        <TimeZoneContext value={props.member?.timeZone ?? "UTC"}>{props.children}</TimeZoneContext>
+      </main>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { ThreadMessage } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { AttachmentList } from "./attachment-list";
 import { ListOrNone } from "./list-or-none";
-import { utcTime } from "./time";
+import { Moment } from "./moment";
 
 const copy = team.application;
 
@@ -46,10 +46,7 @@ function ThreadEntry({ message }: { message: ThreadMessage }) {
         {theirs ? <AuthBadge auth={message.auth} /> : null}
       </p>
       <p className="mt-1 text-xs break-all text-zinc-400">
-        <time dateTime={new Date(message.createdAt).toISOString()}>
-          {utcTime(message.createdAt)}
-        </time>{" "}
-        · {fill(copy.thread.to, { to: message.to })}
+        <Moment ms={message.createdAt} /> · {fill(copy.thread.to, { to: message.to })}
         {message.source === "reply" && message.memberEmail
           ? ` · ${fill(copy.thread.sentBy, { member: message.memberEmail })}`
           : null}

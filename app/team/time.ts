@@ -1,10 +1,7 @@
 /**
- * Times on the team's pages, the same on the server and in the browser (so hydration matches):
- * absolute times in UTC, ages relative to the `now` the loader sent along.
+ * Ages on the team's pages ("3 hr. ago"), relative to the `now` the loader sent along, the same
+ * on the server and in the browser (so hydration matches). Moments: moment.tsx.
  */
-export function utcTime(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600_000],

@@ -6,7 +6,7 @@ import { team } from "~/content/team";
 import type { ThreadMessage } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { AttachmentList } from "./attachment-list";
-import { utcTime } from "./time";
+import { Moment } from "./moment";
 
 const copy = team.unmatched;
 
@@ -34,9 +34,7 @@ export function UnmatchedMessage(props: { message: ThreadMessage; error?: string
           <dd className="min-w-0 break-words text-zinc-200">{message.to}</dd>
           <dt className="text-zinc-400">{copy.received}</dt>
           <dd className="text-zinc-200">
-            <time dateTime={new Date(message.createdAt).toISOString()}>
-              {utcTime(message.createdAt)}
-            </time>
+            <Moment ms={message.createdAt} />
           </dd>
         </dl>
         <p className="mt-3 whitespace-pre-line break-words text-zinc-100">{message.visible}</p>

@@ -76,6 +76,10 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     const id = await submitApplication(request, { name: applicant, selectedPlan: "Creator" });
     await page.goto(`${teamOrigin}/team/applications/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: applicant })).toBeVisible();
+    // Times in their zone (Paris: UTC+1 in winter, +2 in summer), one format.
+    await expect(
+      page.getByText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC\+[12]$/).first(),
+    ).toBeVisible();
     const owner = page.getByRole("region", { name: "Owner" });
     const takeIt = owner.getByRole("button", { name: "Take it" });
     if (await takeIt.isVisible()) await takeIt.click();
