@@ -326,6 +326,12 @@ export const team = {
       invalid: "That did not work. Please try again.",
     },
   },
+  /** A /team/… address no page has: answered 404 inside the team's shell. */
+  pageNotFound: {
+    title: "Page not found",
+    body: "There is no team page at this address.",
+    back: "Back to the inbox",
+  },
   notFound: {
     title: "Application not found",
     body: "It may have been erased, or the address is wrong.",

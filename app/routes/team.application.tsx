@@ -18,6 +18,7 @@ import { defaultReplySubject, filledReplies } from "~/team/reply-templates";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { SourcePanel } from "~/team/source-panel";
 import { StatusBadge } from "~/team/status-badge";
+import { TeamNotFound } from "~/team/team-not-found";
 import { TeamShell } from "~/team/team-shell";
 import { Thread } from "~/team/thread";
 import type { Route } from "./+types/team.application";
@@ -284,18 +285,7 @@ function Audit({ view }: { view: Route.ComponentProps["loaderData"]["view"] }) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <TeamShell>
-        <div className="py-16 text-center">
-          <p className="text-gradient text-6xl font-extrabold">404</p>
-          <h1 className="mt-4 text-2xl font-bold text-white">{teamCopy.notFound.title}</h1>
-          <p className="mt-2 text-zinc-400">{teamCopy.notFound.body}</p>
-          <a href={teamPaths.inbox} className={buttonClass("light", "md", "mt-8")}>
-            {teamCopy.notFound.back}
-          </a>
-        </div>
-      </TeamShell>
-    );
+    return <TeamNotFound copy={teamCopy.notFound} />;
   }
   return <ErrorScreen title={landing.error.title} back={landing.error.back} />;
 }

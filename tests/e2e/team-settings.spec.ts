@@ -160,3 +160,18 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await expectNoViolations(page, "settings, admin", javaScriptEnabled);
   });
 });
+
+test("a team address no page has answers 404 inside the team's shell", async ({
+  page,
+  health,
+}, testInfo) => {
+  health.allow(/status of 404/);
+  const email = memberAddress(testInfo.title, testInfo.project.name);
+  await signIn(page, email);
+  const answer = await page.goto(`${teamOrigin}/team/no-such-page`);
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Team" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to the inbox" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Applications" })).toBeVisible();
+});
