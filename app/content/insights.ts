@@ -53,8 +53,14 @@ export const insights = {
   none: "—",
   noData: "Nothing counted in this range yet.",
   chartTitle: "Visitors and applications per day, last {days} days",
+  chartYLabel: "People per day",
+  chartXLabel: "Day (UTC)",
+  chartEmpty: "No visits counted yet:",
+  shareSite: "share your site",
   chartLegend: { visitors: "Visitors", applications: "Applications" },
   chartLegendItem: "{label} (at most {max} a day)",
+  /** Under a table wider than a phone. */
+  scrollHint: "Scroll sideways for more columns.",
   chartLabel: "{day}: {visitors} visitors, {applications} applications",
   chartSummary:
     "{title}: {visitors} visitors and {applications} applications in all; at most {maxVisitors} visitors and {maxApplications} applications in one day.",

@@ -291,6 +291,10 @@ export const team = {
       overdue: "Overdue",
     },
     chartTitle: "Applications per day, last {days} days",
+    chartYLabel: "Applications per day",
+    chartXLabel: "Day received (UTC)",
+    chartEmpty: "No applications yet:",
+    shareSite: "share your site",
     chartLegend: { inTime: "Answered in time", late: "Late or overdue", open: "Still open" },
     chartLabel: "{day}: {applications} applications, {inTime} answered in time, {late} late",
     chartSummary:

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 /** A UTC day as the chart names it: "25 Nov" (the same on the server and in the browser). */
 export function dayText(ms: number): string {
   return new Date(ms).toLocaleDateString("en-GB", {
@@ -36,5 +38,96 @@ export function ChartLegend(props: {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** 1276 → "1,276" (no Intl: the same on the server and in every browser). */
+export const thousands = (count: number) => String(count).replace(/\B(?=(\d{3})+$)/g, ",");
+
+/**
+ * The y-axis ticks of a count: 0 and steps of 1, 2 or 5 × 10^n, the last at or above `max`
+ * (about `count` steps; whole numbers only). The chart's scale runs to the last tick.
+ */
+export function countTicks(max: number, count = 4): number[] {
+  if (max <= 0) return [0, 1];
+  const raw = max / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw);
+  const top = Math.ceil(max / step) * step;
+  return Array.from({ length: top / step + 1 }, (_, index) => index * step);
+}
+
+/**
+ * A chart's frame: the y-axis (its unit above, tick labels beside the drawing), the drawing,
+ * and the days under it, with the x-axis's unit. The labels are HTML (they keep their size as
+ * the drawing scales); the drawing draws its own gridlines at the same ticks (`GridLines`).
+ */
+export function ChartFrame(props: {
+  yLabel: string;
+  xLabel: string;
+  ticks: readonly number[];
+  days: readonly { day: number }[];
+  children: ReactNode;
+}) {
+  const top = props.ticks.at(-1) ?? 1;
+  return (
+    <div className="mt-4 rounded-2xl border border-white/10 bg-surface p-4">
+      <p aria-hidden="true" className="mb-2 text-xs font-medium text-zinc-400">
+        {props.yLabel}
+      </p>
+      <div className="grid grid-cols-[auto_1fr] gap-x-2">
+        <div aria-hidden="true" className="relative min-w-8 text-right text-xs text-zinc-400">
+          {props.ticks.map((tick) => (
+            <span
+              key={tick}
+              className="absolute right-0 -translate-y-1/2 leading-none"
+              style={{ top: `${(1 - tick / top) * 100}%` }}
+            >
+              {thousands(tick)}
+            </span>
+          ))}
+        </div>
+        {props.children}
+        <ChartDays days={props.days} className="col-start-2" />
+        <p aria-hidden="true" className="col-start-2 mt-1 text-center text-xs text-zinc-400">
+          {props.xLabel}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The horizontal gridlines of `ticks` in a drawing `height` tall (0 at the bottom). */
+export function GridLines(props: { ticks: readonly number[]; width: number; height: number }) {
+  const top = props.ticks.at(-1) ?? 1;
+  return (
+    <>
+      {props.ticks.map((tick) => {
+        const y = Math.min(props.height - 0.5, Math.max(0.5, props.height * (1 - tick / top)));
+        return (
+          <line
+            key={tick}
+            x1={0}
+            x2={props.width}
+            y1={y}
+            y2={y}
+            className={tick === 0 ? "stroke-white/30" : "stroke-white/10"}
+            strokeDasharray={tick === 0 ? undefined : "4 4"}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+/** A chart with nothing to draw yet: what to do about it, not a row of zeros. */
+export function ChartEmpty(props: { text: string; link: { href: string; label: string } }) {
+  return (
+    <div className="mt-4 rounded-2xl border border-dashed border-white/15 bg-surface p-6 text-center text-sm text-zinc-300">
+      {props.text}{" "}
+      <a href={props.link.href} className="font-semibold text-white underline underline-offset-4">
+        {props.link.label}
+      </a>
+    </div>
   );
 }

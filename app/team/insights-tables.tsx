@@ -3,7 +3,7 @@ import { insights as copy } from "~/content/insights";
 import { questionnaire } from "~/content/questionnaire";
 import { sourceName } from "~/shared/application-source";
 import { conversion, type InsightsReport } from "~/shared/insights";
-import { dayText } from "./chart-parts";
+import { dayText, thousands } from "./chart-parts";
 import { ReportSection } from "./report-section";
 
 const head = "border-b border-white/10 py-2 pr-3 last:pr-0";
@@ -22,6 +22,8 @@ function FigureTable(props: {
   empty?: string;
   /** Columns hidden on a phone (by index). */
   wideOnly?: readonly number[];
+  /** Wider than a phone: a line under it says it scrolls sideways. */
+  scrolls?: boolean;
 }) {
   const hide = (index: number) => (props.wideOnly?.includes(index) ? "hidden sm:table-cell" : "");
   const id = `${props.name}-title`;
@@ -66,7 +68,7 @@ function FigureTable(props: {
                     ) : (
                       // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
                       <td key={index} className={`${cell} ${number} text-zinc-200 ${hide(index)}`}>
-                        {value}
+                        {typeof value === "number" ? thousands(value) : value}
                       </td>
                     ),
                   )}
@@ -76,6 +78,9 @@ function FigureTable(props: {
           </table>
         </div>
       )}
+      {props.scrolls && props.rows.length > 0 ? (
+        <p className="mt-2 text-xs text-zinc-400 sm:hidden">{copy.scrollHint}</p>
+      ) : null}
     </ReportSection>
   );
 }
@@ -87,6 +92,7 @@ export function SourcesTable({ sources }: { sources: InsightsReport["sources"] }
   return (
     <FigureTable
       name="sources"
+      scrolls
       rows={sources.map((row) => ({
         key: JSON.stringify([row.source, row.medium, row.campaign]),
         cells: [
@@ -138,17 +144,20 @@ export function DailyTable({ daily }: { daily: InsightsReport["daily"] }) {
     <FigureTable
       name="daily"
       wideOnly={[2, 3]}
-      rows={[...daily].reverse().map((row) => ({
-        key: new Date(row.day).toISOString().slice(0, 10),
-        cells: [
-          dayText(row.day),
-          row.visitors,
-          row.chosePlan,
-          row.started,
-          row.applications,
-          percent(row.applications, row.visitors),
-        ],
-      }))}
+      // Nothing counted in the whole range: "nothing yet", not a row of zeros per day.
+      rows={(daily.some((row) => row.visitors > 0 || row.applications > 0) ? [...daily] : [])
+        .reverse()
+        .map((row) => ({
+          key: new Date(row.day).toISOString().slice(0, 10),
+          cells: [
+            dayText(row.day),
+            row.visitors,
+            row.chosePlan,
+            row.started,
+            row.applications,
+            percent(row.applications, row.visitors),
+          ],
+        }))}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { team as teamCopy } from "~/content/team";
 import type { ResponseReport } from "~/shared/team-port";
 import { fill } from "~/shared/text";
-import { ChartDays, ChartLegend, dayText } from "./chart-parts";
+import { ChartEmpty, ChartFrame, ChartLegend, countTicks, dayText, GridLines } from "./chart-parts";
 import { ReportSection } from "./report-section";
 
 const copy = teamCopy.response;
@@ -30,7 +30,8 @@ export function ResponseChart({ daily }: { daily: ResponseReport["daily"] }) {
   const sum = (pick: (bar: (typeof bars)[number]) => number) =>
     bars.reduce((total, bar) => total + pick(bar), 0);
   const max = Math.max(0, ...bars.map((bar) => bar.applications));
-  const scale = height / Math.max(1, max);
+  const ticks = countTicks(max);
+  const scale = height / (ticks.at(-1) ?? 1);
   const slot = width / Math.max(1, bars.length);
   const summary = fill(copy.chartSummary, {
     title,
@@ -40,28 +41,23 @@ export function ResponseChart({ daily }: { daily: ResponseReport["daily"] }) {
     open: sum((bar) => bar.open),
     max,
   });
+  if (max === 0) {
+    return (
+      <ReportSection id="chart-title" title={title}>
+        <ChartEmpty text={copy.chartEmpty} link={{ href: "/", label: copy.shareSite }} />
+      </ReportSection>
+    );
+  }
   return (
     <ReportSection id="chart-title" title={title}>
-      <div className="mt-4 grid grid-cols-[auto_1fr] gap-x-2 rounded-2xl border border-white/10 bg-surface p-4">
-        <div aria-hidden="true" className="flex flex-col justify-between text-xs text-zinc-400">
-          <span>{max}</span>
-          <span>0</span>
-        </div>
+      <ChartFrame yLabel={copy.chartYLabel} xLabel={copy.chartXLabel} ticks={ticks} days={bars}>
         <svg
           viewBox={`0 0 ${width} ${height}`}
           role="img"
           aria-label={summary}
           className="block aspect-[560/180] h-auto w-full"
         >
-          <line
-            x1={0}
-            x2={width}
-            y1={0.5}
-            y2={0.5}
-            className="stroke-white/15"
-            strokeDasharray="4 4"
-          />
-          <line x1={0} x2={width} y1={height - 0.5} y2={height - 0.5} className="stroke-white/30" />
+          <GridLines ticks={ticks} width={width} height={height} />
           {bars.map((bar, index) => {
             const label = fill(copy.chartLabel, {
               day: dayText(bar.day),
@@ -93,8 +89,7 @@ export function ResponseChart({ daily }: { daily: ResponseReport["daily"] }) {
             );
           })}
         </svg>
-        <ChartDays days={bars} className="col-start-2" />
-      </div>
+      </ChartFrame>
       <ChartLegend items={parts.map((part) => ({ ...part, label: copy.chartLegend[part.key] }))} />
     </ReportSection>
   );
