@@ -39,13 +39,19 @@ test.describe("a site on another origin calling through @supabase/supabase-js", 
   test("an allowed origin's functions.invoke is stored and the team notified", async ({ page }) => {
     await page.goto(`${hostedSiteOrigin}/`);
     const email = applicant("hosted");
+    const post = page.waitForRequest((request) => request.method() === "POST");
     const invoked = await invokeIntake(page, {
       api: baseURL,
       key: "the-key-the-hosted-backend-gave-the-site",
       body: validApplication({ email }),
+      region: "eu-west-1",
     });
     expect(invoked.error).toBeNull();
     expect(invoked.data).toEqual({ ok: true, id: expect.any(String) });
+    // The client's own headers went through the preflight.
+    expect(Object.keys((await post).headers())).toEqual(
+      expect.arrayContaining(["apikey", "authorization", "x-client-info", "x-region"]),
+    );
     const { id } = invoked.data as { id: string };
     expect(await submissionColumn(id, "email")).toBe(email);
 

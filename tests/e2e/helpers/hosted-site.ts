@@ -53,19 +53,19 @@ export interface Invoked {
 }
 
 /**
- * On `page` (the site's, loaded), `createClient(api, key).functions.invoke(...)` with `body`,
- * exactly as such a site calls it.
+ * On `page` (the site's, loaded), `createClient(api, key).functions.invoke(...)` with `body`
+ * (and a `region`: one more header, and a query parameter), exactly as such a site calls it.
  */
 export function invokeIntake(
   page: Page,
-  options: { api: string; key: string; body: Record<string, string> },
+  options: { api: string; key: string; body: Record<string, string>; region?: string },
 ): Promise<Invoked> {
-  return page.evaluate(async ({ api, key, body }) => {
+  return page.evaluate(async ({ api, key, body, region }) => {
     type Client = {
       functions: {
         invoke: (
           name: string,
-          options: { body: unknown },
+          options: { body: unknown; region?: string },
         ) => Promise<{
           data: unknown;
           error: { name: string; context?: Response } | null;
@@ -78,7 +78,10 @@ export function invokeIntake(
       }
     ).supabase;
     const supabase = createClient(api, key, { auth: { persistSession: false } });
-    const { data, error } = await supabase.functions.invoke("send-onboarding-email", { body });
+    const { data, error } = await supabase.functions.invoke("send-onboarding-email", {
+      body,
+      ...(region ? { region } : {}),
+    });
     if (!error) return { data, error: null };
     const response = error.context instanceof Response ? error.context : undefined;
     const json = response ? await response.json().catch(() => undefined) : undefined;
