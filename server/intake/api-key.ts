@@ -4,6 +4,9 @@ import type { AppEnv } from "../http/app.ts";
 import { bearerMatches, tokenMatches } from "../http/bearer-token.ts";
 import { publicRequestOf } from "../http/proxy-trust.ts";
 
+export const missingKeyMessage =
+  "This API needs its key: send it as apikey or Authorization: Bearer";
+
 /**
  * With INTAKE_API_KEY set, the intake's POST asks other callers for the key, as the hosted
  * backend's client sends it (`apikey: <key>`, or `Authorization: Bearer <key>` when no user is
@@ -31,14 +34,7 @@ export function requireIntakeKey(
     const byBearer = bearerMatches(c.req.header("authorization"), key);
     if (byApiKey || byBearer) return next();
     c.header("WWW-Authenticate", 'Bearer realm="intake"');
-    return c.json(
-      {
-        ok: false,
-        error: "unauthorized",
-        message: "This API needs its key: send it as apikey or Authorization: Bearer",
-      },
-      401,
-    );
+    return c.json({ ok: false, error: "unauthorized", message: missingKeyMessage }, 401);
   };
 
   function fromOwnPage(c: Context<AppEnv>, siteOrigin: string): boolean {

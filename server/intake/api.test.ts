@@ -8,6 +8,7 @@ import { validApplication } from "../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { sleep } from "../test/wait.ts";
 import { maxBodyBytes } from "./api.ts";
+import { missingKeyMessage } from "./api-key.ts";
 import { hostedClientHeaders } from "./client-headers.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -434,7 +435,7 @@ describe.each(storageBackends())("INTAKE_API_KEY ($name)", (backend) => {
         const response = await server.submit(validApplication(), headers);
         const { status, body } = await answer(response);
         expect(status, JSON.stringify(headers)).toBe(401);
-        expect(body).toEqual({ ok: false, error: "unauthorized", message: expect.any(String) });
+        expect(body).toEqual({ ok: false, error: "unauthorized", message: missingKeyMessage });
         expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
         // An allowed origin's client may read the refusal; another origin's may not.
         expect(response.headers.get("access-control-allow-origin")).toBe(
