@@ -9,6 +9,13 @@ export const baseURL = `http://127.0.0.1:${port}`;
  * 127.0.0.1: derived from the port, so that runs with different E2E_PORT do not collide.
  */
 export const inboundSmtpPort = port + 1000;
+/**
+ * A site of another origin calling the intake API from the browser (tests/e2e/hosted-client
+ * .spec.ts serves it on 127.0.0.1): listed in the e2e server's ALLOWED_ORIGINS. Derived from
+ * the port like the SMTP listener's.
+ */
+export const hostedSitePort = port + 2000;
+export const hostedSiteOrigin = `http://127.0.0.1:${hostedSitePort}`;
 /** The Bearer token of POST /team/inbound-email, as a mail provider sends it. */
 export const inboundToken = "e2e-inbound-token-0123456789abcdef";
 
@@ -52,6 +59,7 @@ export default defineConfig({
       DATA_DIR: `data/e2e-${port}`,
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_HOUR: "100000",
+      ALLOWED_ORIGINS: hostedSiteOrigin,
       // The team's pages are served as http://localhost:PORT: the passkeys' relying party.
       PUBLIC_SITE_URL: `http://localhost:${port}`,
       TEAM_LINK_LIMIT_PER_IP: "100000",

@@ -18,6 +18,13 @@ describe("loadConfig: the variables of issue 10", () => {
     expect(config.WEBHOOK_URL).toBeUndefined();
   });
 
+  it("asks no intake key unless INTAKE_API_KEY is set (empty is unset)", () => {
+    expect(loadConfig({}).INTAKE_API_KEY).toBeUndefined();
+    expect(loadConfig({ INTAKE_API_KEY: " " }).INTAKE_API_KEY).toBeUndefined();
+    const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJl";
+    expect(loadConfig({ INTAKE_API_KEY: jwt }).INTAKE_API_KEY).toBe(jwt);
+  });
+
   it("reads TRUST_PROXY as Express's `trust proxy`: false, a hop count, addresses", () => {
     expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY("127.0.0.1", 0)).toBe(false);
     const hop = loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY;
@@ -69,6 +76,12 @@ describe("loadConfig: the variables of issue 10", () => {
       /WEBHOOK_SECRET: must be whsec_ and 24 to 64 random bytes/,
     ],
     ["WEBHOOK_SECRET", { WEBHOOK_URL: webhook.WEBHOOK_URL }, /WEBHOOK_SECRET: required/],
+    ["INTAKE_API_KEY", { INTAKE_API_KEY: "short-key" }, /INTAKE_API_KEY: must be at least 16/],
+    [
+      "INTAKE_API_KEY",
+      { INTAKE_API_KEY: "a key with spaces in it" },
+      /INTAKE_API_KEY: must be visible ASCII characters, without spaces/,
+    ],
   ])("a bad %s stops the server with a message naming it", (_name, env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

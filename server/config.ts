@@ -51,6 +51,22 @@ const schema = z.object({
         .map((origin) => origin.trim().replace(/\/+$/, ""))
         .filter(Boolean),
     ),
+  /**
+   * The key other sites send with their calls of the intake API (`apikey` or `Authorization:
+   * Bearer`), as the hosted backend's client does; unset: no key asked. Public, not a secret:
+   * it sits in those sites' pages (decision 0061). The site's own pages need none.
+   */
+  INTAKE_API_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .min(16, "must be at least 16 characters")
+        .regex(/^[\x21-\x7e]+$/, "must be visible ASCII characters, without spaces")
+        .optional(),
+    ),
   /** Where each application is POSTed (Standard Webhooks); https, or http to loopback only. */
   WEBHOOK_URL: optionalUrl.superRefine((value, context) => {
     const problem = value ? webhookUrlProblem(value) : undefined;

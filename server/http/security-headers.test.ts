@@ -201,6 +201,17 @@ describe("security headers on every kind of answer of the API", () => {
     expectSecurityHeaders(response, what);
   });
 
+  it("401 without the key of INTAKE_API_KEY", async () => {
+    const keyed = await startTestServer({ INTAKE_API_KEY: "publishable-intake-key-0123456789" });
+    try {
+      const response = await keyed.submit(validApplication());
+      expect(response.status).toBe(401);
+      expectSecurityHeaders(response, "401 unauthorized");
+    } finally {
+      await keyed.stop();
+    }
+  });
+
   it("503 while the database is unavailable", async () => {
     const locked = await startTestServer();
     const other = new SQLite(path.join(locked.dataDir, "reelsmith.db"));

@@ -7,6 +7,8 @@ import type { Config } from "../config.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { publicRequestOf } from "../http/proxy-trust.ts";
 import type { Logger } from "../logger.ts";
+import { requireIntakeKey } from "./api-key.ts";
+import { intakeAllowedHeaders } from "./client-headers.ts";
 import { keyReusedMessage, overloadedMessage, unavailableMessage } from "./service.ts";
 
 export const maxBodyBytes = 32 * 1024;
@@ -42,11 +44,34 @@ const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
+ * CORS for ALLOWED_ORIGINS only: their preflight allows POST with our headers and every header
+ * of the hosted backend's client (./client-headers.ts), and their answers may be read. Any
+ * other origin's preflight gets a bare 204: nothing allowed, so its browser sends nothing.
+ */
+function corsForAllowedOrigins(allowedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
+  const allowedCors = cors({
+    origin: (origin) => origin,
+    allowMethods: ["POST", "OPTIONS"],
+    allowHeaders: [...intakeAllowedHeaders],
+    exposeHeaders: ["Retry-After"],
+    maxAge: 600,
+  });
+  return async (c, next) => {
+    const origin = c.req.header("origin");
+    if (origin !== undefined && allowedOrigins.includes(origin)) return allowedCors(c, next);
+    if (c.req.method === "OPTIONS") return c.body(null, 204, { Vary: "Origin" });
+    await next();
+    c.header("Vary", "Origin", { append: true });
+  };
+}
+
+/**
  * The JSON endpoint (`POST /functions/v1/send-onboarding-email`): HTTP in and out around the
- * intake service. Every answer is JSON and never cached; CORS only for ALLOWED_ORIGINS.
+ * intake service. Every answer is JSON and never cached; CORS only for ALLOWED_ORIGINS; the
+ * key of INTAKE_API_KEY, when set, from any caller but the site's own pages.
  */
 export function createIntakeApi(deps: {
-  config: Pick<Config, "ALLOWED_ORIGINS" | "TRUST_PROXY">;
+  config: Pick<Config, "ALLOWED_ORIGINS" | "TRUST_PROXY" | "INTAKE_API_KEY" | "PUBLIC_SITE_URL">;
   logger: Logger;
   intake: IntakePort;
 }): Hono<AppEnv> {
@@ -57,18 +82,11 @@ export function createIntakeApi(deps: {
     await next();
     c.header("Cache-Control", "no-store");
   });
-  api.use(
-    cors({
-      origin: (origin) => (config.ALLOWED_ORIGINS.includes(origin) ? origin : null),
-      allowMethods: ["POST", "OPTIONS"],
-      allowHeaders: ["Content-Type", "Idempotency-Key"],
-      exposeHeaders: ["Retry-After"],
-      maxAge: 600,
-    }),
-  );
+  api.use(corsForAllowedOrigins(config.ALLOWED_ORIGINS));
 
   api.post(
     "/",
+    requireIntakeKey(config),
     async (c, next) => {
       const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
       if (type !== "application/json") {
