@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Config } from "../config.ts";
-import type { AppEnv } from "../http/app.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { bearerMatches, tokenMatches } from "../http/bearer-token.ts";
 import { publicRequestOf } from "../http/proxy-trust.ts";
 
