@@ -120,6 +120,19 @@ export const team = {
     replyLabel: "Replies",
     replyOptions: { "": "Any", new: "New reply" },
     newReplyBadge: "New reply",
+    /** The views above the list (All has no count: it is not work to do). */
+    viewsLabel: "Views",
+    views: {
+      needs: "Needs reply",
+      mine: "Mine",
+      unassigned: "Unassigned",
+      overdue: "Overdue",
+      all: "All",
+    },
+    viewCount: "{label} ({count})",
+    viewMenu: "View: {view}",
+    /** The phone's menu when the filters make no view. */
+    viewsCustom: "Filtered",
     unassigned: "Unassigned",
     clock: {
       due: "Due in {span}",
@@ -209,6 +222,19 @@ export const team = {
       "attach-reply": "attached a reply that had matched no application",
     },
     newReplyBadge: "New reply",
+    /** The views above the list (All has no count: it is not work to do). */
+    viewsLabel: "Views",
+    views: {
+      needs: "Needs reply",
+      mine: "Mine",
+      unassigned: "Unassigned",
+      overdue: "Overdue",
+      all: "All",
+    },
+    viewCount: "{label} ({count})",
+    viewMenu: "View: {view}",
+    /** The phone's menu when the filters make no view. */
+    viewsCustom: "Filtered",
     markRead: "Mark read",
     threadTitle: "Conversation",
     noThread: "No emails yet.",

@@ -7,6 +7,7 @@ import { optionLabel } from "~/shared/schema";
 import { ClockBadge } from "~/team/clock-badge";
 import { InboxBanner } from "~/team/inbox-banner";
 import { InboxFilters } from "~/team/inbox-filters";
+import { InboxViews } from "~/team/inbox-views";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { StatusBadge } from "~/team/status-badge";
 import { TeamShell } from "~/team/team-shell";
@@ -77,6 +78,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
         link={copy.failedLink}
         tone="rose"
       />
+      <InboxViews query={query} counts={page.views} />
       <InboxFilters query={query} sources={page.sources} />
       {query.refusedSearch ? null : page.rows.length === 0 ? (
         <p className="mt-10 text-center text-zinc-400">{copy.empty}</p>

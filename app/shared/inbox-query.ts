@@ -11,6 +11,13 @@ export const spamFilters = ["no", "yes", "all"] as const;
 export const ownerFilters = ["me", "none"] as const;
 /** Unanswered ones past their due time, or due by the end of today (UTC; overdue included). */
 export const dueFilters = ["overdue", "today"] as const;
+/**
+ * The inbox's views, a tab each (All is none): what needs an answer (unanswered, or a reply back
+ * nobody has read), the same for the signed-in member and for nobody, and what is overdue.
+ */
+export const inboxViews = ["needs", "mine", "unassigned", "overdue"] as const;
+export type InboxView = (typeof inboxViews)[number];
+
 /** Applications per inbox page. */
 export const inboxPageSize = 50;
 /** Longest search the inbox takes. */
@@ -22,6 +29,13 @@ export const searchMaxLength = 100;
  * Anything unknown is ignored, never an error: a hand-edited URL shows the default inbox.
  */
 export interface InboxQuery {
+  /** A view (its tab): sets `needsReply`, and the owner (Mine, Unassigned) or due (Overdue). */
+  view?: InboxView;
+  /**
+   * Only what needs an answer: genuine, and unanswered (with a due time) or with a reply back
+   * nobody has answered or read.
+   */
+  needsReply?: boolean;
   status?: ApplicationStatus;
   plan?: (typeof planNames)[number];
   spam: (typeof spamFilters)[number];
@@ -69,14 +83,32 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
   const typed = params.get("q")?.trim().slice(0, searchMaxLength) || undefined;
   const refused = typed !== undefined && !isSearchable(typed);
   const match = cursor.exec(params.get("before") ?? "");
+  // A view is a preset: what needs an answer, and whose (Mine, Unassigned) or how late
+  // (Overdue). An Owner or Due the filters' form sends says otherwise; the view then follows.
+  const preset = pick(params.get("view"), inboxViews);
+  const needsReply = preset === "needs" || preset === "mine" || preset === "unassigned";
+  const owner = params.has("owner")
+    ? pick(params.get("owner"), ownerFilters)
+    : preset === "mine"
+      ? "me"
+      : preset === "unassigned"
+        ? "none"
+        : undefined;
+  const due = params.has("due")
+    ? pick(params.get("due"), dueFilters)
+    : preset === "overdue"
+      ? "overdue"
+      : undefined;
   return {
+    view: viewOf({ needsReply, owner, due }),
+    needsReply,
     status: pick(params.get("status"), applicationStatuses),
     plan: pick(params.get("plan"), planNames),
     spam: pick(params.get("spam"), spamFilters) ?? "no",
     failed: params.get("failed") === "1",
-    owner: pick(params.get("owner"), ownerFilters),
+    owner,
     newReply: params.get("reply") === "new",
-    due: pick(params.get("due"), dueFilters),
+    due,
     source: sourceFilter(params.get("source")),
     q: refused ? undefined : typed,
     refusedSearch: refused
@@ -86,6 +118,17 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
       ? { waiting: match[1] === "w", at: Number(match[2]), id: match[3] as string }
       : undefined,
   };
+}
+
+/** The view a query is (its tab), when its owner, due and needs-reply make one. */
+export function viewOf(
+  query: Pick<InboxQuery, "needsReply" | "owner" | "due">,
+): InboxView | undefined {
+  if (query.needsReply && !query.due) {
+    return query.owner === "me" ? "mine" : query.owner === "none" ? "unassigned" : "needs";
+  }
+  if (!query.needsReply && query.due === "overdue" && !query.owner) return "overdue";
+  return undefined;
 }
 
 /** What was typed, each control character shown as "�" (where to look, and safe in HTML). */
@@ -100,13 +143,21 @@ export function isSearchable(q: string): boolean {
 /** The URL parameters of a query (defaults left out), for links and forms. */
 export function inboxParams(query: InboxQuery, page?: { before?: string }): URLSearchParams {
   const params = new URLSearchParams();
+  // A view names its owner and due itself (they are not repeated); a query that needs replies
+  // but is no view says so with "needs", and its owner and due as they are.
+  const view = query.view ?? (query.needsReply ? "needs" : undefined);
+  if (view) params.set("view", view);
+  const fromView = {
+    owner: query.view === "mine" || query.view === "unassigned",
+    due: query.view === "overdue",
+  };
   if (query.status) params.set("status", query.status);
   if (query.plan) params.set("plan", query.plan);
   if (query.spam !== "no") params.set("spam", query.spam);
   if (query.failed) params.set("failed", "1");
-  if (query.owner) params.set("owner", query.owner);
+  if (query.owner && !fromView.owner) params.set("owner", query.owner);
   if (query.newReply) params.set("reply", "new");
-  if (query.due) params.set("due", query.due);
+  if (query.due && !fromView.due) params.set("due", query.due);
   if (query.source) params.set("source", query.source);
   if (query.q) params.set("q", query.q);
   if (page?.before) params.set("before", page.before);

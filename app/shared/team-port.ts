@@ -136,6 +136,8 @@ export interface InboxPage {
   rows: InboxRow[];
   /** Unanswered genuine applications past their due time (the banner). */
   overdue: number;
+  /** How many each view holds (its tab): Needs reply, Mine, Unassigned, Overdue. */
+  views: Record<"needs" | "mine" | "unassigned" | "overdue", number>;
   /** The cursor of the next (older) page, when there is one. */
   next?: string;
   /** Applications with a delivery that failed for good (the banner). */

@@ -22,6 +22,8 @@ export function InboxFilters({ query, sources }: { query: InboxQuery; sources: s
       aria-label={copy.filtersLabel}
       className="mt-6 grid gap-3 rounded-2xl border border-white/10 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6"
     >
+      {/* In a view of what needs an answer, the filters narrow it; Owner and Due are theirs. */}
+      {query.needsReply ? <input type="hidden" name="view" value="needs" /> : null}
       <AnyOrOneFilter
         name="status"
         label={copy.statusLabel}

@@ -10,7 +10,7 @@ import { awayUpdate, type Member } from "../db/members.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
-import { failedApplicationCount, inboxRows, overdueCount } from "../db/submissions/inbox.ts";
+import { failedApplicationCount, inboxRows, viewCounts } from "../db/submissions/inbox.ts";
 import { applicationSources } from "../db/submissions/visit-sources.ts";
 import { insightsReport } from "../db/visits/insights-report.ts";
 import { exportStream } from "../export/export-stream.ts";
@@ -122,10 +122,10 @@ export async function startTeam(deps: {
   ): Pick<TeamPort, "inbox" | "export" | "setAway"> => ({
     async inbox(query) {
       const viewer = { memberId: member?.id, now: Date.now() };
-      const [page, failedApplications, overdue, sources] = await Promise.all([
+      const [page, failedApplications, views, sources] = await Promise.all([
         inboxRows(database, query, inboxPageSize, viewer),
         failedApplicationCount(database),
-        overdueCount(database, viewer.now),
+        viewCounts(database, viewer),
         applicationSources(database),
       ]);
       const last = page.rows.at(-1);
@@ -133,7 +133,8 @@ export async function startTeam(deps: {
         rows: page.rows.map(({ waiting, ...row }) => row),
         next: page.more && last ? cursorOf(last, last.waiting) : undefined,
         failedApplications,
-        overdue,
+        overdue: views.overdue,
+        views,
         sources,
       };
     },

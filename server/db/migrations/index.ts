@@ -13,6 +13,7 @@ import { migration0010 } from "./0010_conversation.ts";
 import { migration0011 } from "./0011_waiting_by_due_and_id.ts";
 import { migration0012 } from "./0012_insights.ts";
 import { migration0019 } from "./0019_member_settings.ts";
+import { migration0020 } from "./0020_new_replies.ts";
 
 /**
  * Versioned migrations, one per file (names sort in order of application). Kysely's migrator
@@ -34,6 +35,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0011_waiting_by_due_and_id": migration0011(dialect),
     "0012_insights": migration0012(),
     "0019_member_settings": migration0019(),
+    "0020_new_replies": migration0020(dialect),
   };
 }
 

@@ -92,6 +92,16 @@ export function filtered<O>(
   if (query.status) select = select.where("status", "=", query.status);
   if (query.plan) select = select.where("selectedPlan", "=", query.plan);
   if (query.newReply) select = select.where("newReply", "=", 1);
+  if (query.needsReply) {
+    select = select
+      .where("isSpam", "=", 0)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("firstResponseAt", "is", null), eb("dueAt", "is not", null)]),
+          eb("newReply", "=", 1),
+        ]),
+      );
+  }
   if (query.source === unknownSourceFilter) select = select.where("visitSource", "is", null);
   else if (query.source) select = select.where("visitSource", "=", query.source);
   if (query.failed) {
@@ -168,7 +178,8 @@ export async function inboxRows(
   // The waiting part states "genuine, unanswered, with a due time" once: repeated terms (the
   // spam filter's, the Due filter's) make SQLite skip-scan and sort instead of walking an index.
   if ((!before || before.waiting) && query.spam !== "yes") {
-    const filter = base({ ...query, spam: "all", due: undefined });
+    // Every waiting application needs an answer: the view's condition is not repeated here.
+    const filter = base({ ...query, spam: "all", due: undefined, needsReply: false });
     // After a cursor, (due_at, id) > (…) says "with a due time" itself: SQLite seeks the index
     // with it alone, and sorts everything when "due_at is not null" stands beside it.
     let first = before
@@ -186,9 +197,20 @@ export async function inboxRows(
   }
   // Due (Overdue, Due today) asks only for waiting applications: nothing in the rest.
   if (rows.length <= pageSize && !query.due) {
-    let rest = base(query).where((eb) =>
-      eb.or([eb("isSpam", "=", 1), eb("firstResponseAt", "is not", null), eb("dueAt", "is", null)]),
-    );
+    // What needs an answer beyond the waiting part: a reply back nobody has read, on a genuine
+    // application (new_reply's own index finds them, not a walk of the answered).
+    let rest = query.needsReply
+      ? base({ ...query, needsReply: false })
+          .where("newReply", "=", 1)
+          .where("isSpam", "=", 0)
+          .where((eb) => eb.or([eb("firstResponseAt", "is not", null), eb("dueAt", "is", null)]))
+      : base(query).where((eb) =>
+          eb.or([
+            eb("isSpam", "=", 1),
+            eb("firstResponseAt", "is not", null),
+            eb("dueAt", "is", null),
+          ]),
+        );
     if (before && !before.waiting) {
       rest = rest.where((eb) =>
         eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(before.at, before.id)),
@@ -213,6 +235,52 @@ export async function inboxRows(
   }));
   return { rows: page, more: rows.length > pageSize };
 }
+
+/**
+ * The inbox views' counts (All has none: it is not work). Each is the waiting applications
+ * (unanswered genuine ones with a due time: their index) plus the answered ones with a reply
+ * back nobody has read (new_reply's index), so a count's cost follows the work outstanding,
+ * never the size of the table.
+ */
+export async function viewCounts(
+  handle: Handle,
+  viewer: Viewer,
+): Promise<Record<"needs" | "mine" | "unassigned" | "overdue", number>> {
+  const { db } = handle;
+  type Owner = "any" | "me" | "none";
+  const owned = <O>(select: SelectQueryBuilder<Database, "submissions", O>, owner: Owner) =>
+    owner === "none"
+      ? select.where("ownerId", "is", null)
+      : owner === "me"
+        ? select.where("ownerId", "=", viewer.memberId ?? "")
+        : select;
+  const count = async (select: SelectQueryBuilder<Database, "submissions", { n: number }>) =>
+    Number((await select.executeTakeFirst())?.n ?? 0);
+  const needs = async (owner: Owner) => {
+    if (owner === "me" && !viewer.memberId) return 0;
+    const [waitingNow, replies] = await Promise.all([
+      count(owned(waiting(db.selectFrom("submissions")), owner).select(countAll)),
+      count(
+        owned(db.selectFrom("submissions"), owner)
+          .select(countAll)
+          .where("newReply", "=", 1)
+          .where("isSpam", "=", 0)
+          .where((eb) => eb.or([eb("firstResponseAt", "is not", null), eb("dueAt", "is", null)])),
+      ),
+    ]);
+    return waitingNow + replies;
+  };
+  const [all, mine, unassigned, overdue] = await Promise.all([
+    needs("any"),
+    needs("me"),
+    needs("none"),
+    overdueCount(handle, viewer.now),
+  ]);
+  return { needs: all, mine, unassigned, overdue };
+}
+
+const countAll = (eb: ExpressionBuilder<Database, "submissions">) =>
+  eb.fn.countAll<number>().as("n");
 
 /** Genuine applications still unanswered past their due time, per owner (null: unassigned). */
 export async function overdueCounts(
