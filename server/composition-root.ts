@@ -139,6 +139,7 @@ export async function startServer(
   const visits = startVisits({
     enabled: config.ANALYTICS === "on",
     retentionDays: config.ANALYTICS_RETENTION_DAYS,
+    visitorsPerAddress: config.VISITORS_PER_ADDRESS,
     database,
     sealer: createSealer(ipHashSecret, "visit-secrets"),
     trustProxy: config.TRUST_PROXY,

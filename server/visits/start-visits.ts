@@ -67,6 +67,8 @@ export function startVisits(deps: {
   logger: Logger;
   now?: () => number;
   flushMs?: number;
+  /** Visitors counted per client address a day (VISITORS_PER_ADDRESS; 0: no cap). */
+  visitorsPerAddress?: number;
 }): Visits {
   const { database, logger } = deps;
   const now = deps.now ?? Date.now;
@@ -78,7 +80,13 @@ export function startVisits(deps: {
       stop: async () => {},
     };
   }
-  const counter = createVisitCounter({ database, sealer: deps.sealer, logger, now });
+  const counter = createVisitCounter({
+    database,
+    sealer: deps.sealer,
+    logger,
+    now,
+    perAddress: deps.visitorsPerAddress,
+  });
   const fold = async () => {
     const today = dayOf(now());
     await database.writeTransaction(foldPastDays(database, dayOf(now() - foldGraceMs)));

@@ -55,9 +55,10 @@ export interface VisitCounter {
 export const maxPendingVisitors = 100_000;
 
 /**
- * Visitors counted per client address a day (per instance): the User-Agents of one household
- * or office. A further User-Agent from the address counts as the address's first visitor, so
- * one client cycling User-Agents is a few visitors, not one per request.
+ * Visitors counted per client address a day (per instance) unless configured
+ * (VISITORS_PER_ADDRESS): the User-Agents of one household or office. A further User-Agent
+ * from the address counts as the address's first visitor, so one client cycling User-Agents
+ * is a few visitors, not one per request.
  */
 export const visitorsPerAddress = 3;
 /** Addresses remembered a day (per instance); beyond, a new address is counted as it comes. */
@@ -75,8 +76,11 @@ export function createVisitCounter(deps: {
   sealer: Sealer;
   logger: Logger;
   now?: () => number;
+  /** Visitors per client address a day (default visitorsPerAddress; 0: no cap). */
+  perAddress?: number;
 }): VisitCounter {
   const now = deps.now ?? Date.now;
+  const perAddress = deps.perAddress ?? visitorsPerAddress;
   let known: { day: number; secret: string } | undefined;
   let loading: { day: number; secret: Promise<string> } | undefined;
   let pending = new Map<string, VisitorsTable>();
@@ -108,12 +112,13 @@ export function createVisitCounter(deps: {
   }
 
   /**
-   * Who a request counts as: its visitor hash, unless its address has had `visitorsPerAddress`
+   * Who a request counts as: its visitor hash, unless its address has had `perAddress`
    * others today; then the address's first. `remember` adds a new one (counting does; a
    * lookup does not).
    */
   function visitorOf(day: number, secret: string, facts: VisitorFacts, remember: boolean) {
     const visitor = visitorHash(secret, facts.ip, facts.userAgent, facts.host);
+    if (perAddress === 0) return visitor;
     if (addresses.day !== day) addresses = { day, visitors: new Map() };
     const address = addressHash(secret, facts.ip);
     const seen = addresses.visitors.get(address);
@@ -124,7 +129,7 @@ export function createVisitCounter(deps: {
       return visitor;
     }
     if (seen.includes(visitor)) return visitor;
-    if (seen.length < visitorsPerAddress) {
+    if (seen.length < perAddress) {
       if (remember) seen.push(visitor);
       return visitor;
     }
