@@ -2,10 +2,12 @@ import { readFileSync, statSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { readSetting } from "../db/settings.ts";
 import { hashingKeyFile, keysDirectory } from "../files/key-file.ts";
 import { migratedDatabase, storageBackends } from "../test/backends.ts";
+import { applicationOf } from "../test/fixtures.ts";
+import { startTestServer } from "../test/server.ts";
 import { createIpHasher } from "./client-hashes.ts";
 import {
   HashingKeyMismatch,
@@ -57,6 +59,25 @@ for (const backend of storageBackends()) {
       });
       expect(fromEnv).toMatchObject({ key: "from-the-environment-0123", movedOut: true });
       expect(await readSetting(database.db, legacyKeySetting)).toBeUndefined();
+    });
+
+    it("a server upgraded from a version that kept the key in the database: same ip_hash, key out of it", async () => {
+      const { database, env, dataDir } = await migratedDatabase(backend);
+      const legacy = "legacy-key-of-an-earlier-version-0123456789";
+      await database.db
+        .insertInto("settings")
+        .values({ key: legacyKeySetting, value: legacy })
+        .execute();
+      const server = await startTestServer({ ...env, DATA_DIR: dataDir, IP_HASH_SECRET: "" });
+      onTestFinished(() => server.stop());
+      expect((await server.submit(applicationOf("upgraded"))).status).toBe(200);
+      await server.stop();
+      const [stored] = await database.db.selectFrom("submissions").select("ipHash").execute();
+      // The application's ip_hash is the one the earlier version made for this client.
+      expect(stored?.ipHash).toBe(createIpHasher(legacy)("127.0.0.1"));
+      expect(await readSetting(database.db, legacyKeySetting)).toBeUndefined();
+      expect(readFileSync(hashingKeyFile(dataDir), "utf8").trim()).toBe(legacy);
+      expect(statSync(hashingKeyFile(dataDir)).mode & 0o777).toBe(0o600);
     });
 
     it("instances with different keys: PostgreSQL refuses the second, SQLite takes the new one", async () => {

@@ -20,7 +20,7 @@ import { migration0017 } from "./0017_sealed_visit_secrets.ts";
  * so several instances may start at the same time. A new one: the next number, its file, one
  * line here.
  */
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     "0001_intake": migration0001(dialect),
     "0002_idempotency_and_confirmation_caps": migration0002(dialect),
