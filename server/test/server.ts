@@ -30,8 +30,6 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_PER_HOUR: "0",
     DELIVERY_POLL_MS: "100",
     DELIVERY_RETRY_DELAYS: "0.2,0.2,0.5",
-    // Servers on one PostgreSQL database share the hashing key, as deployed (decision 0066).
-    ...(env.DATABASE_URL ? { IP_HASH_SECRET: "test-servers-share-this-hashing-key" } : {}),
     ...env,
     DATA_DIR: dataDir,
   };
