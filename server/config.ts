@@ -150,6 +150,11 @@ const schema = z.object({
   INBOUND_LIMIT_PER_IP: z.coerce.number().int().min(0).default(600),
   /** Visits counted on the server without cookies (docs/privacy.md); `off` counts nothing. */
   ANALYTICS: z.enum(["on", "off"]).default("on"),
+  /**
+   * Visitors counted per client address a day (per instance): further User-Agents from the
+   * address count as its first visitor. 0: no cap.
+   */
+  VISITORS_PER_ADDRESS: z.coerce.number().int().min(0).default(3),
   /** Daily visit totals older than this are deleted; 0 keeps them. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(0).default(400),
   ...notifyVariables,

@@ -6,7 +6,6 @@ import { BackupError, backupSqlite } from "../db/backup.ts";
 import { retryFailedDeliveries } from "../db/deliveries/retry.ts";
 import { emptyWalWithin } from "../db/empty-wal.ts";
 import { threadOf } from "../db/messages.ts";
-import { sharedSecret } from "../db/settings.ts";
 import { type SkipReason, skipReasonText } from "../db/submissions/confirmation-budget.ts";
 import { eraseApplicant } from "../db/submissions/erase.ts";
 import { exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
@@ -15,6 +14,7 @@ import { purgeExpired, retentionCutoff } from "../db/submissions/retention.ts";
 import { exportStream } from "../export/export-stream.ts";
 import { removeDataFiles } from "../files/data-files.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
+import { loadHashingKey } from "../hashing/hashing-key.ts";
 import { eraseMailFiles, purgeMailFiles } from "../mail/mail-files.ts";
 import {
   parseBackupFile,
@@ -212,8 +212,8 @@ function retry(id: string): Run {
 function erase(email: string): Run {
   return async (database, io, config) => {
     // Its confirmation count too (an HMAC of the address), and on SQLite the -wal's old pages.
-    const secret = config.IP_HASH_SECRET ?? (await sharedSecret(database.db, "ip_hash_secret"));
-    const erased = await eraseApplicant(database, email, createRecipientHasher(secret)(email));
+    const { key } = await loadHashingKey(database, config);
+    const erased = await eraseApplicant(database, email, createRecipientHasher(key)(email));
     const walEmptied = await emptyWalWithin(database, { attempts: 20, intervalMs: 500 });
     const files = await removeDataFiles(config.dataDir, erased.files);
     const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -269,17 +269,28 @@ Back it up with PostgreSQL's own tool, while the servers run:
 and restore with: pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" FILE.dump
 `;
 
+/** What a backup lets its holder learn, said with every backup (docs/privacy.md says more). */
+export const backupHolds = (
+  key: string,
+) => `It holds every application, reply and note as stored, and no key: a visitor's hash cannot be
+recomputed from it, nor an ip_hash reversed. Keep the hashing key (${key}) apart from it.
+`;
+
 function backup(file: string): Run {
-  return async (database, io) => {
+  return async (database, io, config) => {
     if (!database.sqlite) {
       io.err(pgDumpAdvice);
       return 1;
     }
+    // A database an earlier version left its hashing key in (the server not restarted since
+    // the upgrade): the key goes to its file first, so that the copy never holds it.
+    const hashing = await loadHashingKey(database, config);
+    if (hashing.movedOut) await database.emptyWal?.();
     try {
       const copy = backupSqlite(database.sqlite, file);
       const megabytes = (copy.bytes / 1024 / 1024).toFixed(1);
       io.out(
-        `Backed up ${copy.submissions} ${copy.submissions === 1 ? "submission" : "submissions"} to ${copy.file} (${megabytes} MB); integrity_check: ok.\n`,
+        `Backed up ${copy.submissions} ${copy.submissions === 1 ? "submission" : "submissions"} to ${copy.file} (${megabytes} MB); integrity_check: ok.\n${backupHolds(hashing.source)}`,
       );
       return 0;
     } catch (error) {

@@ -14,7 +14,13 @@ describe.skipIf(!postgresAvailable())("two instances sharing PostgreSQL", () => 
   beforeAll(async () => {
     database = await createTestDatabase();
     sink = await startSmtpSink();
-    const env = { DATABASE_URL: database.url, SMTP_URL: sink.url, DELIVERY_POLL_MS: "20" };
+    // Two instances on one database hold one hashing key (decision 0066).
+    const env = {
+      DATABASE_URL: database.url,
+      SMTP_URL: sink.url,
+      DELIVERY_POLL_MS: "20",
+      IP_HASH_SECRET: "instances-share-this-hashing-key",
+    };
     // Started together: both run the migrations at once (the advisory lock orders them).
     instances = await Promise.all([startTestServer(env), startTestServer(env)]);
   });

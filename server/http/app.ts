@@ -1,4 +1,4 @@
-import { type Handler, Hono, type MiddlewareHandler } from "hono";
+import { type Context, type Handler, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { ServerBuild } from "react-router";
@@ -37,7 +37,12 @@ export interface AppDeps {
    */
   inboundEmail?: Handler<AppEnv>;
   /** Visits: the pages' counter (absent: ANALYTICS=off) and POST /beacon. */
-  visits?: { countPages?: MiddlewareHandler<AppEnv>; beacon: Handler<AppEnv> };
+  visits?: {
+    countPages?: MiddlewareHandler<AppEnv>;
+    beacon: Handler<AppEnv>;
+    /** What a rendered /onboarding carries for its beacons (POST /beacon checks it). */
+    beaconToken?: (c: Context) => Promise<string | undefined>;
+  };
   health: () => Promise<{ ok: boolean; database: string }>;
   /** Counters and gauges for /metrics; absent (and /metrics a 404) unless METRICS_TOKEN is set. */
   metrics?: Metrics;
@@ -118,6 +123,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       team: deps.team ? (request) => deps.team?.portFor(request) : undefined,
       trustProxy: config.TRUST_PROXY,
       inlineCss: deps.inlineCss,
+      beaconToken: deps.visits?.beaconToken,
       logger,
     }),
   );
