@@ -23,6 +23,7 @@ const sharedTables = [
   "team_accounts",
   "team_audit_log",
   "team_member_availability",
+  "team_member_settings",
   "team_members",
   "team_passkeys",
   "team_sessions",
@@ -89,6 +90,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0011_waiting_by_due_and_id" },
       { name: "0012_insights" },
       { name: "0017_sealed_visit_secrets" },
+      { name: "0019_member_settings" },
     ]);
     // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
     expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());

@@ -5,7 +5,7 @@ import { directSource } from "#app/shared/application-source.ts";
 import { beaconPath } from "#app/shared/paths.ts";
 import { visitorHash } from "../hashing/client-hashes.ts";
 import { createSealer } from "../hashing/sealed-secrets.ts";
-import type { AppEnv } from "../http/app.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { migratedDatabase, storageBackends } from "../test/backends.ts";
 import { startVisits } from "./start-visits.ts";
 import { dayOf, visitorsPerAddress } from "./visit-counter.ts";
