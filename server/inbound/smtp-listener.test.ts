@@ -1,3 +1,4 @@
+import net from "node:net";
 import nodemailer from "nodemailer";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
@@ -111,5 +112,81 @@ describe("the SMTP listener for replies", () => {
     const ehlo = lines.filter((line) => line.startsWith("250"));
     expect(ehlo.some((line) => /SIZE 4096/.test(line))).toBe(true);
     expect(ehlo.some((line) => /STARTTLS|AUTH/.test(line))).toBe(false);
+  });
+});
+
+/** A raw SMTP client: its lines as they come, and a way to wait for one. */
+function rawClient(port: number, localAddress = "127.0.0.1") {
+  const socket = net.connect({ port, host: "127.0.0.1", localAddress });
+  const lines: string[] = [];
+  let rest = "";
+  const waiters: { test: (line: string) => boolean; resolve: (line: string) => void }[] = [];
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  socket.on("error", () => undefined);
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => {
+    const all = (rest + chunk).split("\r\n");
+    rest = all.pop() ?? "";
+    for (const line of all) {
+      lines.push(line);
+      for (const waiter of waiters.splice(0)) {
+        if (waiter.test(line)) waiter.resolve(line);
+        else waiters.push(waiter);
+      }
+    }
+  });
+  const next = (pattern: RegExp, from = 0) =>
+    new Promise<string>((resolve) => {
+      const seen = lines.slice(from).find((line) => pattern.test(line));
+      if (seen) return resolve(seen);
+      waiters.push({ test: (line) => pattern.test(line), resolve });
+    });
+  return { socket, lines, next, closed, write: (line: string) => socket.write(`${line}\r\n`) };
+}
+
+describe("the SMTP listener's bounds per client", () => {
+  it("refuses a connection beyond INBOUND_SMTP_CONNECTIONS_PER_IP with 421, to that address only", async () => {
+    listener = await startSmtpListener(
+      { receive: async () => stored },
+      { port: 0, host: "127.0.0.1", replyDomain, maxBytes: 4096, connectionsPerIp: 2 },
+      pino({ level: "silent" }),
+    );
+    const port = listener.port;
+    const held = [rawClient(port), rawClient(port)];
+    await Promise.all(held.map((client) => client.next(/^220 /)));
+    const third = rawClient(port);
+    expect(await third.next(/^\d{3} /)).toMatch(/^421 .*too many connections from your address/i);
+    await third.closed;
+    // Another address is served while the first still holds its two.
+    const other = rawClient(port, "127.0.0.2");
+    expect(await other.next(/^\d{3} /)).toMatch(/^220 /);
+    // One of the first address's closes: its next connection is served again.
+    held[0]?.write("QUIT");
+    await held[0]?.closed;
+    const again = rawClient(port);
+    expect(await again.next(/^\d{3} /)).toMatch(/^220 /);
+    for (const client of [held[1], other, again]) client?.socket.destroy();
+  });
+
+  it("ends a session after INBOUND_SMTP_SESSION_SECONDS with 421, however busy it keeps it (NOOP)", async () => {
+    listener = await startSmtpListener(
+      { receive: async () => stored },
+      { port: 0, host: "127.0.0.1", replyDomain, maxBytes: 4096, sessionMs: 600 },
+      pino({ level: "silent" }),
+    );
+    const client = rawClient(listener.port);
+    await client.next(/^220 /);
+    const started = Date.now();
+    const noop = setInterval(() => client.write("NOOP"), 100);
+    try {
+      const ended = await client.next(/^421 /);
+      expect(ended).toMatch(/session time limit/i);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+      // The NOOPs were answered until then: the session was busy, not idle.
+      expect(client.lines.filter((line) => line.startsWith("250 ")).length).toBeGreaterThan(2);
+      await client.closed;
+    } finally {
+      clearInterval(noop);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { errorSummary } from "../db/errors.ts";
 import type { Logger } from "../logger.ts";
 import { isReplyDomain } from "../mail/reply-address.ts";
+import { rateLimitKey } from "../rate-limit/key.ts";
 import { maxRecipients, type Receiver } from "./receive.ts";
 
 export interface SmtpListenerOptions {
@@ -15,7 +16,14 @@ export interface SmtpListenerOptions {
   maxBytes: number;
   /** INBOUND_TLS_KEY and INBOUND_TLS_CERT (PEM files): STARTTLS; neither, no STARTTLS. */
   tls?: { keyFile: string; certFile: string };
+  /** INBOUND_SMTP_CONNECTIONS_PER_IP: open sessions per client address (IPv6: per /64). */
+  connectionsPerIp?: number;
+  /** INBOUND_SMTP_SESSION_SECONDS, in ms: how long a whole session may last, busy or not. */
+  sessionMs?: number;
 }
+
+/** Every listener's bounds when the caller gives none (the configuration's defaults). */
+export const listenerDefaults = { connectionsPerIp: 5, sessionMs: 10 * 60_000 } as const;
 
 export interface SmtpListener {
   port: number;
@@ -32,6 +40,9 @@ const refusal = (code: number, text: string) =>
  * (while it streams in: what comes over the limit is dropped, not kept). No AUTH; STARTTLS only
  * with a key and certificate. Each message goes to `receiver.receive()`, and 250 is said only
  * once it is stored: a database away gets 451, so the sender tries again later.
+ * One client address holds at most `connectionsPerIp` sessions (421 to the next one, to that
+ * address only), and no session lasts longer than `sessionMs` (421, then closed), however
+ * busy it keeps itself: 50 sessions held open with NOOP cannot keep everyone else out.
  */
 export async function startSmtpListener(
   receiver: Pick<Receiver, "receive">,
@@ -41,6 +52,11 @@ export async function startSmtpListener(
   const tls = options.tls
     ? { key: readFileSync(options.tls.keyFile), cert: readFileSync(options.tls.certFile) }
     : undefined;
+  const perIp = options.connectionsPerIp ?? listenerDefaults.connectionsPerIp;
+  const sessionMs = options.sessionMs ?? listenerDefaults.sessionMs;
+  /** Open sessions per client address, and the address and end timer of each counted one. */
+  const open = new Map<string, number>();
+  const counted = new Map<string, { key: string; timer: NodeJS.Timeout }>();
   const settings: SMTPServerOptions & { rejectOversized: boolean } = {
     banner: "replies only",
     size: options.maxBytes,
@@ -53,6 +69,29 @@ export async function startSmtpListener(
     closeTimeout: 5_000,
     disableReverseLookup: true,
     logger: false,
+    onConnect(session, callback) {
+      const key = rateLimitKey(session.remoteAddress);
+      const sessions = open.get(key) ?? 0;
+      if (sessions >= perIp) {
+        return callback(
+          refusal(421, "4.7.0 Too many connections from your address, try again later"),
+        );
+      }
+      open.set(key, sessions + 1);
+      const timer = setTimeout(() => endSession(session.id), sessionMs);
+      timer.unref();
+      counted.set(session.id, { key, timer });
+      callback();
+    },
+    onClose(session) {
+      const entry = counted.get(session.id);
+      if (!entry) return;
+      counted.delete(session.id);
+      clearTimeout(entry.timer);
+      const left = (open.get(entry.key) ?? 1) - 1;
+      if (left > 0) open.set(entry.key, left);
+      else open.delete(entry.key);
+    },
     onRcptTo(address, session, callback) {
       if (!isReplyDomain(address.address, options.replyDomain)) {
         return callback(refusal(550, "5.7.1 Relaying denied: replies only"));
@@ -104,6 +143,14 @@ export async function startSmtpListener(
     },
   };
   const server = new SMTPServer(settings);
+  /** A session past its time: told so, then closed (a message being sent is abandoned). */
+  function endSession(id: string) {
+    for (const connection of server.connections) {
+      if (connection.session?.id !== id) continue;
+      connection.send(421, "4.4.2 Session time limit reached, closing", false);
+      connection.close();
+    }
+  }
   server.on("error", (error) => logger.warn({ err: errorSummary(error) }, "SMTP listener error"));
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);

@@ -54,6 +54,8 @@ export async function startInbound(deps: {
         host: config.INBOUND_SMTP_HOST,
         replyDomain: config.replyDomain,
         maxBytes: config.INBOUND_MAX_BYTES,
+        connectionsPerIp: config.INBOUND_SMTP_CONNECTIONS_PER_IP,
+        sessionMs: config.INBOUND_SMTP_SESSION_SECONDS * 1000,
         tls:
           config.INBOUND_TLS_KEY && config.INBOUND_TLS_CERT
             ? { keyFile: config.INBOUND_TLS_KEY, certFile: config.INBOUND_TLS_CERT }
