@@ -165,6 +165,7 @@ export async function startServer(
     config,
     logger,
     database,
+    mailer,
     noticeKinds: replyNoticeKinds(config),
     nudgeWorker: () => worker.nudge(),
   });

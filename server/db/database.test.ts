@@ -17,6 +17,7 @@ const sharedTables = [
   "confirmation_hours",
   "confirmation_recipients",
   "deliveries",
+  "inbound_limit_notices",
   "message_attachments",
   "settings",
   "submissions",
@@ -88,6 +89,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0010_conversation" },
       { name: "0011_waiting_by_due_and_id" },
       { name: "0012_insights" },
+      { name: "0013_inbound_limits" },
     ]);
     // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
     expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());

@@ -1,7 +1,10 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import nodemailer from "nodemailer";
 import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import type { Envelope, Received } from "./receive.ts";
 import { smtpConversation } from "./smtp-conversation.ts";
 import { type SmtpListener, startSmtpListener } from "./smtp-listener.ts";
@@ -10,6 +13,12 @@ import { rawMessage } from "./test-messages.ts";
 const replyDomain = "reply.reelsmith.example";
 const to = `reply+7d1f3a52-2c1e-4c0b-9a55-3f2f6c1d9e01.0123456789abcdef@${replyDomain}`;
 let listener: SmtpListener | undefined;
+/** A data directory of the test's own (the listener spools messages under it). */
+async function spoolDir() {
+  const directory = await mkdtemp(path.join(tmpdir(), "reelsmith-smtp-"));
+  onTestFinished(() => rm(directory, { recursive: true, force: true }));
+  return directory;
+}
 afterEach(async () => {
   await listener?.stop();
   listener = undefined;
@@ -20,14 +29,14 @@ async function listenWith(answer: (call: number) => Received | Error, maxBytes =
   const calls: { raw: Buffer; envelope: Envelope; ip?: string }[] = [];
   listener = await startSmtpListener(
     {
-      receive: async (raw, envelope, client) => {
-        calls.push({ raw, envelope, ip: client?.ip });
+      receiveFile: async (spooled, envelope, client) => {
+        calls.push({ raw: await readFile(spooled.file), envelope, ip: client?.ip });
         const outcome = answer(calls.length);
         if (outcome instanceof Error) throw outcome;
         return outcome;
       },
     },
-    { port: 0, host: "127.0.0.1", replyDomain, maxBytes },
+    { port: 0, host: "127.0.0.1", replyDomain, maxBytes, dataDir: await spoolDir() },
     pino({ level: "silent" }),
   );
   const transport = nodemailer.createTransport({
@@ -106,6 +115,34 @@ describe("the SMTP listener for replies", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("refuses for good what can never be parsed (554), and answers a limit with 451 or 552 and its reason", async () => {
+    const answers: Received[] = [
+      { ok: false, refused: "unparseable", reason: "Max allowed child nodes exceeded" },
+      {
+        ok: false,
+        refused: "rate_limited",
+        limit: "sender_messages_per_hour",
+        retryAfterSeconds: 120,
+      },
+      { ok: false, refused: "quota_full", limit: "application_stored_bytes" },
+    ];
+    const { transport } = await listenWith((call) => answers[call - 1] as Received);
+    const raw = await rawMessage({ to });
+    const envelope = { from: "maya@example.org", to: [to] };
+    await expect(transport.sendMail({ envelope, raw })).rejects.toMatchObject({
+      responseCode: 554,
+      response: expect.stringMatching(/cannot be parsed.*Max allowed child nodes exceeded/),
+    });
+    await expect(transport.sendMail({ envelope, raw })).rejects.toMatchObject({
+      responseCode: 451,
+      response: expect.stringMatching(/sender messages per hour.*120 s/),
+    });
+    await expect(transport.sendMail({ envelope, raw })).rejects.toMatchObject({
+      responseCode: 552,
+      response: expect.stringMatching(/Mailbox full \(application stored bytes\)/),
+    });
+  });
+
   it("offers no AUTH, and no STARTTLS without a key and certificate; announces its SIZE", async () => {
     const { port } = await listenWith(() => stored, 4096);
     const { lines } = await smtpConversation(port, ["EHLO client.example", "QUIT"], 3);
@@ -147,8 +184,15 @@ function rawClient(port: number, localAddress = "127.0.0.1") {
 describe("the SMTP listener's bounds per client", () => {
   it("refuses a connection beyond INBOUND_SMTP_CONNECTIONS_PER_IP with 421, to that address only", async () => {
     listener = await startSmtpListener(
-      { receive: async () => stored },
-      { port: 0, host: "127.0.0.1", replyDomain, maxBytes: 4096, connectionsPerIp: 2 },
+      { receiveFile: async () => stored },
+      {
+        port: 0,
+        host: "127.0.0.1",
+        replyDomain,
+        maxBytes: 4096,
+        dataDir: await spoolDir(),
+        connectionsPerIp: 2,
+      },
       pino({ level: "silent" }),
     );
     const port = listener.port;
@@ -170,8 +214,15 @@ describe("the SMTP listener's bounds per client", () => {
 
   it("ends a session after INBOUND_SMTP_SESSION_SECONDS with 421, however busy it keeps it (NOOP)", async () => {
     listener = await startSmtpListener(
-      { receive: async () => stored },
-      { port: 0, host: "127.0.0.1", replyDomain, maxBytes: 4096, sessionMs: 600 },
+      { receiveFile: async () => stored },
+      {
+        port: 0,
+        host: "127.0.0.1",
+        replyDomain,
+        maxBytes: 4096,
+        dataDir: await spoolDir(),
+        sessionMs: 600,
+      },
       pino({ level: "silent" }),
     );
     const client = rawClient(listener.port);

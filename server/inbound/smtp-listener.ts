@@ -5,13 +5,16 @@ import { errorSummary } from "../db/errors.ts";
 import type { Logger } from "../logger.ts";
 import { isReplyDomain } from "../mail/reply-address.ts";
 import { rateLimitKey } from "../rate-limit/key.ts";
-import { maxRecipients, type Receiver } from "./receive.ts";
+import { maxRecipients, type Received, type Receiver } from "./receive.ts";
+import { spoolMessage } from "./spool.ts";
 
 export interface SmtpListenerOptions {
   /** INBOUND_SMTP_PORT (0: any free port, for tests) and INBOUND_SMTP_HOST. */
   port: number;
   host: string;
   replyDomain: string;
+  /** DATA_DIR: messages are spooled to DATA_DIR/inbound/incoming as they come in. */
+  dataDir: string;
   /** INBOUND_MAX_BYTES: announced (SIZE) and enforced while the message streams in. */
   maxBytes: number;
   /** INBOUND_TLS_KEY and INBOUND_TLS_CERT (PEM files): STARTTLS; neither, no STARTTLS. */
@@ -34,6 +37,28 @@ export interface SmtpListener {
 const refusal = (code: number, text: string) =>
   Object.assign(new Error(text), { responseCode: code });
 
+/** The SMTP answer to a message refused (nothing stored). */
+function refusalOf(received: Exclude<Received, { ok: true }>) {
+  switch (received.refused) {
+    case "too_large":
+      return refusal(552, "5.3.4 Message too big");
+    case "too_many_recipients":
+      return refusal(550, "5.5.3 Too many recipients");
+    case "unparseable":
+      return refusal(554, `5.6.0 Message cannot be parsed, not stored: ${received.reason}`);
+    case "rate_limited":
+      return refusal(
+        451,
+        `4.7.1 Too much mail (${received.limit.replaceAll("_", " ")}), try again in ${received.retryAfterSeconds} s`,
+      );
+    case "quota_full":
+      return refusal(
+        552,
+        `5.2.2 Mailbox full (${received.limit.replaceAll("_", " ")}), not stored`,
+      );
+  }
+}
+
 /**
  * The SMTP listener for replies (smtp-server): an MX for REPLY_DOMAIN, never a relay. RCPT TO
  * of any other domain gets 550, the 51st recipient 452, a message over INBOUND_MAX_BYTES 552
@@ -45,7 +70,7 @@ const refusal = (code: number, text: string) =>
  * busy it keeps itself: 50 sessions held open with NOOP cannot keep everyone else out.
  */
 export async function startSmtpListener(
-  receiver: Pick<Receiver, "receive">,
+  receiver: Pick<Receiver, "receiveFile">,
   options: SmtpListenerOptions,
   logger: Logger,
 ): Promise<SmtpListener> {
@@ -102,44 +127,31 @@ export async function startSmtpListener(
       callback();
     },
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      stream.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-        // Over the limit: what follows is dropped (smtp-server answers 552 at the end).
-        if (bytes <= options.maxBytes) chunks.push(chunk);
-        else chunks.length = 0;
-      });
-      stream.once("error", (error) => callback(error));
-      stream.once("end", () => {
-        if (stream.sizeExceeded || bytes > options.maxBytes) {
-          return callback(refusal(552, "5.3.4 Message too big"));
-        }
-        const from = session.envelope.mailFrom;
-        receiver
-          .receive(
-            Buffer.concat(chunks),
+      // To disk as it comes (never whole in memory); over the limit, the rest is read and
+      // dropped, and smtp-server's own check answers 552 at the end as well.
+      spoolMessage(options.dataDir, stream, { maxBytes: options.maxBytes, drain: true })
+        .then(async (spooled) => {
+          if (!spooled.ok || stream.sizeExceeded) {
+            return callback(refusal(552, "5.3.4 Message too big"));
+          }
+          const from = session.envelope.mailFrom;
+          const received = await receiver.receiveFile(
+            spooled,
             {
               from: from ? from.address : undefined,
               to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             },
             { ip: session.remoteAddress, helo: session.hostNameAppearsAs },
-          )
-          .then(
-            (received) => {
-              if (received.ok) return callback(null, "2.0.0 Stored");
-              callback(
-                received.refused === "too_large"
-                  ? refusal(552, "5.3.4 Message too big")
-                  : refusal(550, "5.5.3 Too many recipients"),
-              );
-            },
-            (error) => {
-              logger.warn({ err: errorSummary(error) }, "reply not stored: 451 to the sender");
-              callback(refusal(451, "4.3.0 Not stored, please try again later"));
-            },
           );
-      });
+          callback(
+            received.ok ? null : refusalOf(received),
+            received.ok ? "2.0.0 Stored" : undefined,
+          );
+        })
+        .catch((error) => {
+          logger.warn({ err: errorSummary(error) }, "reply not stored: 451 to the sender");
+          callback(refusal(451, "4.3.0 Not stored, please try again later"));
+        });
     },
   };
   const server = new SMTPServer(settings);

@@ -4,8 +4,11 @@ import type { DatabaseHandle } from "../db/database.ts";
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface RateLimit {
-  /** Counts one attempt for `key`; says whether it is over the limit, and for how long. */
-  consume(key: string): Promise<RateDecision>;
+  /**
+   * Counts one attempt for `key` (or `points` of them: bytes, say); says whether it is over the
+   * limit, and for how long.
+   */
+  consume(key: string, points?: number): Promise<RateDecision>;
 }
 
 /**
@@ -32,9 +35,9 @@ export function createRateLimit(
       })
     : new RateLimiterMemory(settings);
   return {
-    async consume(key) {
+    async consume(key, consumed = 1) {
       try {
-        await limiter.consume(key);
+        await limiter.consume(key, consumed);
         return { ok: true };
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
