@@ -32,11 +32,23 @@ export async function spoolMessage(
   stream: Readable,
   options: { maxBytes: number; drain: boolean },
 ): Promise<SpoolResult> {
+  // The sender may go away while the file is being made: its error is kept for then.
+  let early: unknown;
+  const keepEarly = (error: unknown) => {
+    early = error;
+  };
+  stream.once("error", keepEarly);
   const directory = spoolDirectory(dataDir);
   await mkdir(directory, { recursive: true, mode: directoryMode });
   await chmod(directory, directoryMode);
   const file = path.join(directory, `${randomUUID()}.eml`);
   const handle = await open(file, "wx", fileMode);
+  stream.off("error", keepEarly);
+  if (early !== undefined || stream.destroyed) {
+    await handle.close();
+    await rm(file, { force: true });
+    throw early ?? new Error("closed before its end");
+  }
   let bytes = 0;
   let over = false;
   try {
