@@ -6,7 +6,7 @@ import { errorSummary } from "../db/errors.ts";
 import { limitNoticeIfFirst, limitNoticesPurge, storedInboundBytes } from "../db/inbound-limits.ts";
 import type { Logger } from "../logger.ts";
 import { rateLimitKey } from "../rate-limit/key.ts";
-import { createRateLimit, type RateLimit } from "../rate-limit/limiter.ts";
+import { createRateLimit, type PeekableRateLimit } from "../rate-limit/limiter.ts";
 
 /** Every limit of mail coming in, by name (its label: `chat.inboundLimit.limits`). */
 export type LimitName = keyof typeof chat.inboundLimit.limits;
@@ -107,7 +107,7 @@ export function createInboundLimits(deps: {
     bytes: boolean;
     value: number;
     seconds: number;
-    limiter: RateLimit;
+    limiter: PeekableRateLimit;
   }[] = [];
   for (const scope of ["sender", "ip", "application"] as const) {
     for (const [unit, period, seconds] of [
@@ -216,7 +216,37 @@ export function createInboundLimits(deps: {
     };
   }
 
-  return { admit };
+  /**
+   * Before a message is taken at all (SMTP's MAIL FROM): whether its sender address or client
+   * address is over a rate already, counting nothing. A flood past its limits is then refused
+   * before it is sent, spooled or parsed, and genuine mail does not wait behind it.
+   */
+  async function overAlready(facts: Pick<LimitFacts, "senders" | "ip">): Promise<Admission> {
+    const known: LimitFacts = { ...facts, submissionId: null, bytes: 0, storedBytes: 0 };
+    const decisions = await Promise.all(
+      rates
+        .filter((rate) => rate.scope !== "application")
+        .flatMap((rate) =>
+          keysOf(rate.scope, known).map(async (key) => ({
+            rate,
+            decision: await rate.limiter.peek(key),
+          })),
+        ),
+    );
+    for (const { rate, decision } of decisions) {
+      if (!decision.ok) {
+        return {
+          ok: false,
+          refused: "rate_limited",
+          limit: rate.name,
+          retryAfterSeconds: decision.retryAfterSeconds,
+        };
+      }
+    }
+    return { ok: true };
+  }
+
+  return { admit, overAlready };
 }
 
 export type InboundLimits = ReturnType<typeof createInboundLimits>;

@@ -249,6 +249,46 @@ for (const backend of storageBackends()) {
       expect(await storedInboundBytes(at.direct.db, null)).toBe(stranger.length + 30 * 1024);
     });
 
+    it("says at MAIL FROM whether a sender or a client is over its rate already, counting nothing", async () => {
+      const at = await receiverOn(backend);
+      const limits = createInboundLimits({
+        database: at.database,
+        settings: {
+          ...noLimits,
+          sender: { ...off, messagesPerHour: 2 },
+          ip: { ...off, messagesPerHour: 3 },
+        },
+        keySecret: secret,
+        tell: async () => undefined,
+        logger: pino({ level: "silent" }),
+      });
+      const facts = (sender: string, ip: string): LimitFacts => ({
+        senders: [sender],
+        ip,
+        submissionId: null,
+        bytes: 10,
+        storedBytes: 10,
+      });
+      // Asking counts nothing.
+      for (let i = 0; i < 5; i += 1) {
+        expect(await limits.overAlready({ senders: ["a@x.example"], ip: "192.0.2.9" })).toEqual({
+          ok: true,
+        });
+      }
+      expect((await limits.admit(facts("a@x.example", "192.0.2.9"))).ok).toBe(true);
+      expect((await limits.admit(facts("a@x.example", "192.0.2.9"))).ok).toBe(true);
+      expect(
+        await limits.overAlready({ senders: ["A@x.example"], ip: "192.0.2.10" }),
+      ).toMatchObject({ ok: false, refused: "rate_limited", limit: "sender_messages_per_hour" });
+      expect(await limits.overAlready({ senders: ["b@x.example"], ip: "192.0.2.9" })).toEqual({
+        ok: true,
+      });
+      expect((await limits.admit(facts("b@x.example", "192.0.2.9"))).ok).toBe(true);
+      expect(await limits.overAlready({ senders: ["c@x.example"], ip: "192.0.2.9" })).toMatchObject(
+        { ok: false, limit: "ip_messages_per_hour" },
+      );
+    });
+
     it("tells the team once per limit and period, however many messages it refuses", async () => {
       let now = Date.UTC(2026, 10, 28, 3, 10);
       const at = await receiverOn(

@@ -143,6 +143,61 @@ describe("the SMTP listener for replies", () => {
     });
   });
 
+  it("refuses at MAIL FROM a sender or client over its rate already (451), before the message is sent", async () => {
+    const calls: string[] = [];
+    listener = await startSmtpListener(
+      {
+        receiveFile: async () => {
+          calls.push("received");
+          return stored;
+        },
+      },
+      {
+        port: 0,
+        host: "127.0.0.1",
+        replyDomain,
+        maxBytes: 4096,
+        dataDir: await spoolDir(),
+        overAlready: async ({ senders, ip }) => {
+          calls.push(`${senders.join(",")} ${ip}`);
+          return senders[0] === "flood@example.net"
+            ? {
+                ok: false,
+                refused: "rate_limited",
+                limit: "sender_messages_per_hour",
+                retryAfterSeconds: 60,
+              }
+            : { ok: true };
+        },
+      },
+      pino({ level: "silent" }),
+    );
+    const { codes, lines } = await smtpConversation(
+      listener.port,
+      ["EHLO client.example", "MAIL FROM:<flood@example.net>", "QUIT"],
+      4,
+    );
+    expect(codes).toEqual([220, 250, 451, 221]);
+    expect(lines.find((line) => line.startsWith("451"))).toMatch(/sender messages per hour.*60 s/);
+    expect(calls).toEqual(["flood@example.net 127.0.0.1"]);
+    const transport = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: listener.port,
+      secure: false,
+      ignoreTLS: true,
+    });
+    const info = await transport.sendMail({
+      envelope: { from: "maya@example.org", to: [to] },
+      raw: await rawMessage({ to }),
+    });
+    expect(info.response).toMatch(/^250 /);
+    expect(calls).toEqual([
+      "flood@example.net 127.0.0.1",
+      "maya@example.org 127.0.0.1",
+      "received",
+    ]);
+  });
+
   it("offers no AUTH, and no STARTTLS without a key and certificate; announces its SIZE", async () => {
     const { port } = await listenWith(() => stored, 4096);
     const { lines } = await smtpConversation(port, ["EHLO client.example", "QUIT"], 3);

@@ -5,6 +5,7 @@ import { errorSummary } from "../db/errors.ts";
 import type { Logger } from "../logger.ts";
 import { isReplyDomain } from "../mail/reply-address.ts";
 import { rateLimitKey } from "../rate-limit/key.ts";
+import type { Admission } from "./limits.ts";
 import { maxRecipients, type Received, type Receiver } from "./receive.ts";
 import { spoolMessage } from "./spool.ts";
 
@@ -23,6 +24,11 @@ export interface SmtpListenerOptions {
   connectionsPerIp?: number;
   /** INBOUND_SMTP_SESSION_SECONDS, in ms: how long a whole session may last, busy or not. */
   sessionMs?: number;
+  /**
+   * At MAIL FROM: whether that sender or this client is over a rate already (./limits.ts),
+   * so that a flood past its limits is refused before it is sent at all.
+   */
+  overAlready?: (facts: { senders: string[]; ip: string }) => Promise<Admission>;
 }
 
 /** Every listener's bounds when the caller gives none (the configuration's defaults). */
@@ -38,7 +44,7 @@ const refusal = (code: number, text: string) =>
   Object.assign(new Error(text), { responseCode: code });
 
 /** The SMTP answer to a message refused (nothing stored). */
-function refusalOf(received: Exclude<Received, { ok: true }>) {
+function refusalOf(received: Exclude<Received | Admission, { ok: true }>) {
   switch (received.refused) {
     case "too_large":
       return refusal(552, "5.3.4 Message too big");
@@ -116,6 +122,14 @@ export async function startSmtpListener(
       const left = (open.get(entry.key) ?? 1) - 1;
       if (left > 0) open.set(entry.key, left);
       else open.delete(entry.key);
+    },
+    onMailFrom(address, session, callback) {
+      if (!options.overAlready) return callback();
+      options.overAlready({ senders: [address.address], ip: session.remoteAddress }).then(
+        (admission) => callback(admission.ok ? undefined : refusalOf(admission)),
+        // Counters out of reach: the message is taken, and counted once it is stored.
+        () => callback(),
+      );
     },
     onRcptTo(address, session, callback) {
       if (!isReplyDomain(address.address, options.replyDomain)) {

@@ -76,6 +76,7 @@ export async function startInbound(deps: {
         maxBytes: config.INBOUND_MAX_BYTES,
         connectionsPerIp: config.INBOUND_SMTP_CONNECTIONS_PER_IP,
         sessionMs: config.INBOUND_SMTP_SESSION_SECONDS * 1000,
+        overAlready: limits.overAlready,
         tls:
           config.INBOUND_TLS_KEY && config.INBOUND_TLS_CERT
             ? { keyFile: config.INBOUND_TLS_KEY, certFile: config.INBOUND_TLS_CERT }

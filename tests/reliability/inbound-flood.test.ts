@@ -33,8 +33,8 @@ const flood = {
   /** The applicant's genuine replies sent meanwhile, from 127.0.0.1. */
   genuine: 5,
   /** Then: this many messages at once, each from an address of its own, of this size. */
-  parallel: 20,
-  parallelBytes: 4 * 1024 * 1024,
+  parallel: 16,
+  parallelBytes: 3 * 1024 * 1024,
   seconds: 60,
 } as const;
 const replyDomain = "reply.reelsmith.example";
@@ -231,7 +231,7 @@ describe.skipIf(!withPages)("13. an inbound flood against the real SMTP listener
       await sampler;
       const rssAfter = await rssMb(instance.pid);
 
-      // Then 20 messages of 4 MB at once, each from an address of its own (127.0.0.10…29:
+      // Then 16 messages of 3 MB at once, each from an address of its own (127.0.0.10…25:
       // no per-address limit applies), to Unmatched: what the memory does when they all arrive.
       const parallelBefore = rssAfter;
       let parallelPeak = parallelBefore;
