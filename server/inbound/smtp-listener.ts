@@ -69,8 +69,10 @@ function refusalOf(received: Exclude<Received | Admission, { ok: true }>) {
  * The SMTP listener for replies (smtp-server): an MX for REPLY_DOMAIN, never a relay. RCPT TO
  * of any other domain gets 550, the 51st recipient 452, a message over INBOUND_MAX_BYTES 552
  * (while it streams in: what comes over the limit is dropped, not kept). No AUTH; STARTTLS only
- * with a key and certificate. Each message goes to `receiver.receive()`, and 250 is said only
- * once it is stored: a database away gets 451, so the sender tries again later.
+ * with a key and certificate. Each message is spooled to disk as it comes in and goes to
+ * `receiver.receiveFile()`; 250 is said only once it is stored: a database away gets 451, so
+ * the sender tries again later. Mail that can never be parsed gets 554, a rate of mail 451
+ * (at MAIL FROM already when the sender or client is over it), stored bytes full 552.
  * One client address holds at most `connectionsPerIp` sessions (421 to the next one, to that
  * address only), and no session lasts longer than `sessionMs` (421, then closed), however
  * busy it keeps itself: 50 sessions held open with NOOP cannot keep everyone else out.
