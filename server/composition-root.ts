@@ -180,6 +180,7 @@ export async function startServer(
     config,
     logger,
     database,
+    mailer,
     noticeKinds: replyNoticeKinds(config),
     nudgeWorker: () => worker.nudge(),
   });

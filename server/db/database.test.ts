@@ -17,6 +17,7 @@ const sharedTables = [
   "confirmation_hours",
   "confirmation_recipients",
   "deliveries",
+  "inbound_limit_notices",
   "message_attachments",
   "settings",
   "submissions",
@@ -89,6 +90,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0010_conversation" },
       { name: "0011_waiting_by_due_and_id" },
       { name: "0012_insights" },
+      { name: "0013_inbound_limits" },
       { name: "0017_sealed_visit_secrets" },
       { name: "0019_member_settings" },
     ]);

@@ -30,6 +30,8 @@ export interface ReceivedMessage {
   rawFile: string;
   auth: string;
   createdAt: number;
+  /** Bytes kept on disk: the raw message and the attachments (the limits' stored bytes). */
+  size: number;
   attachments: {
     id: string;
     filename: string;
@@ -163,6 +165,7 @@ function messageIfNew(handle: Handle, message: ReceivedMessage) {
       rawFile: text(message.rawFile),
       auth: text(message.auth),
       createdAt: eb.cast<number>(eb.val(message.createdAt), "bigint"),
+      size: eb.cast<number>(eb.val(message.size), "bigint"),
     },
     eb.not(eb.exists(earlier)),
   );

@@ -76,6 +76,17 @@ export interface ApplicationMessagesTable {
   /** Ours: the outbox delivery that sends it. */
   deliveryId: string | null;
   createdAt: number;
+  /** Theirs: bytes kept on disk, the raw file and the attachments (0013_inbound_limits). */
+  size: Generated<number>;
+}
+
+/** A limit of mail coming in that refused mail in a period: the team told once (0013). */
+export interface InboundLimitNoticesTable {
+  /** `<limit>:<period start>`. */
+  id: string;
+  limitName: string;
+  periodStart: number;
+  createdAt: number;
 }
 
 export interface MessageAttachmentsTable {
@@ -144,6 +155,7 @@ export interface Database extends TeamTables, VisitTables {
   confirmationHours: ConfirmationHoursTable;
   applicationMessages: ApplicationMessagesTable;
   messageAttachments: MessageAttachmentsTable;
+  inboundLimitNotices: InboundLimitNoticesTable;
 }
 
 export type Submission = Selectable<SubmissionsTable>;

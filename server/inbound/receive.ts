@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import type { DNSResolver } from "mailauth";
 import type { DatabaseHandle } from "../db/database.ts";
@@ -18,8 +19,10 @@ import {
 } from "../mail/inbound-files.ts";
 import { authenticationOf, type SmtpClient } from "./authentication.ts";
 import { cachedResolver } from "./dns-cache.ts";
+import type { Admission, LimitFacts, LimitName } from "./limits.ts";
 import { matchApplication } from "./match-application.ts";
-import { limits, parseMessage } from "./parse-message.ts";
+import { limits, type ParsedMessage, parseMessage } from "./parse-message.ts";
+import { removeSpooled, type Spooled } from "./spool.ts";
 import { storedLine } from "./stored-text.ts";
 
 /** Recipients of one message at most (SMTP refuses the 51st RCPT; HTTP the whole message). */
@@ -35,7 +38,13 @@ export type Received =
   /** Stored (or already stored: `duplicate`), matched to an application or unmatched. */
   | { ok: true; id: string; matched: boolean; duplicate: boolean }
   /** Refused, nothing stored: over INBOUND_MAX_BYTES, or more than maxRecipients. */
-  | { ok: false; refused: "too_large" | "too_many_recipients" };
+  | { ok: false; refused: "too_large" | "too_many_recipients" }
+  /** Refused for good, nothing stored: it can never be parsed (`reason`: mailparser's words). */
+  | { ok: false; refused: "unparseable"; reason: string }
+  /** Refused for now: over a rate (docs/replies.md, "Limits"); taken again later. */
+  | { ok: false; refused: "rate_limited"; limit: LimitName; retryAfterSeconds: number }
+  /** Refused: the stored bytes of its application (or of Unmatched) are at their limit. */
+  | { ok: false; refused: "quota_full"; limit: LimitName };
 
 export interface ReceiverDeps {
   database: Pick<DatabaseHandle, "db" | "dialect" | "writeTransaction">;
@@ -53,6 +62,10 @@ export interface ReceiverDeps {
   logger: Logger;
   /** Told when notices were made (nudges the delivery worker). */
   onNotices: () => void;
+  /** The limits (rates, stored bytes) a parsed and matched message must pass; none: all pass. */
+  admit?: (facts: LimitFacts) => Promise<Admission>;
+  /** Messages parsed at once by `receiveFile` (INBOUND_PARSE_CONCURRENCY); 2 by default. */
+  parseConcurrency?: number;
 }
 
 export type Receiver = ReturnType<typeof createReceiver>;
@@ -73,7 +86,16 @@ export function createReceiver(deps: ReceiverDeps) {
   async function receive(raw: Buffer, envelope: Envelope, client?: SmtpClient): Promise<Received> {
     if (raw.length > deps.maxBytes) return { ok: false, refused: "too_large" };
     if (envelope.to.length > maxRecipients) return { ok: false, refused: "too_many_recipients" };
-    const parsed = await parseMessage(raw);
+    let parsed: ParsedMessage;
+    try {
+      parsed = await parseMessage(raw);
+    } catch (error) {
+      // Mail that can never be parsed (mailsplit's limits: 1,000 MIME parts, a 1 MB header)
+      // is refused for good: it is no outage, and a retry would only meet the same refusal.
+      const reason = error instanceof Error ? error.message.slice(0, 200) : "unparseable";
+      logger.info({ bytes: raw.length, reason }, "message refused: cannot be parsed");
+      return { ok: false, refused: "unparseable", reason };
+    }
     if (envelope.to.length === 0 && parsed.recipients.length > maxRecipients) {
       return { ok: false, refused: "too_many_recipients" };
     }
@@ -98,6 +120,21 @@ export function createReceiver(deps: ReceiverDeps) {
       ...attachment,
       id: randomUUID(),
     }));
+    const size = attachments.reduce((sum, { content }) => sum + content.length, raw.length);
+    const admission = await deps.admit?.({
+      senders: [envelope.from ?? "", parsed.from.address],
+      ip: client?.ip,
+      submissionId: match.submissionId,
+      bytes: raw.length,
+      storedBytes: size,
+    });
+    if (admission && !admission.ok) {
+      logger.info(
+        { limit: admission.limit, bytes: raw.length, matched: match.submissionId !== null },
+        "message refused: over a limit",
+      );
+      return admission;
+    }
     const message: ReceivedMessage = {
       id,
       submissionId: match.submissionId,
@@ -113,6 +150,7 @@ export function createReceiver(deps: ReceiverDeps) {
       rawFile: rawFileOf(id),
       auth: JSON.stringify(auth),
       createdAt: Date.now(),
+      size,
       attachments: attachments.map((attachment) => ({
         id: attachment.id,
         filename: attachment.filename,
@@ -175,5 +213,43 @@ export function createReceiver(deps: ReceiverDeps) {
     }
   }
 
-  return { receive };
+  /** How many messages are being parsed and stored, and who waits for a turn. */
+  const concurrency = deps.parseConcurrency ?? 2;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  async function turn(): Promise<() => void> {
+    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    return () => {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    };
+  }
+
+  /**
+   * `receive` for a message spooled to disk as it came in (./spool.ts): at most
+   * `parseConcurrency` messages are read into memory and parsed at once, the others wait on
+   * disk, so that memory stays bounded however many arrive together. The spooled file is
+   * removed once it is stored or refused.
+   */
+  async function receiveFile(
+    spooled: Spooled,
+    envelope: Envelope,
+    client?: SmtpClient,
+  ): Promise<Received> {
+    try {
+      if (spooled.bytes > deps.maxBytes) return { ok: false, refused: "too_large" };
+      const done = await turn();
+      try {
+        return await receive(await readFile(spooled.file), envelope, client);
+      } finally {
+        done();
+      }
+    } finally {
+      await removeSpooled(spooled).catch(() => undefined);
+    }
+  }
+
+  return { receive, receiveFile };
 }
