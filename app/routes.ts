@@ -17,5 +17,6 @@ export default [
   route(teamPaths.availability, "routes/team.availability.ts"),
   route(teamPaths.unmatched, "routes/team.unmatched.tsx"),
   route(`${teamPaths.inbox}/attachments/:id`, "routes/team.attachment.ts"),
+  route(`${teamPaths.inbox}/messages/:id/raw`, "routes/team.message-raw.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -73,7 +73,7 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
     async () => {
       const { fixture, member, port, application, audit } = await setUp();
       const message = await storedMessage(fixture.database, fixture.dataDir, null);
-      const [listed] = await port.unmatched();
+      const [listed] = (await port.unmatched()).messages;
       expect(listed).toMatchObject({
         id: message.id,
         direction: "in",
@@ -103,7 +103,7 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
       expect(
         await port.actOnUnmatched(member, message.id, { type: "attach", applicationId: url }),
       ).toMatchObject({ ok: false, error: "not_found" });
-      expect(await port.unmatched()).toEqual([]);
+      expect((await port.unmatched()).messages).toEqual([]);
       const row = await fixture.database.db
         .selectFrom("submissions")
         .select("newReply")
@@ -136,7 +136,7 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
         ok: true,
         done: "deleteUnmatched",
       });
-      expect(await port.unmatched()).toEqual([]);
+      expect((await port.unmatched()).messages).toEqual([]);
       expect(await files()).toEqual([]);
       expect(await port.attachment(message.attachmentId)).toBeUndefined();
       expect(await audit()).toEqual([
