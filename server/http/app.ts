@@ -24,7 +24,13 @@ import { seoRoutes } from "./seo-routes.ts";
 import { staticFiles } from "./static-files.ts";
 import { guardedBody, streamedBody } from "./streamed-body.ts";
 
-export type AppEnv = { Variables: SecureHeadersVariables & { requestId: string } };
+export type AppEnv = {
+  Variables: SecureHeadersVariables & {
+    requestId: string;
+    /** The answer's stream failed after its headers went (the access line says so). */
+    answerFailed?: boolean;
+  };
+};
 
 export interface AppDeps {
   config: Config;
@@ -74,27 +80,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const ms = () => Math.round((performance.now() - started) * 10) / 10;
     // The connection the answer goes out on (absent when a test calls the app directly).
     const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
-    let failed: "after_headers" | undefined;
-    const body = streamedBody(c.res);
-    if (body) {
-      // A streamed answer (a page, an export) that fails: one error line with the request id,
-      // never a raw stack; before its first chunk, a 500; after it, the connection is ended.
-      const guarded = await guardedBody(body, (error) => {
-        failed = "after_headers";
-        logger.error({ reqId, err: error }, "the answer failed after its headers were sent");
-        if (!outgoing) return "error";
-        outgoing.destroy();
-        return "end";
-      });
-      if (guarded.ok) c.res = new Response(guarded.body, c.res);
-      else {
-        logger.error({ reqId, err: guarded.error }, "unhandled error");
-        c.res = c.json({ ok: false, error: "internal_error", requestId: reqId }, 500, {
-          "X-Request-Id": reqId,
-          "Cache-Control": "no-store",
-        });
-      }
-    }
     if (!outgoing) {
       logger.info({ ...line, status: c.res.status, ms: ms() });
       return;
@@ -107,7 +92,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         status: outgoing.headersSent ? outgoing.statusCode : c.res.status,
         ms: ms(),
         ...(complete ? {} : { complete: false }),
-        ...(failed ? { failed } : {}),
+        ...(c.get("answerFailed") ? { failed: "after_headers" } : {}),
       });
     });
   });
@@ -120,6 +105,37 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ),
   );
   app.use(compress());
+  // Inside compress, so that a failure is seen before any compressed byte is made of it.
+  app.use(async (c, next) => {
+    await next();
+    const reqId = c.get("requestId");
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    const body = streamedBody(c.res);
+    if (body) {
+      // A streamed answer (a page, an export) that fails: one error line with the request id,
+      // never a raw stack; before its first chunk, a 500; after it, the connection is ended.
+      const guarded = await guardedBody(body, (error) => {
+        c.set("answerFailed", true);
+        logger.error({ reqId, err: error }, "the answer failed after its headers were sent");
+        if (!outgoing) return "error";
+        outgoing.destroy();
+        return "end";
+      });
+      if (guarded.ok) c.res = new Response(guarded.body, c.res);
+      else {
+        logger.error({ reqId, err: guarded.error }, "unhandled error");
+        // The answer's security headers stay; what described its body goes with it.
+        const headers = new Headers(c.res.headers);
+        for (const name of ["Content-Encoding", "Content-Length", "Content-Disposition", "ETag"]) {
+          headers.delete(name);
+        }
+        headers.set("Content-Type", "application/json");
+        headers.set("Cache-Control", "no-store");
+        const answer = { ok: false, error: "internal_error", requestId: reqId };
+        c.res = new Response(JSON.stringify(answer), { status: 500, headers });
+      }
+    }
+  });
   mountMetrics(app, { metrics: deps.metrics, token: config.METRICS_TOKEN });
   // Machine to machine: no session, no origin. Hono matches this path exactly (case and
   // trailing slash included): any other spelling goes on to the guard like every /team path.
