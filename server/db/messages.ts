@@ -414,22 +414,69 @@ export function attachmentById(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-/** The files (raw messages, attachments) of an address's applications, for erasing them. */
-export async function filesOfApplicant(db: Db, submissionIds: readonly string[]) {
-  if (submissionIds.length === 0) return [];
-  const raw = await db
+/**
+ * The files (raw messages, attachments) of an address's applications and of the unmatched
+ * messages `unmatchedIds`, for erasing them.
+ */
+export async function filesOfApplicant(
+  db: Db,
+  submissionIds: readonly string[],
+  unmatchedIds: readonly string[] = [],
+) {
+  const files: string[] = [];
+  for (const [column, ids] of [
+    ["submissionId", submissionIds],
+    ["id", unmatchedIds],
+  ] as const) {
+    for (let start = 0; start < ids.length; start += 500) {
+      const some = ids.slice(start, start + 500);
+      const raw = await db
+        .selectFrom("applicationMessages")
+        .select("rawFile as file")
+        .where(column, "in", some)
+        .where("rawFile", "is not", null)
+        .execute();
+      const attached = await db
+        .selectFrom("messageAttachments")
+        .innerJoin("applicationMessages", "applicationMessages.id", "messageAttachments.messageId")
+        .select("messageAttachments.file as file")
+        .where(`applicationMessages.${column}`, "in", some)
+        .execute();
+      for (const row of [...raw, ...attached]) if (row.file) files.push(row.file);
+    }
+  }
+  return files;
+}
+
+/** The addresses named in a stored From or To ("a@x, Name <b@y>"), lower-cased. */
+const addressesIn = (line: string) =>
+  line
+    .toLowerCase()
+    .split(/[\s,;<>"]+/)
+    .filter((part) => part.includes("@"));
+
+/**
+ * The ids of the messages that matched no application and came from or went to `address`
+ * (any case): an applicant's own mail that found no thread, erased with them.
+ */
+export async function unmatchedOfAddress(db: Db, address: string): Promise<string[]> {
+  const wanted = address.trim().toLowerCase();
+  if (!wanted) return [];
+  // LIKE narrows (its wildcards in the address escaped); the addresses are then compared whole.
+  const pattern = `%${wanted.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const like = (column: "from_address" | "to_address") =>
+    sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  const rows = await db
     .selectFrom("applicationMessages")
-    .select("rawFile as file")
-    .where("submissionId", "in", submissionIds)
-    .where("rawFile", "is not", null)
+    .select(["id", "fromAddress", "toAddress"])
+    .where("submissionId", "is", null)
+    .where((eb) => eb.or([like("from_address"), like("to_address")]))
     .execute();
-  const attached = await db
-    .selectFrom("messageAttachments")
-    .innerJoin("applicationMessages", "applicationMessages.id", "messageAttachments.messageId")
-    .select("messageAttachments.file as file")
-    .where("applicationMessages.submissionId", "in", submissionIds)
-    .execute();
-  return [...raw, ...attached].map((row) => row.file).filter((file): file is string => !!file);
+  return rows
+    .filter((row) =>
+      [...addressesIn(row.fromAddress), ...addressesIn(row.toAddress)].includes(wanted),
+    )
+    .map((row) => row.id);
 }
 
 /** Gives an unmatched message to an application (a member attached it). */
