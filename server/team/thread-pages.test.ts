@@ -1,4 +1,7 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { parseInboxQuery } from "#app/shared/inbox-query.ts";
 import { attachmentInsert, messageBounds } from "../db/messages.ts";
@@ -33,7 +36,7 @@ async function drained(stream: ReadableStream<Uint8Array>, needle: string) {
 
 describe.each(storageBackends())("a thread of a flood on $name", (backend) => {
   it.skipIf(backend.skip)(
-    "the page shows the newest 20, each bounded, the rest a link away; the JSON export streams them all",
+    "the page shows the newest 20, each bounded, the rest a link away; the JSON exports (team, CLI) stream them all",
     { timeout: 240_000 },
     async () => {
       const { fixture } = await teamFixtureWithMember(backend);
@@ -111,6 +114,40 @@ describe.each(storageBackends())("a thread of a flood on $name", (backend) => {
       expect(exported.largest).toBeLessThan(4 * flood.chars);
       expect(exported.tail).toContain('"name": "After Flood"');
       expect(exported.tail.endsWith('"thread": []\n  }\n]\n')).toBe(true);
+
+      // The CLI's export of the same: whole, exit 0.
+      const cli = await cliCounting(
+        { ...fixture.env, DATA_DIR: fixture.dataDir },
+        '"direction": "in"',
+        "export",
+        "--format",
+        "json",
+      );
+      expect(cli).toMatchObject({ code: 0, stderr: "", found: flood.count });
+      expect(cli.bytes).toBe(exported.bytes);
     },
   );
 });
+
+const cliPath = path.join(import.meta.dirname, "..", "cli.ts");
+
+/** `npm run submissions -- …`, its output counted as it comes, never held whole. */
+function cliCounting(env: Record<string, string>, needle: string, ...args: string[]) {
+  return new Promise<{ code: number | null; stderr: string } & Awaited<ReturnType<typeof drained>>>(
+    (resolve, reject) => {
+      const child = spawn(process.execPath, [cliPath, "submissions", ...args], {
+        env: { PATH: process.env.PATH ?? "", ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      const counted = drained(Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>, needle);
+      child.on("error", reject);
+      child.on("close", (code) => {
+        counted.then((result) => resolve({ code, stderr, ...result }), reject);
+      });
+    },
+  );
+}
