@@ -224,6 +224,11 @@ export const team = {
       to: "To {to}",
       quoted: "Show the quoted text",
       attachments: "Attachments",
+      /** A page shows the newest messages of a thread; the rest are a link away. */
+      count: "{count} emails in all; the newest {shown} here.",
+      countEarlier: "{count} emails in all; earlier ones here.",
+      earlier: "Earlier emails",
+      newest: "Back to the newest emails",
       /** Theirs: what the receiving server found (SPF, DKIM, DMARC). */
       auth: "SPF {spf} · DKIM {dkim} · DMARC {dmarc}",
       authUnknown: "unknown",
@@ -321,6 +326,10 @@ export const team = {
     attach: "Attach to application",
     delete: "Delete",
     deleteHint: "Deletes the email and its attachments from this server.",
+    /** A page shows 20; older ones are a link away. */
+    count: "{count} unmatched in all; {shown} on this page.",
+    older: "Older emails",
+    newest: "Back to the newest",
     done: {
       attachReply: "Attached: it is in the application's thread now.",
       deleteUnmatched: "Deleted.",
@@ -335,6 +344,17 @@ export const team = {
     title: "Page not found",
     body: "There is no team page at this address.",
     back: "Back to the inbox",
+  },
+  /** The exports (the team's and the CLI's). */
+  export: {
+    /** Stands in the file for a row that could not be written (the log says why). */
+    rowFailed: "not exported: this row could not be written (the server's log has why)",
+  },
+  /** A long email, as a page shows it: cut, the whole a download away. */
+  wholeMessage: {
+    cut: "This email is longer than shown here.",
+    download: "Download the whole email (.eml)",
+    moreAttachments: "…and {count} more attachments, in the whole email.",
   },
   notFound: {
     title: "Application not found",

@@ -4,6 +4,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
 import { landing } from "~/content/landing";
 import { team as teamCopy } from "~/content/team";
+import { ownEntry } from "~/shared/own-entry";
 import { applicationPath, teamPaths } from "~/shared/paths";
 import { normalizeReply, replyProblem } from "~/shared/reply-rules";
 import type { TeamAction } from "~/shared/team-port";
@@ -32,11 +33,11 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { team, member } = signedInMember(context);
-  const view = await team.application(params.id);
-  if (!view) throw data(null, { status: 404 });
   const search = new URL(request.url).searchParams;
-  const done = search.get("done");
-  const message = done && done in copy.done ? copy.done[done as keyof typeof copy.done] : undefined;
+  // A page of the thread: the newest emails, or those before `?before=` (Earlier emails).
+  const view = await team.application(params.id, { before: search.get("before") ?? undefined });
+  if (!view) throw data(null, { status: 404 });
+  const message = ownEntry<string>(copy.done, search.get("done"));
   // The saved replies of its plan, filled for this applicant and this member; `?template=`
   // (the Reply panel's "Use template" without JavaScript) starts the fields from one.
   const templates = filledReplies(view, member.name, member.signature);
@@ -152,9 +153,18 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
               ))}
             </dl>
           </section>
-          <Thread thread={view.thread} />
+          <Thread
+            thread={view.thread}
+            count={view.threadCount}
+            earlierHref={
+              view.threadEarlier
+                ? `${applicationPath(view.id)}?before=${view.threadEarlier}#thread-title`
+                : undefined
+            }
+            newestHref={view.threadLater ? `${applicationPath(view.id)}#thread-title` : undefined}
+          />
           <ReplyForm
-            key={`${view.thread.length}-${loaderData.reply.template}`}
+            key={`${view.threadCount}-${loaderData.reply.template}`}
             action={applicationPath(view.id)}
             templates={loaderData.reply.templates}
             template={loaderData.reply.template}
@@ -201,12 +211,11 @@ function Deliveries({
         {(delivery) => (
           <li key={delivery.id} className="rounded-2xl border border-white/10 bg-surface p-4">
             <p className="flex flex-wrap items-center gap-2 font-semibold text-white">
-              {teamCopy.deliveryKinds[delivery.kind]?.label ?? delivery.kind}
+              {ownEntry(teamCopy.deliveryKinds, delivery.kind)?.label ?? delivery.kind}
               <span
                 className={`rounded-full px-2 py-0.5 text-xs ${delivery.status === "failed" ? "bg-rose-500/20 text-rose-200" : delivery.status === "done" ? "bg-emerald-400/15 text-emerald-200" : "bg-white/10 text-zinc-200"}`}
               >
-                {copy.deliveryStatuses[delivery.status as keyof typeof copy.deliveryStatuses] ??
-                  delivery.status}
+                {ownEntry<string>(copy.deliveryStatuses, delivery.status) ?? delivery.status}
               </span>
             </p>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -232,7 +241,7 @@ function Deliveries({
                 <>
                   <dt className="text-zinc-400">{copy.skipReason}</dt>
                   <dd className="text-zinc-200">
-                    {copy.skipReasons[delivery.skipReason] ?? delivery.skipReason}
+                    {ownEntry<string>(copy.skipReasons, delivery.skipReason) ?? delivery.skipReason}
                   </dd>
                 </>
               ) : null}
@@ -255,11 +264,9 @@ function Audit({ view }: { view: Route.ComponentProps["loaderData"]["view"] }) {
     const template =
       action === "assign" && !detail
         ? copy.auditActions.unassign
-        : (copy.auditActions[action as keyof typeof copy.auditActions] ?? action);
+        : (ownEntry<string>(copy.auditActions, action) ?? action);
     const shown =
-      action === "status"
-        ? (teamCopy.statuses[detail as keyof typeof teamCopy.statuses] ?? detail)
-        : detail;
+      action === "status" ? (ownEntry<string>(teamCopy.statuses, detail) ?? detail) : detail;
     return template.replace("{detail}", shown);
   };
   return (

@@ -21,7 +21,8 @@ export interface TeamPort {
   ): Promise<{ ok: true; cookies: string[] } | { ok: false; state: "expired" | "used" }>;
   signOut(headers: Headers): Promise<string[]>;
   inbox(query: InboxQuery): Promise<InboxPage>;
-  application(id: string): Promise<ApplicationView | undefined>;
+  /** An application's page: its thread's newest messages, or those before `thread.before`. */
+  application(id: string, thread?: { before?: string }): Promise<ApplicationView | undefined>;
   act(member: TeamMember, id: string, action: TeamAction): Promise<ActionOutcome>;
   /** The applications of a filter as a streamed CSV or JSON file. */
   export(query: InboxQuery, format: "csv" | "json"): ReadableStream<Uint8Array>;
@@ -33,8 +34,10 @@ export interface TeamPort {
   insights(days: InsightRange): Promise<InsightsReport>;
   /** The Insights page's daily table as CSV. */
   insightsCsv(days: InsightRange): Promise<string>;
-  /** Replies that matched no application (the Unmatched list), newest first. */
-  unmatched(): Promise<ThreadMessage[]>;
+  /** Replies that matched no application (the Unmatched list), a page, newest first. */
+  unmatched(page?: { before?: string }): Promise<UnmatchedPage>;
+  /** A message that came in, whole, as it arrived (its .eml, members only). */
+  rawMessage(id: string): Promise<{ body: Uint8Array } | undefined>;
   /** Attaches an unmatched message to an application, or deletes it (audit line either way). */
   actOnUnmatched(
     member: TeamMember,
@@ -87,6 +90,23 @@ export interface ThreadMessage {
   /** Theirs: "pass", "fail", "none"… per check. */
   auth?: { spf?: string; dkim?: string; dmarc?: string };
   attachments: { id: string; filename: string; contentType: string; size: number }[];
+  /** Attachments it has beyond those listed (a page lists a bounded number). */
+  moreAttachments?: number;
+  /** Its text was cut to what a page shows: the whole is in its raw message. */
+  cut?: boolean;
+  /** Theirs, kept whole as it arrived: downloadable as .eml. */
+  raw?: boolean;
+}
+
+/** A page of the Unmatched list: its messages, how many there are in all, the next page. */
+export interface UnmatchedPage {
+  messages: ThreadMessage[];
+  /** Every unmatched message (the top bar and the inbox count the same). */
+  total: number;
+  /** The cursor of the next (older) page, when there is one. */
+  next?: string;
+  /** Whether this is a later page (a link back to the newest). */
+  later: boolean;
 }
 
 /** How the promise was kept over a window of days (applications received in it). */
@@ -160,8 +180,14 @@ export interface ApplicationView {
   members: { id: string; name: string; email: string; away: boolean }[];
   /** A reply came back that nobody has answered or read yet. */
   newReply: boolean;
-  /** Every message in and out, oldest first. */
+  /** The page of its thread shown: at most `threadPageSize` messages, oldest first. */
   thread: ThreadMessage[];
+  /** How many messages its thread holds in all (ours and theirs). */
+  threadCount: number;
+  /** The cursor of the earlier messages, when the page does not reach the first. */
+  threadEarlier?: string;
+  /** Whether this page is of earlier messages (a link back to the newest). */
+  threadLater: boolean;
   /** Where it came from: the visit counted before it; null when none was found. */
   source: ApplicationSource | null;
   /** Every answer, labelled as on the questionnaire. */

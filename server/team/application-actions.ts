@@ -21,7 +21,7 @@ import {
   statusUpdate,
   submissionBrief,
 } from "../db/submissions/changes.ts";
-import { eraseStatements, filesToErase } from "../db/submissions/erase.ts";
+import { eraseStatements, toErase } from "../db/submissions/erase.ts";
 import { answeringStatuses, firstResponseStatements } from "../db/submissions/promise.ts";
 import type { RunTransaction } from "../db/write-transaction.ts";
 import { mailDomain } from "../mail/mail-domain.ts";
@@ -209,11 +209,12 @@ export function createApplicationActions(deps: ActionDeps) {
         return { ok: true, done: "read", message: copy.read };
       }
       case "erase": {
-        // The files of their messages are named in the rows: read before the rows go.
-        const files = await filesToErase(db, submission.email);
+        // The files of their messages are named in the rows: read before the rows go (and
+        // their unmatched mail, from or to their address, goes too).
+        const { files, unmatched } = await toErase(db, submission.email);
         await transaction([
           auditLine(member, id, "erase", "", now),
-          ...eraseStatements(db, submission.email, deps.hashRecipient(submission.email)),
+          ...eraseStatements(db, submission.email, deps.hashRecipient(submission.email), unmatched),
         ]);
         await deps.eraseDataFiles(files);
         await deps.eraseMailFiles(submission.email);

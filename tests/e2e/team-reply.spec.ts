@@ -5,6 +5,7 @@ import nodemailer, { type SendMailOptions } from "nodemailer";
 import { brand } from "../../app/content/brand.ts";
 import { inboundSmtpPort } from "../../playwright.config.ts";
 import { findMemberById } from "../../server/db/members.ts";
+import { messageInsert } from "../../server/db/messages.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
@@ -335,5 +336,67 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await unmatched.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("status")).toHaveText("Deleted.");
     await expect(unmatched).toHaveCount(0);
+  });
+});
+
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  phoneWithScriptsOnly(javaScriptEnabled);
+  test("a long thread: the newest 20 emails, each bounded, Earlier emails and back", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const member = memberAddress(testInfo.title, testInfo.project.name);
+    await signIn(page, member);
+    const id = await submitApplication(request, { name: uniqueName("Thread Thea") });
+    // 25 answers of theirs, the newest 60,000 characters long (stored as they come back).
+    const start = Date.now() - 60_000;
+    await withDatabase(async (database) => {
+      for (let i = 1; i <= 25; i += 1) {
+        const text = i === 25 ? `Newest ${"z".repeat(60_000)}` : `Answer number ${i}.`;
+        await messageInsert(database.db, {
+          id: randomUUID(),
+          submissionId: id,
+          direction: "in",
+          messageId: `<${randomUUID()}@example.org>`,
+          inReplyTo: null,
+          fromAddress: "thea@example.org",
+          fromName: "Thea",
+          toAddress: "reply@reelsmith.example",
+          subject: `Answer ${i}`,
+          body: text,
+          visible: text,
+          rawFile: null,
+          auth: null,
+          memberEmail: null,
+          deliveryId: null,
+          createdAt: start + i,
+        }).execute();
+      }
+    });
+    const path = `${teamOrigin}/team/applications/${id}`;
+    await page.goto(path);
+    const thread = page.getByRole("region", { name: "Conversation" });
+    await expect(thread.getByRole("listitem")).toHaveCount(20);
+    await expect(thread.getByText("25 emails in all; the newest 20 here.")).toBeVisible();
+    await expect(thread.getByText("Answer number 6.")).toBeVisible();
+    await expect(thread.getByText("Answer number 5.", { exact: true })).toHaveCount(0);
+    const newest = thread.getByRole("listitem").filter({ hasText: "Answer 25" });
+    await expect(newest.getByText("This email is longer than shown here.")).toBeVisible();
+    // The page stays small whatever the thread holds: its 60,000 characters are cut to 4,000.
+    const html = await (await page.request.get(path)).text();
+    expect(html).not.toContain("z".repeat(4_001));
+    expect(html.length).toBeLessThan(200_000);
+
+    await thread.getByRole("link", { name: "Earlier emails" }).click();
+    await expect(page).toHaveURL(/\?before=/);
+    await expect(thread.getByText("Answer number 1.")).toBeVisible();
+    await expect(thread.getByText("Answer number 5.")).toBeVisible();
+    await expect(thread.getByText("Answer number 6.", { exact: true })).toHaveCount(0);
+    // The product's own emails come with the first.
+    await expect(
+      thread.getByText("The applicant was told that their application arrived."),
+    ).toBeVisible();
+    await thread.getByRole("link", { name: "Back to the newest emails" }).click();
+    await expect(thread.getByRole("listitem")).toHaveCount(20);
   });
 });
