@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { brand } from "../../app/content/brand.ts";
@@ -335,5 +335,106 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await unmatched.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("status")).toHaveText("Deleted.");
     await expect(unmatched).toHaveCount(0);
+  });
+});
+
+/** The reply emails that went to `applicant` (.eml files named after a reply's Message-ID). */
+async function repliesTo(applicant: string) {
+  const emails = await sentEmails((name) => name.includes(".reply@"));
+  return emails.filter((message) => recipientOf(message) === applicant);
+}
+
+/** The statuses of an application's reply deliveries. */
+function replyDeliveryStatuses(id: string) {
+  return withDatabase(async (database) =>
+    (
+      await database.db
+        .selectFrom("deliveries")
+        .select("status")
+        .where("submissionId", "=", id)
+        .where("kind", "=", "reply_email")
+        .execute()
+    ).map((delivery) => delivery.status),
+  );
+}
+
+/** What a form posts: each named field and its value, as the browser sends them. */
+async function formFields(form: Locator): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for (const field of await form.locator("input[name], textarea[name]").all()) {
+    fields[(await field.getAttribute("name")) as string] = await field.inputValue();
+  }
+  return fields;
+}
+
+// Issue 36, item 8: a reply goes out once per draft. With scripts, a second click on Send while
+// the first is on its way (1.5 s of latency, clicks 400 ms apart) posts nothing; without them,
+// the same form posted again (a retried request, a resent form) sends nothing new and says so.
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  phoneWithScriptsOnly(javaScriptEnabled);
+  test("a reply is sent once: two quick clicks, or the same form posted again", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
+    const id = await submitApplication(request, { name: uniqueName("Sam Once") });
+    const applicant = (await submissionColumn(id, "email")) as string;
+    await page.goto(`${teamOrigin}/team/applications/${id}`);
+    const reply = page.getByRole("region", { name: "Reply" });
+    await reply.getByRole("textbox", { name: "Message" }).fill("Once, and only once.");
+    const send = reply.getByRole("button", { name: "Send reply" });
+    const sentNotice = page
+      .getByRole("status")
+      .filter({ hasText: "Reply sent: it is on its way to the applicant." });
+
+    if (javaScriptEnabled) {
+      // Every POST of the page is held 1.5 s before it goes on to the server.
+      const posts: string[] = [];
+      await page.route(`**/team/applications/${id}**`, async (route) => {
+        if (route.request().method() === "POST") {
+          posts.push(route.request().url());
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+        }
+        await route.continue();
+      });
+      await send.click();
+      await page.waitForTimeout(400); // the member's second click, while the first is on its way
+      await send.click();
+      await expect(sentNotice).toBeVisible({ timeout: 10_000 });
+      expect(posts).toHaveLength(1);
+    } else {
+      const form = reply.locator("form[method=post]");
+      const fields = await formFields(form);
+      expect(fields.key).toMatch(/^[0-9a-f-]{36}$/);
+      await send.click();
+      await expect(sentNotice).toBeVisible();
+      // The same form again, as the browser posted it (the member's session, the page's Origin).
+      const again = await page.request.post(`${teamOrigin}/team/applications/${id}`, {
+        form: fields,
+        headers: { Origin: teamOrigin },
+        maxRedirects: 0,
+      });
+      expect(again.status()).toBe(302);
+      const location = again.headers().location as string;
+      expect(location).toBe(`/team/applications/${id}?done=alreadySent`);
+      await page.goto(`${teamOrigin}${location}`);
+      await expect(
+        page
+          .getByRole("status")
+          .filter({ hasText: "Already sent: this reply went out once and is not sent again." }),
+      ).toBeVisible();
+    }
+
+    // One delivery, sent; one email to the applicant; one reply in the thread.
+    await expect.poll(() => replyDeliveryStatuses(id), { timeout: 15_000 }).toEqual(["done"]);
+    expect(await repliesTo(applicant)).toHaveLength(1);
+    await page.reload();
+    await expect(
+      page
+        .getByRole("region", { name: "Conversation" })
+        .getByRole("listitem")
+        .filter({ hasText: "Once, and only once." }),
+    ).toHaveCount(1);
   });
 });
