@@ -102,8 +102,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             error: replyProblem(normalizeReply(action)),
           }
         : undefined;
-    // Someone changed it first (the owner): 409, the message says who has it now.
-    const status = outcome.error === "conflict" ? 409 : 400;
+    // Someone changed it first (the owner, a draft's key): not a bad request. 200, so that the
+    // page is loaded again (React Router does not after a 4xx) and shows who has it now.
+    const status = outcome.error === "conflict" ? 200 : 400;
     return data({ ok: false, message: outcome.message, reply }, { status });
   }
   // Post/redirect/get: reloading the page shows it again, never repeats the action.

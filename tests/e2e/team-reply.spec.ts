@@ -4,13 +4,13 @@ import type { ParsedMail } from "mailparser";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { brand } from "../../app/content/brand.ts";
 import { inboundSmtpPort } from "../../playwright.config.ts";
-import { findMemberById } from "../../server/db/members.ts";
+import { findMember, findMemberById } from "../../server/db/members.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { recipientOf, sentEmails, submissionColumn, withDatabase } from "./helpers/stored";
-import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { addMember, memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // The conversation end to end, as a new member walks it, at 1440 px with scripts on and off and at
 // 390 px with scripts on (phoneWithScriptsOnly), axe on the inbox, the application and Unmatched:
@@ -441,5 +441,39 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
         .getByRole("listitem")
         .filter({ hasText: "Once, and only once." }),
     ).toHaveCount(1);
+  });
+});
+
+// Issue 36, item 8: "Take it" is conditional. The page showed the application unassigned; Dan
+// took it meanwhile (as his own press would): the member is told Dan has it, the page shows Dan
+// as the owner, and the audit log has no line of theirs.
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  phoneWithScriptsOnly(javaScriptEnabled);
+  test("Take it after someone else took it says who has it, and changes nothing", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = memberAddress(testInfo.title, testInfo.project.name);
+    await signIn(page, email);
+    const dan = `dan-${memberAddress(testInfo.title, testInfo.project.name)}`;
+    addMember(dan);
+    const danId = (await withDatabase((database) => findMember(database, dan)))?.id as string;
+    const id = await submitApplication(request, { name: uniqueName("Tia Taken") });
+    const setOwner = (ownerId: string | null) =>
+      withDatabase((database) =>
+        database.db.updateTable("submissions").set({ ownerId }).where("id", "=", id).execute(),
+      );
+    await setOwner(null);
+    await page.goto(`${teamOrigin}/team/applications/${id}`);
+    const ownerPanel = page.getByRole("region", { name: "Owner" });
+    await expect(ownerPanel.getByRole("combobox", { name: "Owner" })).toHaveValue("");
+    await setOwner(danId);
+    await ownerPanel.getByRole("button", { name: "Take it" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      `${dan.split("@")[0]} has it: the owner changed before you pressed. Nothing was changed.`,
+    );
+    await expect(ownerPanel.getByRole("combobox", { name: "Owner" })).toHaveValue(danId);
+    expect(await submissionColumn(id, "ownerId")).toBe(danId);
+    await expect(page.getByRole("region", { name: "Audit log" })).not.toContainText(email);
   });
 });
