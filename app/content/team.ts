@@ -253,6 +253,11 @@ export const team = {
         "The subject must be one line: please remove line breaks and invisible control characters.",
       bodyEmpty: "Please write a message.",
       bodyTooLong: "Messages are at most 10,000 characters.",
+      /** The form had no draft key, or a malformed one (a page from before): nothing was sent. */
+      staleForm: "This form was out of date, so nothing was sent. Press Send reply to send it.",
+      /** The draft's key was used by a reply with other text (the back button, then changes). */
+      keyReused:
+        "This draft was already sent with other text, so nothing was sent now. Press Send reply to send this text as a new reply.",
     },
     done: {
       status: "Status saved.",
@@ -266,7 +271,13 @@ export const team = {
       unassign: "Nobody owns it now.",
       take: "It is yours now.",
       reply: "Reply sent: it is on its way to the applicant.",
+      /** The same draft posted again (a second click, a re-sent form): nothing more was sent. */
+      alreadySent: "Already sent: this reply went out once and is not sent again.",
       read: "Marked as read.",
+      /** Someone changed the owner first: nothing was changed ({owner}: who has it now). */
+      ownerChanged: "{owner} has it: the owner changed before you pressed. Nothing was changed.",
+      ownerChangedToNobody:
+        "Nobody has it now: the owner changed before you pressed. Nothing was changed.",
       invalidOwner: "Please choose a member of the team.",
       notFound: "This application no longer exists.",
       invalidStatus: "Please choose a status.",

@@ -45,6 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reply = {
     templates,
     template: chosen?.id ?? "",
+    // The draft's idempotency key: one reply per key, however often the form is posted.
+    key: crypto.randomUUID(),
     draft: chosen
       ? { subject: chosen.subject, body: chosen.body }
       : { subject: defaultReplySubject(view), body: "" },
@@ -66,11 +68,16 @@ function readAction(form: URLSearchParams): TeamAction | undefined {
     case "retry":
       return { type: "retry" };
     case "assign":
-      return { type: "assign", ownerId: form.get("owner") ?? "" };
+      return { type: "assign", ownerId: form.get("owner") ?? "", seen: form.get("seen") ?? "" };
     case "take":
-      return { type: "take" };
+      return { type: "take", seen: form.get("seen") ?? "" };
     case "reply":
-      return { type: "reply", subject: form.get("subject") ?? "", body: form.get("body") ?? "" };
+      return {
+        type: "reply",
+        subject: form.get("subject") ?? "",
+        body: form.get("body") ?? "",
+        key: form.get("key") ?? "",
+      };
     case "read":
       return { type: "read" };
     case "erase":
@@ -87,12 +94,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await team.act(member, params.id, action);
   if (!outcome.ok) {
     if (outcome.error === "not_found") throw data(null, { status: 404 });
-    // A refused reply comes back as it was typed, its message beneath the field at fault.
+    // A refused reply comes back as it was typed, its message beneath the field at fault, with
+    // a fresh key (nothing was sent with it; one more press sends it).
     const reply =
       action.type === "reply"
-        ? { draft: action, error: replyProblem(normalizeReply(action)) }
+        ? {
+            draft: { subject: action.subject, body: action.body },
+            key: crypto.randomUUID(),
+            error: replyProblem(normalizeReply(action)),
+          }
         : undefined;
-    return data({ ok: false, message: outcome.message, reply }, { status: 400 });
+    // Someone changed it first (the owner, a draft's key): not a bad request. 200, so that the
+    // page is loaded again (React Router does not after a 4xx) and shows who has it now.
+    const status = outcome.error === "conflict" ? 200 : 400;
+    return data({ ok: false, message: outcome.message, reply }, { status });
   }
   // Post/redirect/get: reloading the page shows it again, never repeats the action.
   if (outcome.done === "erase") return redirect(`${teamPaths.inbox}?erased=1`);
@@ -170,6 +185,7 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
             template={loaderData.reply.template}
             draft={refused?.draft ?? loaderData.reply.draft}
             error={refused?.error}
+            draftKey={refused?.key ?? loaderData.reply.key}
           />
           <Deliveries view={view} failed={failed} />
           <Audit view={view} />

@@ -213,12 +213,18 @@ export type TeamAction =
   | { type: "spam" }
   | { type: "not-spam" }
   | { type: "retry" }
-  /** Gives it to a member ("" : to nobody). */
-  | { type: "assign"; ownerId: string }
-  /** The signed-in member takes it. */
-  | { type: "take" }
-  /** A reply to the applicant, from the team's address with the member's name. */
-  | { type: "reply"; subject: string; body: string }
+  /**
+   * Gives it to a member ("" : to nobody). `seen`: the owner the member saw ("": nobody); the
+   * change is made only while it is still them (compare and set). Absent: whoever has it.
+   */
+  | { type: "assign"; ownerId: string; seen?: string }
+  /** The signed-in member takes it (`seen` as for assign). */
+  | { type: "take"; seen?: string }
+  /**
+   * A reply to the applicant, from the team's address with the member's name. `key`: the
+   * draft's idempotency key; the same key again sends nothing (absent: every call sends).
+   */
+  | { type: "reply"; subject: string; body: string; key?: string }
   /** The new reply was read: no longer "New reply". */
   | { type: "read" }
   | { type: "erase" };
@@ -234,6 +240,8 @@ export type ActionDone =
   | "assign"
   | "take"
   | "reply"
+  /** The same draft again: nothing more was sent. */
+  | "alreadySent"
   | "read"
   | "erase"
   /** An unmatched message given to an application (site.team.unmatched.done). */
@@ -243,4 +251,5 @@ export type ActionDone =
 
 export type ActionOutcome =
   | { ok: true; done: ActionDone; message: string }
-  | { ok: false; error: "not_found" | "invalid"; message: string };
+  /** conflict: someone changed it first (the owner), nothing was changed. */
+  | { ok: false; error: "not_found" | "invalid" | "conflict"; message: string };

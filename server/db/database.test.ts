@@ -93,6 +93,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0013_inbound_limits" },
       { name: "0017_sealed_visit_secrets" },
       { name: "0019_member_settings" },
+      { name: "0016_reply_keys" },
     ]);
     // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
     expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());

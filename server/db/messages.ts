@@ -383,6 +383,16 @@ export function messageOfDelivery(db: Db, deliveryId: string) {
     .executeTakeFirst();
 }
 
+/** The reply of ours sent on an application from the draft of idempotency key `key`, if any. */
+export function replyOfKey(db: Db, submissionId: string, key: string) {
+  return db
+    .selectFrom("applicationMessages")
+    .select(["id", "subject", "body"])
+    .where("submissionId", "=", submissionId)
+    .where("replyKey", "=", key)
+    .executeTakeFirst();
+}
+
 /** The Message-ID of an application's latest message of theirs (a reply answers it), if any. */
 export async function lastInboundMessageId(
   db: Db,

@@ -75,6 +75,8 @@ export interface ApplicationMessagesTable {
   memberEmail: string | null;
   /** Ours: the outbox delivery that sends it. */
   deliveryId: string | null;
+  /** Ours: the idempotency key of the draft it was sent from (0016; unique per application). */
+  replyKey: Generated<string | null>;
   createdAt: number;
   /** Theirs: bytes kept on disk, the raw file and the attachments (0013_inbound_limits). */
   size: Generated<number>;

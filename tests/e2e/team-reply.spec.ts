@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { brand } from "../../app/content/brand.ts";
 import { inboundSmtpPort } from "../../playwright.config.ts";
-import { findMemberById } from "../../server/db/members.ts";
+import { findMember, findMemberById } from "../../server/db/members.ts";
 import { messageInsert } from "../../server/db/messages.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { recipientOf, sentEmails, submissionColumn, withDatabase } from "./helpers/stored";
-import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { addMember, memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // The conversation end to end, as a new member walks it, at 1440 px with scripts on and off and at
 // 390 px with scripts on (phoneWithScriptsOnly), axe on the inbox, the application and Unmatched:
@@ -398,5 +398,145 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     ).toBeVisible();
     await thread.getByRole("link", { name: "Back to the newest emails" }).click();
     await expect(thread.getByRole("listitem")).toHaveCount(20);
+  });
+});
+
+/** The reply emails that went to `applicant` (.eml files named after a reply's Message-ID). */
+async function repliesTo(applicant: string) {
+  const emails = await sentEmails((name) => name.includes(".reply@"));
+  return emails.filter((message) => recipientOf(message) === applicant);
+}
+
+/** The statuses of an application's reply deliveries. */
+function replyDeliveryStatuses(id: string) {
+  return withDatabase(async (database) =>
+    (
+      await database.db
+        .selectFrom("deliveries")
+        .select("status")
+        .where("submissionId", "=", id)
+        .where("kind", "=", "reply_email")
+        .execute()
+    ).map((delivery) => delivery.status),
+  );
+}
+
+/** What a form posts: each named field and its value, as the browser sends them. */
+async function formFields(form: Locator): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for (const field of await form.locator("input[name], textarea[name]").all()) {
+    fields[(await field.getAttribute("name")) as string] = await field.inputValue();
+  }
+  return fields;
+}
+
+// Issue 36, item 8: a reply goes out once per draft. With scripts, a second click on Send while
+// the first is on its way (1.5 s of latency, clicks 400 ms apart) posts nothing; without them,
+// the same form posted again (a retried request, a resent form) sends nothing new and says so.
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  phoneWithScriptsOnly(javaScriptEnabled);
+  test("a reply is sent once: two quick clicks, or the same form posted again", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
+    const id = await submitApplication(request, { name: uniqueName("Sam Once") });
+    const applicant = (await submissionColumn(id, "email")) as string;
+    await page.goto(`${teamOrigin}/team/applications/${id}`);
+    const reply = page.getByRole("region", { name: "Reply" });
+    await reply.getByRole("textbox", { name: "Message" }).fill("Once, and only once.");
+    const send = reply.getByRole("button", { name: "Send reply" });
+    const sentNotice = page
+      .getByRole("status")
+      .filter({ hasText: "Reply sent: it is on its way to the applicant." });
+
+    const posts: string[] = [];
+    let repost: string | undefined; // without scripts: where the second post was sent
+    if (javaScriptEnabled) {
+      // 1.5 s of latency: each POST of the page reaches the server at once, and its answer
+      // reaches the page 1.5 s later (the second click falls while the first is on its way).
+      await page.route(`**/team/applications/${id}**`, async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        posts.push(route.request().url());
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.fulfill({ response }).catch(() => {}); // the page may have given up on it
+      });
+      await send.click();
+      await page.waitForTimeout(400); // the member's second click, while the first is on its way
+      await send.click();
+      await expect(sentNotice).toBeVisible({ timeout: 10_000 });
+    } else {
+      const form = reply.locator("form[method=post]");
+      const fields = await formFields(form);
+      await send.click();
+      await expect(sentNotice).toBeVisible();
+      // The same form again, as the browser posted it (the member's session, the page's Origin).
+      const again = await page.request.post(`${teamOrigin}/team/applications/${id}`, {
+        form: fields,
+        headers: { Origin: teamOrigin },
+        maxRedirects: 0,
+      });
+      expect(again.status()).toBe(302);
+      repost = again.headers().location;
+    }
+
+    // One delivery, sent; one email to the applicant; one reply in the thread.
+    await expect.poll(() => replyDeliveryStatuses(id), { timeout: 15_000 }).toEqual(["done"]);
+    expect(await repliesTo(applicant)).toHaveLength(1);
+    // With scripts, the second click was not even posted (the server would send once anyway).
+    if (javaScriptEnabled) expect(posts).toHaveLength(1);
+    else {
+      // The second post was answered as the first was, not with an error: Already sent.
+      expect(repost).toBe(`/team/applications/${id}?done=alreadySent`);
+      await page.goto(`${teamOrigin}${repost}`);
+      await expect(
+        page
+          .getByRole("status")
+          .filter({ hasText: "Already sent: this reply went out once and is not sent again." }),
+      ).toBeVisible();
+    }
+    await page.reload();
+    await expect(
+      page
+        .getByRole("region", { name: "Conversation" })
+        .getByRole("listitem")
+        .filter({ hasText: "Once, and only once." }),
+    ).toHaveCount(1);
+  });
+});
+
+// Issue 36, item 8: "Take it" is conditional. The page showed the application unassigned; Dan
+// took it meanwhile (as his own press would): the member is told Dan has it, the page shows Dan
+// as the owner, and the audit log has no line of theirs.
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  phoneWithScriptsOnly(javaScriptEnabled);
+  test("Take it after someone else took it says who has it, and changes nothing", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = memberAddress(testInfo.title, testInfo.project.name);
+    await signIn(page, email);
+    const dan = `dan-${memberAddress(testInfo.title, testInfo.project.name)}`;
+    addMember(dan);
+    const danId = (await withDatabase((database) => findMember(database, dan)))?.id as string;
+    const id = await submitApplication(request, { name: uniqueName("Tia Taken") });
+    const setOwner = (ownerId: string | null) =>
+      withDatabase((database) =>
+        database.db.updateTable("submissions").set({ ownerId }).where("id", "=", id).execute(),
+      );
+    await setOwner(null);
+    await page.goto(`${teamOrigin}/team/applications/${id}`);
+    const ownerPanel = page.getByRole("region", { name: "Owner" });
+    await expect(ownerPanel.getByRole("combobox", { name: "Owner" })).toHaveValue("");
+    await setOwner(danId);
+    await ownerPanel.getByRole("button", { name: "Take it" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      `${dan.split("@")[0]} has it: the owner changed before you pressed. Nothing was changed.`,
+    );
+    await expect(ownerPanel.getByRole("combobox", { name: "Owner" })).toHaveValue(danId);
+    expect(await submissionColumn(id, "ownerId")).toBe(danId);
+    await expect(page.getByRole("region", { name: "Audit log" })).not.toContainText(email);
   });
 });
