@@ -61,6 +61,8 @@ export default defineConfig({
       INBOUND_TOKEN: inboundToken,
       INBOUND_SMTP_PORT: String(inboundSmtpPort),
       INBOUND_SMTP_HOST: "127.0.0.1",
+      // The provider's POST (team-reply) carries its own Authentication-Results of this id.
+      INBOUND_AUTHSERV_ID: "mx.provider.example",
     },
   },
 });

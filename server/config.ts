@@ -132,6 +132,18 @@ const schema = z.object({
     .default(10 * 1024 * 1024),
   /** POSTs to /team/inbound-email per client IP per minute (0: no limit). */
   INBOUND_LIMIT_PER_IP: z.coerce.number().int().min(0).default(600),
+  /**
+   * The authserv-id of the mail provider that POSTs to /team/inbound-email (the first word of
+   * the Authentication-Results header it adds, e.g. `mx.provider.example`): its topmost header
+   * of that id gives SPF and DMARC. Unset: over HTTP they are "none" (a sender can write any
+   * Authentication-Results header of its own).
+   */
+  INBOUND_AUTHSERV_ID: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9.-]{0,252}$/, "a host name (the provider's authserv-id)")
+    .optional(),
   /** Visits counted on the server without cookies (docs/privacy.md); `off` counts nothing. */
   ANALYTICS: z.enum(["on", "off"]).default("on"),
   /** Daily visit totals older than this are deleted; 0 keeps them. */

@@ -76,7 +76,16 @@ export interface ApplicationMessagesTable {
   /** Ours: the outbox delivery that sends it. */
   deliveryId: string | null;
   createdAt: number;
+  /**
+   * Theirs, when it is not (yet) the applicant's reply (0014_message_flags): `sender` (proof,
+   * but from another address: a member confirms it), `automatic` (out-of-office, bounce,
+   * list), `ours` (from our own address). Null: a reply of the applicant's.
+   */
+  flag: Generated<MessageFlag | null>;
 }
+
+/** Why a message of theirs is kept but is no new reply (decision 0063). */
+export type MessageFlag = "sender" | "automatic" | "ours";
 
 export interface MessageAttachmentsTable {
   id: string;
