@@ -13,6 +13,7 @@ import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javasc
 import { expect, test } from "./helpers/page-health";
 import { recipientOf, sentEmails, submissionColumn, withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { hydrated } from "./onboarding-page";
 
 // The conversation end to end, as a new member walks it, at 1440 px with scripts on and off and at
 // 390 px with scripts on (phoneWithScriptsOnly), axe on the inbox, the application and Unmatched:
@@ -373,8 +374,10 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
       matched: true,
     });
 
-    // In the thread, flagged: not a New reply until a member confirms it is theirs.
+    // In the thread, flagged: not a New reply until a member confirms it is theirs. (With
+    // scripts, clicked once React has the page: a click before is the page without them.)
     await page.goto(`${teamOrigin}/team/applications/${id}`);
+    if (javaScriptEnabled) await hydrated(page);
     const thread = page.getByRole("region", { name: "Conversation" });
     const flagged = thread
       .getByRole("listitem")
@@ -398,7 +401,8 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
 
     // Another one, not theirs: moved to Unmatched, out of the thread.
     await fromElsewhere("Not Sam: somebody else entirely.");
-    await page.reload();
+    await page.goto(`${teamOrigin}/team/applications/${id}`);
+    if (javaScriptEnabled) await hydrated(page);
     const stranger = thread.getByRole("listitem").filter({ hasText: "somebody else entirely" });
     await stranger.getByRole("button", { name: "Move to Unmatched" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Moved to Unmatched" })).toBeVisible();
