@@ -74,22 +74,6 @@ async function withAttachments(db: Db, messages: ApplicationMessage[]) {
   }));
 }
 
-/** The application a Message-ID belongs to, among the messages recorded (ours and theirs). */
-export async function submissionOfMessageIds(
-  db: Db,
-  messageIds: readonly string[],
-): Promise<string | undefined> {
-  if (messageIds.length === 0) return undefined;
-  const row = await db
-    .selectFrom("applicationMessages")
-    .select("submissionId")
-    .where("messageId", "in", messageIds.slice(0, 100))
-    .where("submissionId", "is not", null)
-    .orderBy("createdAt", "desc")
-    .executeTakeFirst();
-  return row?.submissionId ?? undefined;
-}
-
 /** The message an outbox delivery sends (a reply of ours). */
 export function messageOfDelivery(db: Db, deliveryId: string) {
   return db

@@ -39,7 +39,10 @@ export interface Envelope {
 }
 
 export type Received =
-  /** Stored (or already stored: `duplicate`), matched to an application or unmatched. */
+  /**
+   * Stored (or not stored again: `duplicate`, already stored or one of our own messages come
+   * back), matched to an application or unmatched.
+   */
   | { ok: true; id: string; matched: boolean; duplicate: boolean }
   /** Refused, nothing stored: over INBOUND_MAX_BYTES, or more than maxRecipients. */
   | { ok: false; refused: "too_large" | "too_many_recipients" };
