@@ -181,6 +181,18 @@ const schema = z.object({
    */
   INBOUND_APPLICATION_STORED_BYTES: limit(500 * mb),
   INBOUND_UNMATCHED_STORED_BYTES: limit(2000 * mb),
+  /**
+   * The authserv-id of the mail provider that POSTs to /team/inbound-email (the first word of
+   * the Authentication-Results header it adds, e.g. `mx.provider.example`): its topmost header
+   * of that id gives SPF and DMARC. Unset: over HTTP they are "none" (a sender can write any
+   * Authentication-Results header of its own).
+   */
+  INBOUND_AUTHSERV_ID: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9.-]{0,252}$/, "a host name (the provider's authserv-id)")
+    .optional(),
   /** Visits counted on the server without cookies (docs/privacy.md); `off` counts nothing. */
   ANALYTICS: z.enum(["on", "off"]).default("on"),
   /**

@@ -207,6 +207,8 @@ export const team = {
       read: "marked the reply as read",
       erase: "erased the applicant",
       "attach-reply": "attached a reply that had matched no application",
+      "confirm-sender": "confirmed a reply from another address as the applicant's",
+      "unmatch-reply": "moved a reply from another address to Unmatched",
     },
     newReplyBadge: "New reply",
     markRead: "Mark read",
@@ -232,6 +234,14 @@ export const team = {
       /** Theirs: what the receiving server found (SPF, DKIM, DMARC). */
       auth: "SPF {spf} · DKIM {dkim} · DMARC {dmarc}",
       authUnknown: "unknown",
+      /** Theirs, kept but not a new reply (decision 0063), by why. */
+      flags: {
+        sender: "From an address that is not the applicant's: confirm it's theirs",
+        automatic: "Automatic (an out-of-office reply, a bounce or list mail): not a new reply",
+        ours: "From our own address: not the applicant's",
+      } as Record<string, string>,
+      confirmSender: "Confirm it's theirs",
+      toUnmatched: "Move to Unmatched",
       /** The emails the product sent on its own, by their delivery's kind. */
       system: {
         team_notification: "The team was told of this application by email.",
@@ -278,6 +288,10 @@ export const team = {
       ownerChanged: "{owner} has it: the owner changed before you pressed. Nothing was changed.",
       ownerChangedToNobody:
         "Nobody has it now: the owner changed before you pressed. Nothing was changed.",
+      confirmSender: "Confirmed: it is a new reply from the applicant.",
+      toUnmatched: "Moved to Unmatched: attach it to its application or delete it there.",
+      senderGone:
+        "That email is no longer waiting for a confirmation: confirmed or moved meanwhile.",
       invalidOwner: "Please choose a member of the team.",
       notFound: "This application no longer exists.",
       invalidStatus: "Please choose a status.",

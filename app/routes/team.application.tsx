@@ -80,6 +80,10 @@ function readAction(form: URLSearchParams): TeamAction | undefined {
       };
     case "read":
       return { type: "read" };
+    case "confirm-sender":
+      return { type: "confirm-sender", messageId: form.get("message") ?? "" };
+    case "unmatch":
+      return { type: "unmatch", messageId: form.get("message") ?? "" };
     case "erase":
       return form.get("confirm") === "yes" ? { type: "erase" } : undefined;
     default:

@@ -89,6 +89,11 @@ export interface ThreadMessage {
   deliveryStatus?: string;
   /** Theirs: "pass", "fail", "none"… per check. */
   auth?: { spf?: string; dkim?: string; dmarc?: string };
+  /**
+   * Theirs, kept but not a new reply: from another address than the applicant's (`sender`,
+   * until a member confirms it), written by a machine (`automatic`), from our own (`ours`).
+   */
+  flag?: "sender" | "automatic" | "ours";
   attachments: { id: string; filename: string; contentType: string; size: number }[];
   /** Attachments it has beyond those listed (a page lists a bounded number). */
   moreAttachments?: number;
@@ -227,6 +232,10 @@ export type TeamAction =
   | { type: "reply"; subject: string; body: string; key?: string }
   /** The new reply was read: no longer "New reply". */
   | { type: "read" }
+  /** A reply from another address is the applicant's after all: a new reply. */
+  | { type: "confirm-sender"; messageId: string }
+  /** A reply from another address is not theirs: out of the thread, into Unmatched. */
+  | { type: "unmatch"; messageId: string }
   | { type: "erase" };
 
 /** What an action did, by the name of its message (site.team.application.done). */
@@ -243,6 +252,8 @@ export type ActionDone =
   /** The same draft again: nothing more was sent. */
   | "alreadySent"
   | "read"
+  | "confirmSender"
+  | "toUnmatched"
   | "erase"
   /** An unmatched message given to an application (site.team.unmatched.done). */
   | "attachReply"

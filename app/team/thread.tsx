@@ -1,3 +1,5 @@
+import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { team } from "~/content/team";
 import { ownEntry } from "~/shared/own-entry";
 import type { ThreadMessage } from "~/shared/team-port";
@@ -82,6 +84,7 @@ function ThreadEntry({ message }: { message: ThreadMessage }) {
           ? ` · ${fill(copy.thread.sentBy, { member: message.memberEmail })}`
           : null}
       </p>
+      {theirs && message.flag ? <FlagNote id={message.id} flag={message.flag} /> : null}
       <p className="mt-2 font-semibold break-words text-zinc-100">{message.subject}</p>
       {message.visible ? (
         <p
@@ -101,6 +104,37 @@ function ThreadEntry({ message }: { message: ThreadMessage }) {
       <AttachmentList attachments={message.attachments} label={copy.thread.attachments} />
       <WholeMessage message={message} />
     </li>
+  );
+}
+
+/**
+ * Why a message of theirs is no new reply (decision 0063). From another address than the
+ * applicant's: a member confirms it is theirs (then it is a new reply) or moves it to
+ * Unmatched; both are forms, without JavaScript too.
+ */
+function FlagNote({ id, flag }: { id: string; flag: NonNullable<ThreadMessage["flag"]> }) {
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2 rounded-xl bg-amber-400/10 px-3 py-2 text-sm text-amber-200">
+      <p>{copy.thread.flags[flag]}</p>
+      {flag === "sender" ? (
+        <>
+          <Form method="post">
+            <input type="hidden" name="intent" value="confirm-sender" />
+            <input type="hidden" name="message" value={id} />
+            <button type="submit" className={buttonClass("outline", "sm")}>
+              {copy.thread.confirmSender}
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="unmatch" />
+            <input type="hidden" name="message" value={id} />
+            <button type="submit" className={buttonClass("outline", "sm")}>
+              {copy.thread.toUnmatched}
+            </button>
+          </Form>
+        </>
+      ) : null}
+    </div>
   );
 }
 

@@ -43,6 +43,11 @@ export function UnmatchedMessage(props: {
             <Moment ms={message.createdAt} />
           </dd>
         </dl>
+        {message.flag ? (
+          <p className="mt-3 text-sm text-amber-200">
+            {team.application.thread.flags[message.flag]}
+          </p>
+        ) : null}
         <p className="mt-3 whitespace-pre-line break-words text-zinc-100">{message.visible}</p>
         {message.full ? (
           <details className="mt-2 text-sm">

@@ -94,6 +94,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0017_sealed_visit_secrets" },
       { name: "0019_member_settings" },
       { name: "0016_reply_keys" },
+      { name: "0014_message_flags" },
     ]);
     // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
     expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());

@@ -123,6 +123,7 @@ async function shownMessages(db: Db, ids: readonly { id: string }[]) {
       "auth",
       "memberEmail",
       "deliveryId",
+      "flag",
       "createdAt",
       cutColumn("body", bounds.shownChars),
       cutColumn("visible", bounds.shownChars),
@@ -356,22 +357,6 @@ function groupsWithin<T extends { size: number | string | null }>(items: T[], ch
   }
   if (group.length > 0) groups.push(group);
   return groups;
-}
-
-/** The application a Message-ID belongs to, among the messages recorded (ours and theirs). */
-export async function submissionOfMessageIds(
-  db: Db,
-  messageIds: readonly string[],
-): Promise<string | undefined> {
-  if (messageIds.length === 0) return undefined;
-  const row = await db
-    .selectFrom("applicationMessages")
-    .select("submissionId")
-    .where("messageId", "in", messageIds.slice(0, 100))
-    .where("submissionId", "is not", null)
-    .orderBy("createdAt", "desc")
-    .executeTakeFirst();
-  return row?.submissionId ?? undefined;
 }
 
 /** The message an outbox delivery sends (a reply of ours). */

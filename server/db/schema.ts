@@ -80,6 +80,12 @@ export interface ApplicationMessagesTable {
   createdAt: number;
   /** Theirs: bytes kept on disk, the raw file and the attachments (0013_inbound_limits). */
   size: Generated<number>;
+  /**
+   * Theirs, when it is not (yet) the applicant's reply (0014_message_flags): `sender` (proof,
+   * but from another address: a member confirms it), `automatic` (out-of-office, bounce,
+   * list), `ours` (from our own address). Null: a reply of the applicant's.
+   */
+  flag: Generated<MessageFlag | null>;
 }
 
 /** A limit of mail coming in that refused mail in a period: the team told once (0013). */
@@ -90,6 +96,9 @@ export interface InboundLimitNoticesTable {
   periodStart: number;
   createdAt: number;
 }
+
+/** Why a message of theirs is kept but is no new reply (decision 0063). */
+export type MessageFlag = "sender" | "automatic" | "ours";
 
 export interface MessageAttachmentsTable {
   id: string;

@@ -73,7 +73,11 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
     });
     const info = await transport.sendMail({
       envelope: { from: "replier1@example.com", to: [address] },
-      raw: await rawMessage({ to: address, text: "The secret plan: 3 videos a week." }),
+      raw: await rawMessage({
+        from: "Replier <replier1@example.com>",
+        to: address,
+        text: "The secret plan: 3 videos a week.",
+      }),
     });
     expect(info.response).toMatch(/^250 /);
     const stored = await database.db

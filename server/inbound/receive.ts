@@ -4,12 +4,17 @@ import { hostname } from "node:os";
 import type { DNSResolver } from "mailauth";
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary, isRowDataError } from "../db/errors.ts";
-import { submissionOfMessageIds } from "../db/messages.ts";
+import {
+  applicantAddress,
+  applicationOfSentMessage,
+  isSentMessageId,
+} from "../db/message-flags.ts";
 import {
   type ReceivedMessage,
   receivedMessageStatements,
   submissionExists,
 } from "../db/received-messages.ts";
+import type { MessageFlag } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import {
   attachmentFileOf,
@@ -17,10 +22,12 @@ import {
   removeMessageFiles,
   writeMessageFiles,
 } from "../mail/inbound-files.ts";
+import { isOwnMessageId } from "../mail/product-message-ids.ts";
 import { authenticationOf, type SmtpClient } from "./authentication.ts";
+import { automaticBySender } from "./automatic-mail.ts";
 import { cachedResolver } from "./dns-cache.ts";
 import type { Admission, LimitFacts, LimitName } from "./limits.ts";
-import { matchApplication } from "./match-application.ts";
+import { type Match, matchApplication } from "./match-application.ts";
 import { limits, type ParsedMessage, parseMessage } from "./parse-message.ts";
 import { removeSpooled, type Spooled } from "./spool.ts";
 import { storedLine } from "./stored-text.ts";
@@ -35,7 +42,10 @@ export interface Envelope {
 }
 
 export type Received =
-  /** Stored (or already stored: `duplicate`), matched to an application or unmatched. */
+  /**
+   * Stored (or not stored again: `duplicate`, already stored or one of our own messages come
+   * back), matched to an application or unmatched.
+   */
   | { ok: true; id: string; matched: boolean; duplicate: boolean }
   /** Refused, nothing stored: over INBOUND_MAX_BYTES, or more than maxRecipients. */
   | { ok: false; refused: "too_large" | "too_many_recipients" }
@@ -55,6 +65,13 @@ export interface ReceiverDeps {
   replyDomain: string;
   /** The domain of the product's own Message-IDs (MAIL_FROM's). */
   messageIdDomain: string;
+  /** Our own addresses (MAIL_FROM's, TEAM_EMAIL's): mail from them is never the applicant's. */
+  ownAddresses?: readonly string[];
+  /**
+   * INBOUND_AUTHSERV_ID: over HTTP, the provider's own Authentication-Results header (the
+   * topmost of that authserv-id) is believed for SPF and DMARC; unset, they are "none".
+   */
+  authservId?: string;
   /** The notice deliveries a matched reply makes (reply_notice_email, …), when configured. */
   noticeKinds: readonly string[];
   /** DNS for SPF, DKIM and DMARC (default: the system's), its answers kept 5 minutes. */
@@ -82,6 +99,9 @@ export function createReceiver(deps: ReceiverDeps) {
   const { database, dataDir, logger } = deps;
   const mta = hostname();
   const resolver = cachedResolver(deps.resolver);
+  const ownAddresses = new Set(
+    (deps.ownAddresses ?? []).map((address) => address.trim().toLowerCase()),
+  );
 
   async function receive(raw: Buffer, envelope: Envelope, client?: SmtpClient): Promise<Received> {
     if (raw.length > deps.maxBytes) return { ok: false, refused: "too_large" };
@@ -99,23 +119,36 @@ export function createReceiver(deps: ReceiverDeps) {
     if (envelope.to.length === 0 && parsed.recipients.length > maxRecipients) {
       return { ok: false, refused: "too_many_recipients" };
     }
+    const id = randomUUID();
+    // Ours coming back (a Message-ID we give our emails, or one we recorded sending): we have
+    // it already, and it is never the applicant's. Nothing stored; the sender is told 250.
+    if (parsed.messageId && (await isOurs(parsed.messageId))) {
+      logger.info({ ours: true, bytes: raw.length }, "message of ours came back, not stored");
+      return { ok: true, id, matched: false, duplicate: true };
+    }
     const [auth, match] = await Promise.all([
-      authenticationOf(raw, { client, sender: envelope.from, resolver, mta }),
+      authenticationOf(raw, {
+        client,
+        sender: envelope.from,
+        resolver,
+        mta,
+        authservId: deps.authservId,
+      }),
       matchApplication(
         {
           recipients: envelope.to.length > 0 ? envelope.to : parsed.recipients,
           replyingTo: parsed.replyingTo,
+          from: parsed.from.address,
         },
         {
           replySecret: deps.replySecret,
           replyDomain: deps.replyDomain,
           messageIdDomain: deps.messageIdDomain,
-          exists: (id) => submissionExists(database.db, id),
-          recorded: (ids) => submissionOfMessageIds(database.db, ids),
+          applicant: (submissionId) => applicantAddress(database.db, submissionId),
+          sentMessage: (rowId) => applicationOfSentMessage(database.db, rowId),
         },
       ),
     ]);
-    const id = randomUUID();
     const attachments = parsed.attachments.map((attachment) => ({
       ...attachment,
       id: randomUUID(),
@@ -151,6 +184,7 @@ export function createReceiver(deps: ReceiverDeps) {
       auth: JSON.stringify(auth),
       createdAt: Date.now(),
       size,
+      flag: flagOf(parsed, envelope, match),
       attachments: attachments.map((attachment) => ({
         id: attachment.id,
         filename: attachment.filename,
@@ -176,6 +210,7 @@ export function createReceiver(deps: ReceiverDeps) {
         submission: stored.matched ? message.submissionId : undefined,
         matched: stored.matched,
         by: stored.matched && "by" in match ? match.by : undefined,
+        flag: message.flag ?? undefined,
         duplicate: !stored.stored,
         attachments: attachments.length,
         bytes: raw.length,
@@ -187,6 +222,30 @@ export function createReceiver(deps: ReceiverDeps) {
       "message received",
     );
     return { ok: true, id, matched: stored.matched, duplicate: !stored.stored };
+  }
+
+  async function isOurs(messageId: string): Promise<boolean> {
+    return (
+      isOwnMessageId(messageId, deps.messageIdDomain) ||
+      (await isSentMessageId(database.db, [messageId]))
+    );
+  }
+
+  /**
+   * Why it is kept but no new reply, if so (decision 0063): from our own address (`ours`),
+   * written by a machine (`automatic`: out-of-office, bounce, list), or with the proof of an
+   * application but from another address than its applicant's (`sender`, to confirm).
+   */
+  function flagOf(
+    parsed: Awaited<ReturnType<typeof parseMessage>>,
+    envelope: Envelope,
+    match: Match,
+  ): MessageFlag | null {
+    const from = parsed.from.address.toLowerCase();
+    if (from && ownAddresses.has(from)) return "ours";
+    if (parsed.automatic || automaticBySender(envelope.from, from)) return "automatic";
+    if (match.submissionId !== null && match.sender === "other") return "sender";
+    return null;
   }
 
   /** The transaction; an application erased meanwhile leaves the message unmatched. */
@@ -209,7 +268,11 @@ export function createReceiver(deps: ReceiverDeps) {
         isRowDataError(error) &&
         !(await submissionExists(database.db, message.submissionId));
       if (!erased) throw error;
-      return store({ ...message, submissionId: null });
+      return store({
+        ...message,
+        submissionId: null,
+        flag: message.flag === "sender" ? null : message.flag,
+      });
     }
   }
 

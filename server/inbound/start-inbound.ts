@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { sharedSecret } from "../db/settings.ts";
 import type { Logger } from "../logger.ts";
+import { addressOf } from "../mail/mail-address.ts";
 import { mailDomain } from "../mail/mail-domain.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { createRateLimit } from "../rate-limit/limiter.ts";
@@ -57,6 +58,8 @@ export async function startInbound(deps: {
     replySecret,
     replyDomain: config.replyDomain,
     messageIdDomain: mailDomain(config.MAIL_FROM),
+    ownAddresses: [addressOf(config.MAIL_FROM), addressOf(config.TEAM_EMAIL)],
+    authservId: config.INBOUND_AUTHSERV_ID,
     noticeKinds: deps.noticeKinds,
     resolver: deps.resolver,
     logger,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Compilable } from "kysely";
 import { team } from "#app/content/team.ts";
 import { noteMaxLength, statusSchema } from "#app/shared/inbox-query.ts";
+import { uuidPattern } from "#app/shared/intake-rules.ts";
 import { normalizeReply, replyKeyPattern, replyProblem } from "#app/shared/reply-rules.ts";
 import { invisibleCharactersMessage } from "#app/shared/schema.ts";
 import type { ActionOutcome, TeamAction, TeamMember } from "#app/shared/team-port.ts";
@@ -12,6 +13,11 @@ import { onDemandDeliveryInsert } from "../db/deliveries/on-demand.ts";
 import { failedDeliveryCount, retryFailedStatement } from "../db/deliveries/retry.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { findMemberById } from "../db/members.ts";
+import {
+  flaggedSenderMessage,
+  senderConfirmUpdate,
+  toUnmatchedUpdate,
+} from "../db/message-flags.ts";
 import { lastInboundMessageId, messageInsert, newReplyUpdate, replyOfKey } from "../db/messages.ts";
 import { noteInsert } from "../db/notes.ts";
 import {
@@ -27,6 +33,7 @@ import { eraseStatements, toErase } from "../db/submissions/erase.ts";
 import { answeringStatuses, firstResponseStatements } from "../db/submissions/promise.ts";
 import type { RunTransaction } from "../db/write-transaction.ts";
 import { mailDomain } from "../mail/mail-domain.ts";
+import { taggedMessageId } from "../mail/product-message-ids.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
@@ -46,6 +53,8 @@ export interface ActionDeps {
   mailFrom: string;
   /** Where a member's reply comes From: the team's address (CONTACT_EMAIL). */
   replyFrom: string;
+  /** The secret our Message-IDs are tagged with (`reply_tag_secret`): a reply's proof. */
+  messageIdSecret: string;
   /** The kind of delivery that sends a reply (made on demand, registered by the delivery side). */
   replyKind: string;
   /** The HMAC under which the applicant's confirmation is counted (erased with them). */
@@ -226,7 +235,12 @@ export function createApplicationActions(deps: ActionDeps) {
               id: messageRowId,
               submissionId: id,
               direction: "out",
-              messageId: `<${messageRowId}.reply@${mailDomain(deps.mailFrom)}>`,
+              messageId: taggedMessageId(
+                deps.messageIdSecret,
+                messageRowId,
+                "reply",
+                mailDomain(deps.mailFrom),
+              ),
               inReplyTo,
               // The team's address (never a no-reply one): the applicant may write to it.
               fromAddress: deps.replyFrom,
@@ -272,6 +286,31 @@ export function createApplicationActions(deps: ActionDeps) {
       case "read": {
         await applyWith([newReplyUpdate(db, id, false)], auditLine(member, id, "read", "", now));
         return { ok: true, done: "read", message: copy.read };
+      }
+      case "confirm-sender":
+      case "unmatch": {
+        // A reply that carried the proof but came from another address (decision 0063): the
+        // applicant's after all (a new reply), or not (to Unmatched). Only once either way.
+        const messageId = uuidPattern.test(action.messageId)
+          ? action.messageId.toLowerCase()
+          : undefined;
+        if (!messageId || !(await flaggedSenderMessage(db, id, messageId))) {
+          return { ok: false, error: "invalid", message: copy.senderGone };
+        }
+        const confirm = action.type === "confirm-sender";
+        const [changed] = await applyWith(
+          confirm
+            ? [senderConfirmUpdate(db, id, messageId), newReplyUpdate(db, id, true)]
+            : [toUnmatchedUpdate(db, id, messageId)],
+          auditLine(member, id, confirm ? "confirm-sender" : "unmatch-reply", messageId, now),
+        );
+        // Confirmed or moved by another member in the meantime.
+        if ((changed?.affected ?? 0) === 0) {
+          return { ok: false, error: "invalid", message: copy.senderGone };
+        }
+        return confirm
+          ? { ok: true, done: "confirmSender", message: copy.confirmSender }
+          : { ok: true, done: "toUnmatched", message: copy.toUnmatched };
       }
       case "erase": {
         // The files of their messages are named in the rows: read before the rows go (and

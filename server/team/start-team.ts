@@ -101,6 +101,7 @@ export async function startTeam(deps: {
     },
     mailFrom: config.MAIL_FROM,
     replyFrom: config.CONTACT_EMAIL,
+    messageIdSecret: await sharedSecret(database.db, "reply_tag_secret"),
     replyKind: deps.replyKind,
     hashRecipient: deps.hashRecipient,
     afterErase: wal.afterErase,

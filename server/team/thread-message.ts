@@ -30,6 +30,7 @@ export function threadMessageOf(message: ShownMessage): ThreadMessage {
     full: message.body.trim() !== message.visible.trim() ? message.body : undefined,
     memberEmail: message.memberEmail,
     auth: authOf(message.auth),
+    flag: message.flag ?? undefined,
     attachments: message.attachments.map(({ id, filename, contentType, size }) => ({
       id,
       filename,

@@ -60,6 +60,7 @@ export function threadView(
       memberEmail: message.memberEmail,
       deliveryStatus: message.deliveryId ? statusOf.get(message.deliveryId) : undefined,
       auth: message.direction === "in" ? authOf(message.auth) : undefined,
+      flag: message.direction === "in" ? (message.flag ?? undefined) : undefined,
       attachments: message.attachments.map((attachment) => ({
         id: attachment.id,
         filename: attachment.filename,

@@ -124,6 +124,32 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
   );
 
   it.skipIf(backend.skip)(
+    "shows automatic mail as such, and attaching it makes no New reply (decision 0063)",
+    async () => {
+      const { fixture, member, port, application } = await setUp();
+      const message = await storedMessage(fixture.database, fixture.dataDir, null);
+      await fixture.database.db
+        .updateTable("applicationMessages")
+        .set({ flag: "automatic" })
+        .where("id", "=", message.id)
+        .execute();
+      expect((await port.unmatched()).messages.map((entry) => entry.flag)).toEqual(["automatic"]);
+      expect(
+        await port.actOnUnmatched(member, message.id, {
+          type: "attach",
+          applicationId: application,
+        }),
+      ).toMatchObject({ ok: true, done: "attachReply" });
+      const row = await fixture.database.db
+        .selectFrom("submissions")
+        .select("newReply")
+        .where("id", "=", application)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.newReply)).toBe(0);
+    },
+  );
+
+  it.skipIf(backend.skip)(
     "deletes one with its files, writes its line; serves an attachment's bytes to members",
     async () => {
       const { fixture, member, port, files, audit } = await setUp();

@@ -87,7 +87,8 @@ export function createUnmatched(deps: {
       const [attached] = await audited(
         { action: "attach-reply", submissionId: applicationId },
         attachToApplication(db, message.id, applicationId),
-        newReplyUpdate(db, applicationId, true),
+        // Mail no person wrote (automatic, ours) never makes a New reply (decision 0063).
+        ...(message.flag === null ? [newReplyUpdate(db, applicationId, true)] : []),
       );
       if ((attached?.affected ?? 0) === 0)
         return { ok: false, error: "not_found", message: copy.gone };

@@ -6,12 +6,15 @@ import { brand } from "../../app/content/brand.ts";
 import { inboundSmtpPort } from "../../playwright.config.ts";
 import { findMember, findMemberById } from "../../server/db/members.ts";
 import { messageInsert } from "../../server/db/messages.ts";
+import { sharedSecret } from "../../server/db/settings.ts";
+import { replyAddress } from "../../server/mail/reply-address.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { recipientOf, sentEmails, submissionColumn, withDatabase } from "./helpers/stored";
 import { addMember, memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { hydrated } from "./onboarding-page";
 
 // The conversation end to end, as a new member walks it, at 1440 px with scripts on and off and at
 // 390 px with scripts on (phoneWithScriptsOnly), axe on the inbox, the application and Unmatched:
@@ -179,8 +182,11 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     // 4. The email that went out: to the applicant, From the member at the brand (the team's address), Reply-To
     // the application's own address, the Message-ID recorded with it; plain text.
     const recorded = await recordedReply(id);
-    expect(recorded.messageId).toBe(`<${recorded.id}.reply@reelsmith.example>`);
-    const sent = await sentEmail(`${recorded.id}.reply@`);
+    // Tagged under the instance's secret: the proof the applicant's answer carries.
+    expect(recorded.messageId).toMatch(
+      new RegExp(`^<${recorded.id}\\.[a-z0-9]{16}\\.reply@reelsmith\\.example>$`),
+    );
+    const sent = await sentEmail(`${(recorded.messageId ?? "").slice(1, -1)}`);
     expect(sent.messageId).toBe(recorded.messageId);
     expect(recipientOf(sent)).toBe(applicant);
     expect(sent.from?.value).toEqual([
@@ -335,6 +341,81 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     // Not left for the next run's page: deleted, as a member would.
     await unmatched.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("status")).toHaveText("Deleted.");
+    await expect(unmatched).toHaveCount(0);
+  });
+
+  test("a reply with the proof but from another address waits for a member to confirm it", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = memberAddress(testInfo.title, testInfo.project.name);
+    await signIn(page, email);
+    const name = uniqueName("Sam Sender");
+    const id = await submitApplication(request, { name });
+    // The application's own reply address (the routed tag: the proof), as our reply gives it.
+    const to = await withDatabase(async (database) =>
+      replyAddress(await sharedSecret(database.db, "reply_tag_secret"), id, "reelsmith.example"),
+    );
+    const fromElsewhere = (text: string) =>
+      postInbound(
+        [
+          "From: Sam at work <sam@work.example>",
+          `To: ${to}`,
+          `Subject: Re: ${name}`,
+          `Message-ID: <${randomUUID()}@work.example>`,
+          `Date: ${new Date().toUTCString()}`,
+          "Content-Type: text/plain; charset=utf-8",
+          "",
+          text,
+          "",
+        ].join("\r\n"),
+      );
+    expect(await fromElsewhere("Writing from my work address: Tuesday works.")).toEqual({
+      ok: true,
+      matched: true,
+    });
+
+    // In the thread, flagged: not a New reply until a member confirms it is theirs. (With
+    // scripts, clicked once React has the page: a click before is the page without them.)
+    await page.goto(`${teamOrigin}/team/applications/${id}`);
+    if (javaScriptEnabled) await hydrated(page);
+    const thread = page.getByRole("region", { name: "Conversation" });
+    const flagged = thread
+      .getByRole("listitem")
+      .filter({ hasText: "Writing from my work address" });
+    const note = "From an address that is not the applicant's: confirm it's theirs";
+    await expect(flagged.getByText(note)).toBeVisible();
+    await expect(page.getByText("New reply", { exact: true })).toHaveCount(0);
+    await expectNoViolations(page, "application with a reply to confirm", javaScriptEnabled);
+    await flagged.getByRole("button", { name: "Confirm it's theirs" }).click();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "Confirmed: it is a new reply from the applicant." }),
+    ).toBeVisible();
+    await expect(flagged.getByText(note)).toHaveCount(0);
+    await expect(page.getByText("New reply", { exact: true })).toBeVisible();
+    const audit = page.getByRole("region", { name: "Audit log" });
+    await expect(
+      audit.getByText(`${email} confirmed a reply from another address as the applicant's`),
+    ).toBeVisible();
+
+    // Another one, not theirs: moved to Unmatched, out of the thread.
+    await fromElsewhere("Not Sam: somebody else entirely.");
+    await page.goto(`${teamOrigin}/team/applications/${id}`);
+    if (javaScriptEnabled) await hydrated(page);
+    const stranger = thread.getByRole("listitem").filter({ hasText: "somebody else entirely" });
+    await stranger.getByRole("button", { name: "Move to Unmatched" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Moved to Unmatched" })).toBeVisible();
+    await expect(stranger).toHaveCount(0);
+    await expect(
+      thread.getByRole("listitem").filter({ hasText: "Writing from my work address" }),
+    ).toHaveCount(1);
+    await page.goto(`${teamOrigin}/team/unmatched`);
+    const unmatched = page.getByRole("article", { name: `Re: ${name}` });
+    await expect(unmatched.getByText("Not Sam: somebody else entirely.")).toBeVisible();
+    // Not left for the next run's page.
+    await unmatched.getByRole("button", { name: "Delete" }).click();
     await expect(unmatched).toHaveCount(0);
   });
 });

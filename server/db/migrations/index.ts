@@ -13,6 +13,7 @@ import { migration0010 } from "./0010_conversation.ts";
 import { migration0011 } from "./0011_waiting_by_due_and_id.ts";
 import { migration0012 } from "./0012_insights.ts";
 import { migration0013 } from "./0013_inbound_limits.ts";
+import { migration0014 } from "./0014_message_flags.ts";
 import { migration0016 } from "./0016_reply_keys.ts";
 import { migration0017 } from "./0017_sealed_visit_secrets.ts";
 import { migration0019 } from "./0019_member_settings.ts";
@@ -40,6 +41,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0017_sealed_visit_secrets": migration0017(),
     "0019_member_settings": migration0019(),
     "0016_reply_keys": migration0016(),
+    "0014_message_flags": migration0014(),
   };
 }
 
