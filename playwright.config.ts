@@ -69,6 +69,11 @@ export default defineConfig({
       INBOUND_TOKEN: inboundToken,
       INBOUND_SMTP_PORT: String(inboundSmtpPort),
       INBOUND_SMTP_HOST: "127.0.0.1",
+      // Every spec's browsers come from 127.0.0.1, each with a User-Agent of its own: counted
+      // as visitors of their own (team-insights), not as the address's first three.
+      VISITORS_PER_ADDRESS: "0",
+      // The provider's POST (team-reply) carries its own Authentication-Results of this id.
+      INBOUND_AUTHSERV_ID: "mx.provider.example",
     },
   },
 });

@@ -18,6 +18,7 @@ export default [
   route(teamPaths.unmatched, "routes/team.unmatched.tsx"),
   route(teamPaths.settings, "routes/team.settings.tsx"),
   route(`${teamPaths.inbox}/attachments/:id`, "routes/team.attachment.ts"),
+  route(`${teamPaths.inbox}/messages/:id/raw`, "routes/team.message-raw.ts"),
   route(`${teamPaths.inbox}/*`, "routes/team.not-found.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -12,7 +12,8 @@ const { teamProgram } = await import("./cli/team-program.ts");
 
 const programs = { submissions: submissionsProgram, team: teamProgram };
 const [name, ...argv] = process.argv.slice(2);
-const program = programs[name as keyof typeof programs];
+const program =
+  name && Object.hasOwn(programs, name) ? programs[name as keyof typeof programs] : undefined;
 if (!program) {
   process.stderr.write(`error: say which command line: ${Object.keys(programs).join(" or ")}\n`);
   process.exitCode = 2;

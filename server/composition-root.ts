@@ -3,7 +3,6 @@ import { type Config, loadConfig } from "./config.ts";
 import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/deliveries/backlog.ts";
 import { isRowDataError } from "./db/errors.ts";
-import { sharedSecret } from "./db/settings.ts";
 import { overdueCount } from "./db/submissions/inbox.ts";
 import { startRetention } from "./db/submissions/retention.ts";
 import type { PendingSubmission } from "./db/submissions/store.ts";
@@ -14,6 +13,8 @@ import { warmUpEmails } from "./delivery/messages.ts";
 import { startDeliveryWorker } from "./delivery/worker.ts";
 import { ensurePrivateDirectory, restrictFiles } from "./files/data-dir.ts";
 import { createIpHasher, createRecipientHasher } from "./hashing/client-hashes.ts";
+import { loadHashingKey } from "./hashing/hashing-key.ts";
+import { createSealer } from "./hashing/sealed-secrets.ts";
 import { createApp } from "./http/app.ts";
 import { type BuiltPages, loadBuiltPages } from "./http/build-files.ts";
 import { listen, type Middleware } from "./http/http-server.ts";
@@ -81,12 +82,24 @@ export async function startServer(
   // thread; the main connection only reads. PostgreSQL: through the pool.
   const database = await openMigratedDatabase({ ...config, writerThread: true }, logger);
   logger.info({ database: database.location }, "database ready");
-  const ipHashSecret =
-    config.IP_HASH_SECRET ??
-    (await sharedSecret(database.db, "ip_hash_secret").catch(async (error) => {
-      await database.close();
-      throw error;
-    }));
+  // The key of every hash that could lead back to a person: outside the database and its
+  // backups (IP_HASH_SECRET, or DATA_DIR/keys/hashing.key; decision 0066).
+  const hashing = await loadHashingKey(database, config).catch(async (error) => {
+    await database.close();
+    throw error;
+  });
+  if (hashing.movedOut) {
+    // The key an earlier version kept in the database: gone from it, and from the -wal too.
+    await database.emptyWal?.();
+    logger.info({ key: hashing.source }, "hashing key moved out of the database");
+  }
+  if (hashing.replaced) {
+    logger.warn(
+      { key: hashing.source },
+      "hashing key changed: rate limits start again, earlier ip_hash values no longer compare",
+    );
+  }
+  const ipHashSecret = hashing.key;
   const mailer = createMailer(config, logger);
   if (!config.SMTP_URL) {
     logger.info(
@@ -126,7 +139,9 @@ export async function startServer(
   const visits = startVisits({
     enabled: config.ANALYTICS === "on",
     retentionDays: config.ANALYTICS_RETENTION_DAYS,
+    visitorsPerAddress: config.VISITORS_PER_ADDRESS,
     database,
+    sealer: createSealer(ipHashSecret, "visit-secrets"),
     trustProxy: config.TRUST_PROXY,
     logger,
   });
@@ -165,6 +180,7 @@ export async function startServer(
     config,
     logger,
     database,
+    mailer,
     noticeKinds: replyNoticeKinds(config),
     nudgeWorker: () => worker.nudge(),
   });

@@ -31,6 +31,10 @@ const trustProxy = z
   });
 
 /** Every environment variable the server reads, with the default that makes a fresh clone run. */
+const mb = 1024 * 1024;
+/** A limit of the inbound mail (a count, or bytes): a whole number, 0 for none. */
+const limit = (value: number) => z.coerce.number().int().min(0).default(value);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().default("127.0.0.1"),
@@ -148,8 +152,54 @@ const schema = z.object({
     .default(10 * 1024 * 1024),
   /** POSTs to /team/inbound-email per client IP per minute (0: no limit). */
   INBOUND_LIMIT_PER_IP: z.coerce.number().int().min(0).default(600),
+  /** SMTP sessions one client address may hold open at once (IPv6: per /64); 421 beyond. */
+  INBOUND_SMTP_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(5),
+  /** How long one SMTP session may last in all, busy or idle (seconds); then 421 and closed. */
+  INBOUND_SMTP_SESSION_SECONDS: z.coerce.number().int().positive().default(600),
+  /** Messages parsed at once (the others wait on disk): what bounds the memory mail takes. */
+  INBOUND_PARSE_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  /**
+   * Messages and bytes (raw, attachments included) taken per hour and per day from one sender
+   * (the envelope's MAIL FROM and the From address, each), from one SMTP client address, and
+   * for one application (0: no limit). Beyond: SMTP 451, HTTP 429, the team told once.
+   */
+  INBOUND_SENDER_MESSAGES_PER_HOUR: limit(30),
+  INBOUND_SENDER_MESSAGES_PER_DAY: limit(100),
+  INBOUND_SENDER_BYTES_PER_HOUR: limit(50 * mb),
+  INBOUND_SENDER_BYTES_PER_DAY: limit(200 * mb),
+  INBOUND_IP_MESSAGES_PER_HOUR: limit(300),
+  INBOUND_IP_MESSAGES_PER_DAY: limit(1000),
+  INBOUND_IP_BYTES_PER_HOUR: limit(500 * mb),
+  INBOUND_IP_BYTES_PER_DAY: limit(2000 * mb),
+  INBOUND_APPLICATION_MESSAGES_PER_HOUR: limit(30),
+  INBOUND_APPLICATION_MESSAGES_PER_DAY: limit(100),
+  INBOUND_APPLICATION_BYTES_PER_HOUR: limit(50 * mb),
+  INBOUND_APPLICATION_BYTES_PER_DAY: limit(200 * mb),
+  /**
+   * Bytes stored (raw messages and attachments) for one application, and for Unmatched as a
+   * whole (0: no limit). Beyond: SMTP 552, HTTP 507, the team told once a day.
+   */
+  INBOUND_APPLICATION_STORED_BYTES: limit(500 * mb),
+  INBOUND_UNMATCHED_STORED_BYTES: limit(2000 * mb),
+  /**
+   * The authserv-id of the mail provider that POSTs to /team/inbound-email (the first word of
+   * the Authentication-Results header it adds, e.g. `mx.provider.example`): its topmost header
+   * of that id gives SPF and DMARC. Unset: over HTTP they are "none" (a sender can write any
+   * Authentication-Results header of its own).
+   */
+  INBOUND_AUTHSERV_ID: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9.-]{0,252}$/, "a host name (the provider's authserv-id)")
+    .optional(),
   /** Visits counted on the server without cookies (docs/privacy.md); `off` counts nothing. */
   ANALYTICS: z.enum(["on", "off"]).default("on"),
+  /**
+   * Visitors counted per client address a day (per instance): further User-Agents from the
+   * address count as its first visitor. 0: no cap.
+   */
+  VISITORS_PER_ADDRESS: z.coerce.number().int().min(0).default(3),
   /** Daily visit totals older than this are deleted; 0 keeps them. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(0).default(400),
   ...notifyVariables,

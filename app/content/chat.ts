@@ -39,6 +39,34 @@ export const chat = {
     summary: "An applicant replied ({plan} plan): read it in the team inbox.",
     line: "The reply is on the application's page; nothing of it is copied here.",
   },
+  /**
+   * Mail coming in met one of its limits (docs/replies.md, "Limits"): by email to ALERT_EMAIL
+   * (else TEAM_EMAIL), once per limit and period. Never a word of the mail, nor who sent it.
+   */
+  inboundLimit: {
+    subject: "Mail refused: {limit}",
+    summary: "Mail coming in met a limit: {limit} ({value}). More of it is refused until {until}.",
+    rate: "Its senders were told to try again later (SMTP 451, HTTP 429); a mail server retries.",
+    quota: "Its senders were told the mailbox is full (SMTP 552, HTTP 507); nothing was kept.",
+    raise:
+      "If this is genuine mail, raise {variable} in the configuration, or delete old mail on the application or in Unmatched.",
+    limits: {
+      sender_messages_per_hour: "messages per hour from one sender",
+      sender_messages_per_day: "messages per day from one sender",
+      sender_bytes_per_hour: "bytes per hour from one sender",
+      sender_bytes_per_day: "bytes per day from one sender",
+      ip_messages_per_hour: "messages per hour from one mail server",
+      ip_messages_per_day: "messages per day from one mail server",
+      ip_bytes_per_hour: "bytes per hour from one mail server",
+      ip_bytes_per_day: "bytes per day from one mail server",
+      application_messages_per_hour: "messages per hour for one application",
+      application_messages_per_day: "messages per day for one application",
+      application_bytes_per_hour: "bytes per hour for one application",
+      application_bytes_per_day: "bytes per day for one application",
+      application_stored_bytes: "bytes stored for one application",
+      unmatched_stored_bytes: "bytes stored in Unmatched",
+    },
+  },
   alert: {
     title: "Delivery failed for good",
     subject: "Delivery failed for good: {kind} of application {id}",

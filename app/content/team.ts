@@ -220,6 +220,8 @@ export const team = {
       read: "marked the reply as read",
       erase: "erased the applicant",
       "attach-reply": "attached a reply that had matched no application",
+      "confirm-sender": "confirmed a reply from another address as the applicant's",
+      "unmatch-reply": "moved a reply from another address to Unmatched",
     },
     newReplyBadge: "New reply",
     /** The views above the list (All has no count: it is not work to do). */
@@ -250,9 +252,22 @@ export const team = {
       to: "To {to}",
       quoted: "Show the quoted text",
       attachments: "Attachments",
+      /** A page shows the newest messages of a thread; the rest are a link away. */
+      count: "{count} emails in all; the newest {shown} here.",
+      countEarlier: "{count} emails in all; earlier ones here.",
+      earlier: "Earlier emails",
+      newest: "Back to the newest emails",
       /** Theirs: what the receiving server found (SPF, DKIM, DMARC). */
       auth: "SPF {spf} · DKIM {dkim} · DMARC {dmarc}",
       authUnknown: "unknown",
+      /** Theirs, kept but not a new reply (decision 0063), by why. */
+      flags: {
+        sender: "From an address that is not the applicant's: confirm it's theirs",
+        automatic: "Automatic (an out-of-office reply, a bounce or list mail): not a new reply",
+        ours: "From our own address: not the applicant's",
+      } as Record<string, string>,
+      confirmSender: "Confirm it's theirs",
+      toUnmatched: "Move to Unmatched",
       /** The emails the product sent on its own, by their delivery's kind. */
       system: {
         team_notification: "The team was told of this application by email.",
@@ -274,6 +289,11 @@ export const team = {
         "The subject must be one line: please remove line breaks and invisible control characters.",
       bodyEmpty: "Please write a message.",
       bodyTooLong: "Messages are at most 10,000 characters.",
+      /** The form had no draft key, or a malformed one (a page from before): nothing was sent. */
+      staleForm: "This form was out of date, so nothing was sent. Press Send reply to send it.",
+      /** The draft's key was used by a reply with other text (the back button, then changes). */
+      keyReused:
+        "This draft was already sent with other text, so nothing was sent now. Press Send reply to send this text as a new reply.",
     },
     done: {
       status: "Status saved.",
@@ -287,7 +307,17 @@ export const team = {
       unassign: "Nobody owns it now.",
       take: "It is yours now.",
       reply: "Reply sent: it is on its way to the applicant.",
+      /** The same draft posted again (a second click, a re-sent form): nothing more was sent. */
+      alreadySent: "Already sent: this reply went out once and is not sent again.",
       read: "Marked as read.",
+      /** Someone changed the owner first: nothing was changed ({owner}: who has it now). */
+      ownerChanged: "{owner} has it: the owner changed before you pressed. Nothing was changed.",
+      ownerChangedToNobody:
+        "Nobody has it now: the owner changed before you pressed. Nothing was changed.",
+      confirmSender: "Confirmed: it is a new reply from the applicant.",
+      toUnmatched: "Moved to Unmatched: attach it to its application or delete it there.",
+      senderGone:
+        "That email is no longer waiting for a confirmation: confirmed or moved meanwhile.",
       invalidOwner: "Please choose a member of the team.",
       notFound: "This application no longer exists.",
       invalidStatus: "Please choose a status.",
@@ -347,6 +377,10 @@ export const team = {
     attach: "Attach to application",
     delete: "Delete",
     deleteHint: "Deletes the email and its attachments from this server.",
+    /** A page shows 20; older ones are a link away. */
+    count: "{count} unmatched in all; {shown} on this page.",
+    older: "Older emails",
+    newest: "Back to the newest",
     done: {
       attachReply: "Attached: it is in the application's thread now.",
       deleteUnmatched: "Deleted.",
@@ -361,6 +395,17 @@ export const team = {
     title: "Page not found",
     body: "There is no team page at this address.",
     back: "Back to the inbox",
+  },
+  /** The exports (the team's and the CLI's). */
+  export: {
+    /** Stands in the file for a row that could not be written (the log says why). */
+    rowFailed: "not exported: this row could not be written (the server's log has why)",
+  },
+  /** A long email, as a page shows it: cut, the whole a download away. */
+  wholeMessage: {
+    cut: "This email is longer than shown here.",
+    download: "Download the whole email (.eml)",
+    moreAttachments: "…and {count} more attachments, in the whole email.",
   },
   notFound: {
     title: "Application not found",

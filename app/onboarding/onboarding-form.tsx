@@ -20,6 +20,8 @@ const copy = questionnaire;
 export interface OnboardingFormProps {
   plan: PlanName;
   idempotencyKey: string;
+  /** What the page's beacons carry ("" when the server counts nothing: then none is sent). */
+  beaconToken?: string;
   /** From the server's answer to a submission without JavaScript. */
   server?: { values?: FormValues; fieldErrors?: FieldErrors; formError?: string };
 }
@@ -29,14 +31,19 @@ export interface OnboardingFormProps {
  * browser and sends JSON to the intake endpoint (docs/intake-api.md); without, the same form
  * posts to the route's action. Either way the names, rules and messages are the shared schema's.
  */
-export function OnboardingForm({ plan, idempotencyKey, server }: OnboardingFormProps) {
+export function OnboardingForm({
+  plan,
+  idempotencyKey,
+  beaconToken = "",
+  server,
+}: OnboardingFormProps) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const sending = useRef(false);
   const [pending, setPending] = useState(false);
   const validation = useValidation(server?.fieldErrors);
   const draft = useDraft(formRef, { restore: !server?.values });
-  const started = useQuestionBeacon();
+  const started = useQuestionBeacon(beaconToken);
 
   // What only a submission needs, asked for once the visitor starts answering: not while the
   // page hydrates, and in by the time they send (decision 0027).

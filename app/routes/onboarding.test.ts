@@ -25,15 +25,24 @@ async function run(fields: Record<string, string>, intake?: IntakePort, formReje
 }
 
 describe("loader", () => {
-  test("resolves the plan and makes a fresh idempotency key per visit", () => {
+  test("resolves the plan and makes a fresh idempotency key per visit", async () => {
     // biome-ignore lint/suspicious/noExplicitAny: as above
     const args = (url: string) => ({ request: new Request(url), params: {} }) as any;
-    const first = loader(args("http://localhost/onboarding?plan=enterprise"));
-    const second = loader(args("http://localhost/onboarding"));
+    const first = await loader(args("http://localhost/onboarding?plan=enterprise"));
+    const second = await loader(args("http://localhost/onboarding"));
     expect(first.plan).toBe("Enterprise");
     expect(second.plan).toBe("Creator");
     expect(first.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(first.idempotencyKey).not.toBe(second.idempotencyKey);
+    expect(first.beaconToken).toBe(""); // no server counting visits: no beacons
+  });
+
+  test("carries the token the server made for this visitor, for the page's beacons", async () => {
+    const context = createAppContext({ nonce: "", beaconToken: async () => "token-of-visitor" });
+    const request = new Request("http://localhost/onboarding");
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    const data = await loader({ request, context } as any);
+    expect(data.beaconToken).toBe("token-of-visitor");
   });
 });
 

@@ -21,9 +21,11 @@ export const meta: Route.MetaFunction = () =>
 // Per visit: a fresh idempotency key and the CSP nonce are in the page, so it is never cached.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const plan = resolvePlan(new URL(request.url).searchParams.get("plan"));
-  return { plan, idempotencyKey: crypto.randomUUID() };
+  // What this page's beacons carry: the server counts none without it (no cookie involved).
+  const beaconToken = (await appContext(context).beaconToken?.()) ?? "";
+  return { plan, idempotencyKey: crypto.randomUUID(), beaconToken };
 }
 
 /** The questionnaire posted without JavaScript: checked, handed to the intake service. */
@@ -84,9 +86,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan } = loaderData;
+  const { plan, beaconToken } = loaderData;
   useScrollToTop();
-  usePrerenderBeacon();
+  usePrerenderBeacon(beaconToken);
   return (
     <main className="relative isolate min-h-dvh overflow-hidden px-4 pt-8 pb-20 sm:px-6 sm:pt-12">
       <TopGlow />
@@ -112,6 +114,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
             key={plan}
             plan={plan}
             idempotencyKey={actionData?.idempotencyKey ?? loaderData.idempotencyKey}
+            beaconToken={beaconToken}
             server={actionData}
           />
         </Card>

@@ -4,6 +4,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
 import { landing } from "~/content/landing";
 import { team as teamCopy } from "~/content/team";
+import { ownEntry } from "~/shared/own-entry";
 import { applicationPath, teamPaths } from "~/shared/paths";
 import { normalizeReply, replyProblem } from "~/shared/reply-rules";
 import type { TeamAction } from "~/shared/team-port";
@@ -32,11 +33,11 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { team, member } = signedInMember(context);
-  const view = await team.application(params.id);
-  if (!view) throw data(null, { status: 404 });
   const search = new URL(request.url).searchParams;
-  const done = search.get("done");
-  const message = done && done in copy.done ? copy.done[done as keyof typeof copy.done] : undefined;
+  // A page of the thread: the newest emails, or those before `?before=` (Earlier emails).
+  const view = await team.application(params.id, { before: search.get("before") ?? undefined });
+  if (!view) throw data(null, { status: 404 });
+  const message = ownEntry<string>(copy.done, search.get("done"));
   // The saved replies of its plan, filled for this applicant and this member; `?template=`
   // (the Reply panel's "Use template" without JavaScript) starts the fields from one.
   const templates = filledReplies(view, member.name, member.signature);
@@ -44,6 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reply = {
     templates,
     template: chosen?.id ?? "",
+    // The draft's idempotency key: one reply per key, however often the form is posted.
+    key: crypto.randomUUID(),
     draft: chosen
       ? { subject: chosen.subject, body: chosen.body }
       : { subject: defaultReplySubject(view), body: "" },
@@ -65,13 +68,22 @@ function readAction(form: URLSearchParams): TeamAction | undefined {
     case "retry":
       return { type: "retry" };
     case "assign":
-      return { type: "assign", ownerId: form.get("owner") ?? "" };
+      return { type: "assign", ownerId: form.get("owner") ?? "", seen: form.get("seen") ?? "" };
     case "take":
-      return { type: "take" };
+      return { type: "take", seen: form.get("seen") ?? "" };
     case "reply":
-      return { type: "reply", subject: form.get("subject") ?? "", body: form.get("body") ?? "" };
+      return {
+        type: "reply",
+        subject: form.get("subject") ?? "",
+        body: form.get("body") ?? "",
+        key: form.get("key") ?? "",
+      };
     case "read":
       return { type: "read" };
+    case "confirm-sender":
+      return { type: "confirm-sender", messageId: form.get("message") ?? "" };
+    case "unmatch":
+      return { type: "unmatch", messageId: form.get("message") ?? "" };
     case "erase":
       return form.get("confirm") === "yes" ? { type: "erase" } : undefined;
     default:
@@ -86,12 +98,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await team.act(member, params.id, action);
   if (!outcome.ok) {
     if (outcome.error === "not_found") throw data(null, { status: 404 });
-    // A refused reply comes back as it was typed, its message beneath the field at fault.
+    // A refused reply comes back as it was typed, its message beneath the field at fault, with
+    // a fresh key (nothing was sent with it; one more press sends it).
     const reply =
       action.type === "reply"
-        ? { draft: action, error: replyProblem(normalizeReply(action)) }
+        ? {
+            draft: { subject: action.subject, body: action.body },
+            key: crypto.randomUUID(),
+            error: replyProblem(normalizeReply(action)),
+          }
         : undefined;
-    return data({ ok: false, message: outcome.message, reply }, { status: 400 });
+    // Someone changed it first (the owner, a draft's key): not a bad request. 200, so that the
+    // page is loaded again (React Router does not after a 4xx) and shows who has it now.
+    const status = outcome.error === "conflict" ? 200 : 400;
+    return data({ ok: false, message: outcome.message, reply }, { status });
   }
   // Post/redirect/get: reloading the page shows it again, never repeats the action.
   if (outcome.done === "erase") return redirect(`${teamPaths.inbox}?erased=1`);
@@ -152,14 +172,24 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
               ))}
             </dl>
           </section>
-          <Thread thread={view.thread} />
+          <Thread
+            thread={view.thread}
+            count={view.threadCount}
+            earlierHref={
+              view.threadEarlier
+                ? `${applicationPath(view.id)}?before=${view.threadEarlier}#thread-title`
+                : undefined
+            }
+            newestHref={view.threadLater ? `${applicationPath(view.id)}#thread-title` : undefined}
+          />
           <ReplyForm
-            key={`${view.thread.length}-${loaderData.reply.template}`}
+            key={`${view.threadCount}-${loaderData.reply.template}`}
             action={applicationPath(view.id)}
             templates={loaderData.reply.templates}
             template={loaderData.reply.template}
             draft={refused?.draft ?? loaderData.reply.draft}
             error={refused?.error}
+            draftKey={refused?.key ?? loaderData.reply.key}
           />
           <Deliveries view={view} failed={failed} />
           <Audit view={view} />
@@ -201,12 +231,11 @@ function Deliveries({
         {(delivery) => (
           <li key={delivery.id} className="rounded-2xl border border-white/10 bg-surface p-4">
             <p className="flex flex-wrap items-center gap-2 font-semibold text-white">
-              {teamCopy.deliveryKinds[delivery.kind]?.label ?? delivery.kind}
+              {ownEntry(teamCopy.deliveryKinds, delivery.kind)?.label ?? delivery.kind}
               <span
                 className={`rounded-full px-2 py-0.5 text-xs ${delivery.status === "failed" ? "bg-rose-500/20 text-rose-200" : delivery.status === "done" ? "bg-emerald-400/15 text-emerald-200" : "bg-white/10 text-zinc-200"}`}
               >
-                {copy.deliveryStatuses[delivery.status as keyof typeof copy.deliveryStatuses] ??
-                  delivery.status}
+                {ownEntry<string>(copy.deliveryStatuses, delivery.status) ?? delivery.status}
               </span>
             </p>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -232,7 +261,7 @@ function Deliveries({
                 <>
                   <dt className="text-zinc-400">{copy.skipReason}</dt>
                   <dd className="text-zinc-200">
-                    {copy.skipReasons[delivery.skipReason] ?? delivery.skipReason}
+                    {ownEntry<string>(copy.skipReasons, delivery.skipReason) ?? delivery.skipReason}
                   </dd>
                 </>
               ) : null}
@@ -255,11 +284,9 @@ function Audit({ view }: { view: Route.ComponentProps["loaderData"]["view"] }) {
     const template =
       action === "assign" && !detail
         ? copy.auditActions.unassign
-        : (copy.auditActions[action as keyof typeof copy.auditActions] ?? action);
+        : (ownEntry<string>(copy.auditActions, action) ?? action);
     const shown =
-      action === "status"
-        ? (teamCopy.statuses[detail as keyof typeof teamCopy.statuses] ?? detail)
-        : detail;
+      action === "status" ? (ownEntry<string>(teamCopy.statuses, detail) ?? detail) : detail;
     return template.replace("{detail}", shown);
   };
   return (

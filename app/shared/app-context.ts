@@ -27,6 +27,11 @@ export interface AppContext extends RouterContextProvider {
   /** The site's stylesheet, inlined into server-rendered pages (absent while prerendering). */
   inlineCss?: string;
   /**
+   * The token /onboarding's beacons carry: made for this request's visitor today (absent with
+   * ANALYTICS=off, while prerendering, in tests; undefined for a bot or a member).
+   */
+  beaconToken?: () => Promise<string | undefined>;
+  /**
    * Logs an error nothing caught (a loader's, an action's, a render's) as one line of the
    * server's log, with the request's id; absent while prerendering (then: the console).
    */
@@ -64,6 +69,7 @@ export function createAppContext(fields: {
   inlineCss?: string;
   formRejection?: 413 | 415;
   reportError?: (error: unknown) => void;
+  beaconToken?: () => Promise<string | undefined>;
 }): AppContext {
   return Object.assign(new RouterContextProvider(), fields);
 }

@@ -50,6 +50,11 @@ export function attachmentPath(id: string): string {
   return `${teamPaths.inbox}/attachments/${encodeURIComponent(id)}`;
 }
 
+/** A message that came in, whole, as its raw .eml (members only; a download). */
+export function rawMessagePath(id: string): string {
+  return `${teamPaths.inbox}/messages/${encodeURIComponent(id)}/raw`;
+}
+
 /** One application's page in the team inbox (`/team/applications/:id`). */
 export function applicationPath(id: string): string {
   return `${teamPaths.inbox}/applications/${encodeURIComponent(id)}`;

@@ -10,6 +10,8 @@ import { forbiddenCharacters } from "./text.ts";
 
 export const replySubjectMaxLength = 200;
 export const replyBodyMaxLength = 10_000;
+/** A draft's idempotency key: a UUID as the page makes one (at most 64 characters of these). */
+export const replyKeyPattern = /^[A-Za-z0-9_-]{16,64}$/;
 
 const copy = team.application.reply;
 

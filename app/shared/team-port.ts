@@ -21,7 +21,8 @@ export interface TeamPort {
   ): Promise<{ ok: true; cookies: string[] } | { ok: false; state: "expired" | "used" }>;
   signOut(headers: Headers): Promise<string[]>;
   inbox(query: InboxQuery): Promise<InboxPage>;
-  application(id: string): Promise<ApplicationView | undefined>;
+  /** An application's page: its thread's newest messages, or those before `thread.before`. */
+  application(id: string, thread?: { before?: string }): Promise<ApplicationView | undefined>;
   act(member: TeamMember, id: string, action: TeamAction): Promise<ActionOutcome>;
   /** The applications of a filter as a streamed CSV or JSON file. */
   export(query: InboxQuery, format: "csv" | "json"): ReadableStream<Uint8Array>;
@@ -33,8 +34,10 @@ export interface TeamPort {
   insights(days: InsightRange): Promise<InsightsReport>;
   /** The Insights page's daily table as CSV. */
   insightsCsv(days: InsightRange): Promise<string>;
-  /** Replies that matched no application (the Unmatched list), newest first. */
-  unmatched(): Promise<ThreadMessage[]>;
+  /** Replies that matched no application (the Unmatched list), a page, newest first. */
+  unmatched(page?: { before?: string }): Promise<UnmatchedPage>;
+  /** A message that came in, whole, as it arrived (its .eml, members only). */
+  rawMessage(id: string): Promise<{ body: Uint8Array } | undefined>;
   /** Attaches an unmatched message to an application, or deletes it (audit line either way). */
   actOnUnmatched(
     member: TeamMember,
@@ -86,7 +89,29 @@ export interface ThreadMessage {
   deliveryStatus?: string;
   /** Theirs: "pass", "fail", "none"… per check. */
   auth?: { spf?: string; dkim?: string; dmarc?: string };
+  /**
+   * Theirs, kept but not a new reply: from another address than the applicant's (`sender`,
+   * until a member confirms it), written by a machine (`automatic`), from our own (`ours`).
+   */
+  flag?: "sender" | "automatic" | "ours";
   attachments: { id: string; filename: string; contentType: string; size: number }[];
+  /** Attachments it has beyond those listed (a page lists a bounded number). */
+  moreAttachments?: number;
+  /** Its text was cut to what a page shows: the whole is in its raw message. */
+  cut?: boolean;
+  /** Theirs, kept whole as it arrived: downloadable as .eml. */
+  raw?: boolean;
+}
+
+/** A page of the Unmatched list: its messages, how many there are in all, the next page. */
+export interface UnmatchedPage {
+  messages: ThreadMessage[];
+  /** Every unmatched message (the top bar and the inbox count the same). */
+  total: number;
+  /** The cursor of the next (older) page, when there is one. */
+  next?: string;
+  /** Whether this is a later page (a link back to the newest). */
+  later: boolean;
 }
 
 /** How the promise was kept over a window of days (applications received in it). */
@@ -162,8 +187,14 @@ export interface ApplicationView {
   members: { id: string; name: string; email: string; away: boolean }[];
   /** A reply came back that nobody has answered or read yet. */
   newReply: boolean;
-  /** Every message in and out, oldest first. */
+  /** The page of its thread shown: at most `threadPageSize` messages, oldest first. */
   thread: ThreadMessage[];
+  /** How many messages its thread holds in all (ours and theirs). */
+  threadCount: number;
+  /** The cursor of the earlier messages, when the page does not reach the first. */
+  threadEarlier?: string;
+  /** Whether this page is of earlier messages (a link back to the newest). */
+  threadLater: boolean;
   /** Where it came from: the visit counted before it; null when none was found. */
   source: ApplicationSource | null;
   /** Every answer, labelled as on the questionnaire. */
@@ -189,14 +220,24 @@ export type TeamAction =
   | { type: "spam" }
   | { type: "not-spam" }
   | { type: "retry" }
-  /** Gives it to a member ("" : to nobody). */
-  | { type: "assign"; ownerId: string }
-  /** The signed-in member takes it. */
-  | { type: "take" }
-  /** A reply to the applicant, from the team's address with the member's name. */
-  | { type: "reply"; subject: string; body: string }
+  /**
+   * Gives it to a member ("" : to nobody). `seen`: the owner the member saw ("": nobody); the
+   * change is made only while it is still them (compare and set). Absent: whoever has it.
+   */
+  | { type: "assign"; ownerId: string; seen?: string }
+  /** The signed-in member takes it (`seen` as for assign). */
+  | { type: "take"; seen?: string }
+  /**
+   * A reply to the applicant, from the team's address with the member's name. `key`: the
+   * draft's idempotency key; the same key again sends nothing (absent: every call sends).
+   */
+  | { type: "reply"; subject: string; body: string; key?: string }
   /** The new reply was read: no longer "New reply". */
   | { type: "read" }
+  /** A reply from another address is the applicant's after all: a new reply. */
+  | { type: "confirm-sender"; messageId: string }
+  /** A reply from another address is not theirs: out of the thread, into Unmatched. */
+  | { type: "unmatch"; messageId: string }
   | { type: "erase" };
 
 /** What an action did, by the name of its message (site.team.application.done). */
@@ -210,7 +251,11 @@ export type ActionDone =
   | "assign"
   | "take"
   | "reply"
+  /** The same draft again: nothing more was sent. */
+  | "alreadySent"
   | "read"
+  | "confirmSender"
+  | "toUnmatched"
   | "erase"
   /** An unmatched message given to an application (site.team.unmatched.done). */
   | "attachReply"
@@ -219,4 +264,5 @@ export type ActionDone =
 
 export type ActionOutcome =
   | { ok: true; done: ActionDone; message: string }
-  | { ok: false; error: "not_found" | "invalid"; message: string };
+  /** conflict: someone changed it first (the owner), nothing was changed. */
+  | { ok: false; error: "not_found" | "invalid" | "conflict"; message: string };

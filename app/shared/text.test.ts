@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { fill, forbiddenCharacters, oneLine, printable } from "./text.ts";
+import {
+  fill,
+  forbiddenCharacters,
+  hasFormattingCharacters,
+  oneLine,
+  printable,
+  withoutBidiControls,
+  withoutFormattingCharacters,
+} from "./text.ts";
 
 describe("fill", () => {
   test("fills known placeholders and leaves unknown ones as written", () => {
@@ -33,5 +41,24 @@ describe("forbiddenCharacters", () => {
       expect(forbiddenCharacters.test(`a${bad}b`)).toBe(true);
     }
     expect(forbiddenCharacters.test("line\r\nnext\ttab 🎬")).toBe(false);
+  });
+});
+
+describe("withoutFormattingCharacters", () => {
+  test("takes out what the questionnaire refuses as formatting, and keeps emoji whole", () => {
+    const spoof = "Maya\u202e <ceo@bank.example>";
+    expect(withoutFormattingCharacters(spoof)).toBe("Maya <ceo@bank.example>");
+    const all = "a\u200bb\u200cc\u200dd\u200ee\u200ff\u202ag\u202eh\u2066i\u2069j\ufeffk";
+    expect(withoutFormattingCharacters(all)).toBe("abcdefghijk");
+    expect(withoutFormattingCharacters("chef 👩‍🍳, family 👨‍👩‍👧, ok 👍🏽")).toBe(
+      "chef 👩‍🍳, family 👨‍👩‍👧, ok 👍🏽",
+    );
+    for (const value of [spoof, all, "x\u200d👩‍🍳\u200d"]) {
+      expect(hasFormattingCharacters(withoutFormattingCharacters(value))).toBe(false);
+    }
+  });
+
+  test("withoutBidiControls takes out the reordering controls only", () => {
+    expect(withoutBidiControls("a\u202eb\u2067c\u200cd\u200fe")).toBe("abc\u200cd\u200fe");
   });
 });

@@ -27,6 +27,32 @@ export function hasFormattingCharacters(value: string): boolean {
   return formattingCharacters.test(value.replace(emojiJoiner, ""));
 }
 
+/** The formatting characters, or (kept, as `$1`) an emoji's joiner: for taking the first out. */
+const formattingOrJoiner = new RegExp(
+  `(${emojiJoiner.source})|${formattingCharacters.source}`,
+  "gu",
+);
+
+/**
+ * `value` without its bidirectional controls and zero-width characters (emoji keep their
+ * joiners): text from outside that is shown but cannot be refused, such as a sender's name or
+ * a subject that came in by mail.
+ */
+export function withoutFormattingCharacters(value: string): string {
+  return value.replace(formattingOrJoiner, "$1");
+}
+
+/** The bidirectional embeddings, overrides and isolates alone (U+202A–202E, U+2066–2069). */
+const bidiControls = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `value` without the controls that reorder what follows them: for a longer text from outside
+ * (a message's body), where zero-width marks and joiners belong to some languages' writing.
+ */
+export function withoutBidiControls(value: string): string {
+  return value.replace(bidiControls, "");
+}
+
 /** What may not stand in a header or a subject line: C0 (CR, LF, tab…), DEL, U+2028/2029. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
 const lineBreaking = /[\u0000-\u001f\u007f\u2028\u2029]+/g;

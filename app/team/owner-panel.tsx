@@ -12,7 +12,9 @@ const copy = team.application;
 
 /**
  * Who answers this application, and by when: the clock, the Owner select with Assign, and
- * Take it for the member signed in. Plain forms posting to the route's action.
+ * Take it for the member signed in. Plain forms posting to the route's action, each with the
+ * owner it showed (`seen`): if someone changed it meanwhile, nothing changes and the member is
+ * told who has it.
  */
 export function OwnerPanel(props: { view: ApplicationView; member: TeamMember; now: number }) {
   const { view, member, now } = props;
@@ -45,10 +47,13 @@ export function OwnerPanel(props: { view: ApplicationView; member: TeamMember; n
         options={options}
         submit={copy.assign}
         tone="outline"
+        hidden={{ seen: view.ownerId ?? "" }}
       />
       {view.ownerId !== member.id ? (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="take" />
+          {/* The owner shown: the server changes it only while it is still them. */}
+          <input type="hidden" name="seen" value={view.ownerId ?? ""} />
           <button type="submit" className={buttonClass("primary", "md")}>
             {copy.take}
           </button>

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Form } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -27,6 +27,10 @@ const draftFields = ["subject", "body"] as const;
  * fields at once with JavaScript; without it, "Use template" (a GET form) reloads the page
  * with `?template=<id>` and the fields filled by the server. Key it by what should start it
  * afresh (a reply sent, a template loaded).
+ *
+ * The draft carries its idempotency key (`key`, made by the loader): the server sends one reply
+ * per key, however often the form is posted. With JavaScript, a second Send while the first is
+ * on its way is not even posted.
  */
 export function ReplyForm(props: {
   /** The application's page: where "Use template" goes. */
@@ -38,8 +42,16 @@ export function ReplyForm(props: {
   draft: ReplyDraft;
   /** Why the last reply was refused, beneath its field. */
   error?: { field: keyof ReplyDraft; message: string };
+  /** The draft's idempotency key. */
+  draftKey: string;
 }) {
   const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const sending = useRef(false);
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "reply";
+  useEffect(() => {
+    if (navigation.state === "idle") sending.current = false;
+  }, [navigation.state]);
   const [template, setTemplate] = useState(props.template);
   const [draft, setDraft] = useState(props.draft);
 
@@ -84,8 +96,17 @@ export function ReplyForm(props: {
           )}
         </form>
       ) : null}
-      <Form method="post" className="mt-4 flex flex-col gap-3">
+      <Form
+        method="post"
+        className="mt-4 flex flex-col gap-3"
+        onSubmit={(event) => {
+          // One at a time: the first is on its way (the server would send it once anyway).
+          if (sending.current) event.preventDefault();
+          sending.current = true;
+        }}
+      >
         <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="key" value={props.draftKey} />
         {draftFields.map((field) => (
           <DraftField
             key={field}
@@ -95,7 +116,11 @@ export function ReplyForm(props: {
             error={props.error}
           />
         ))}
-        <button type="submit" className={buttonClass("primary", "md", "self-start")}>
+        <button
+          type="submit"
+          aria-disabled={submitting || undefined}
+          className={buttonClass("primary", "md", "self-start")}
+        >
           {copy.send}
         </button>
       </Form>

@@ -17,10 +17,15 @@ export function SelectForm(props: {
   options: readonly { value: string; label: string }[];
   submit: string;
   tone?: "primary" | "outline";
+  /** More hidden fields posted with it (the Owner's `seen`: the owner shown). */
+  hidden?: Readonly<Record<string, string>>;
 }) {
   return (
     <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
       <input type="hidden" name="intent" value={props.intent} />
+      {Object.entries(props.hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="flex-1">
         <SelectField
           id={props.name}

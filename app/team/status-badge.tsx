@@ -1,4 +1,5 @@
 import { team } from "~/content/team";
+import { ownEntry } from "~/shared/own-entry";
 
 const tones: Record<string, string> = {
   new: "bg-brand-500/15 text-brand-300",
@@ -9,7 +10,7 @@ const tones: Record<string, string> = {
 
 /** An application's status as a small coloured label. */
 export function StatusBadge({ status }: { status: string }) {
-  const label = team.statuses[status as keyof typeof team.statuses] ?? status;
+  const label = ownEntry<string>(team.statuses, status) ?? status;
   return (
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[status] ?? tones.new}`}

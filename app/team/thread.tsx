@@ -1,9 +1,13 @@
+import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { team } from "~/content/team";
+import { ownEntry } from "~/shared/own-entry";
 import type { ThreadMessage } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { AttachmentList } from "./attachment-list";
 import { ListOrNone } from "./list-or-none";
 import { Moment } from "./moment";
+import { WholeMessage } from "./whole-message";
 
 const copy = team.application;
 
@@ -18,18 +22,47 @@ const statusTones: Record<string, string> = {
  * Every email of an application, oldest first: the product's own (the team notification, the
  * applicant's confirmation), the members' replies with their state (Sending, Sent, Failed) and
  * the applicant's, with what their server's checks found, their attachments and their quoted
- * history folded away. Text only: React writes it as text, never as HTML.
+ * history folded away. Text only: React writes it as text, never as HTML. A page of it: the
+ * newest emails, with a link to the earlier ones (`earlierHref`) and back (`newestHref`).
  */
-export function Thread({ thread }: { thread: readonly ThreadMessage[] }) {
+export function Thread(props: {
+  thread: readonly ThreadMessage[];
+  /** How many emails the thread holds in all. */
+  count: number;
+  earlierHref?: string;
+  newestHref?: string;
+}) {
+  const { thread, count, earlierHref, newestHref } = props;
+  const shown = thread.filter((message) => message.source !== "system").length;
   return (
     <section aria-labelledby="thread-title">
       <h2 id="thread-title" className="text-xl font-bold text-white">
         {copy.threadTitle}
       </h2>
+      {earlierHref || newestHref ? (
+        <p className="mt-1 text-sm text-zinc-400">
+          {fill(newestHref ? copy.thread.countEarlier : copy.thread.count, {
+            count: String(count),
+            shown: String(shown),
+          })}
+        </p>
+      ) : null}
+      {earlierHref ? <PageLink href={earlierHref}>{copy.thread.earlier}</PageLink> : null}
       <ListOrNone items={thread} none={copy.noThread} className="gap-3" ordered>
         {(message) => <ThreadEntry key={message.id} message={message} />}
       </ListOrNone>
+      {newestHref ? <PageLink href={newestHref}>{copy.thread.newest}</PageLink> : null}
     </section>
+  );
+}
+
+function PageLink({ href, children }: { href: string; children: string }) {
+  return (
+    <p className="mt-3">
+      <a href={href} className="text-sm text-brand-300 underline underline-offset-4">
+        {children}
+      </a>
+    </p>
   );
 }
 
@@ -51,6 +84,7 @@ function ThreadEntry({ message }: { message: ThreadMessage }) {
           ? ` · ${fill(copy.thread.sentBy, { member: message.memberEmail })}`
           : null}
       </p>
+      {theirs && message.flag ? <FlagNote id={message.id} flag={message.flag} /> : null}
       <p className="mt-2 font-semibold break-words text-zinc-100">{message.subject}</p>
       {message.visible ? (
         <p
@@ -68,7 +102,39 @@ function ThreadEntry({ message }: { message: ThreadMessage }) {
         </details>
       ) : null}
       <AttachmentList attachments={message.attachments} label={copy.thread.attachments} />
+      <WholeMessage message={message} />
     </li>
+  );
+}
+
+/**
+ * Why a message of theirs is no new reply (decision 0063). From another address than the
+ * applicant's: a member confirms it is theirs (then it is a new reply) or moves it to
+ * Unmatched; both are forms, without JavaScript too.
+ */
+function FlagNote({ id, flag }: { id: string; flag: NonNullable<ThreadMessage["flag"]> }) {
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2 rounded-xl bg-amber-400/10 px-3 py-2 text-sm text-amber-200">
+      <p>{copy.thread.flags[flag]}</p>
+      {flag === "sender" ? (
+        <>
+          <Form method="post">
+            <input type="hidden" name="intent" value="confirm-sender" />
+            <input type="hidden" name="message" value={id} />
+            <button type="submit" className={buttonClass("outline", "sm")}>
+              {copy.thread.confirmSender}
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="unmatch" />
+            <input type="hidden" name="message" value={id} />
+            <button type="submit" className={buttonClass("outline", "sm")}>
+              {copy.thread.toUnmatched}
+            </button>
+          </Form>
+        </>
+      ) : null}
+    </div>
   );
 }
 
@@ -77,7 +143,7 @@ function DeliveryBadge({ status }: { status: string }) {
     <span
       className={`rounded-full px-2 py-0.5 text-xs ${statusTones[status] ?? statusTones.pending}`}
     >
-      {copy.thread.statuses[status] ?? status}
+      {ownEntry(copy.thread.statuses, status) ?? status}
     </span>
   );
 }

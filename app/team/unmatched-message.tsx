@@ -7,6 +7,7 @@ import type { ThreadMessage } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { AttachmentList } from "./attachment-list";
 import { Moment } from "./moment";
+import { WholeMessage } from "./whole-message";
 
 const copy = team.unmatched;
 
@@ -15,7 +16,12 @@ const copy = team.unmatched;
  * (text only: React escapes it; HTML was never kept), its attachments (downloads), and the two
  * forms, Attach to application and Delete, which work without JavaScript.
  */
-export function UnmatchedMessage(props: { message: ThreadMessage; error?: string }) {
+export function UnmatchedMessage(props: {
+  message: ThreadMessage;
+  /** Where its forms post: the page it is listed on. */
+  action: string;
+  error?: string;
+}) {
   const { message, error } = props;
   const titleId = `message-${message.id}`;
   return (
@@ -37,6 +43,11 @@ export function UnmatchedMessage(props: { message: ThreadMessage; error?: string
             <Moment ms={message.createdAt} />
           </dd>
         </dl>
+        {message.flag ? (
+          <p className="mt-3 text-sm text-amber-200">
+            {team.application.thread.flags[message.flag]}
+          </p>
+        ) : null}
         <p className="mt-3 whitespace-pre-line break-words text-zinc-100">{message.visible}</p>
         {message.full ? (
           <details className="mt-2 text-sm">
@@ -54,6 +65,7 @@ export function UnmatchedMessage(props: { message: ThreadMessage; error?: string
           </p>
         ) : null}
         <AttachmentList attachments={message.attachments} label={copy.attachmentsLabel} />
+        <WholeMessage message={message} />
         {error ? (
           <p role="alert" className="mt-3 rounded-xl bg-rose-500/10 px-3 py-2 text-rose-200">
             {error}
@@ -62,6 +74,7 @@ export function UnmatchedMessage(props: { message: ThreadMessage; error?: string
         <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <Form
             method="post"
+            action={props.action}
             className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-end"
           >
             <input type="hidden" name="intent" value="attach" />
@@ -83,7 +96,7 @@ export function UnmatchedMessage(props: { message: ThreadMessage; error?: string
               {copy.attach}
             </button>
           </Form>
-          <Form method="post">
+          <Form method="post" action={props.action}>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="message" value={message.id} />
             <button

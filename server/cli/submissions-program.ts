@@ -5,16 +5,16 @@ import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { BackupError, backupSqlite } from "../db/backup.ts";
 import { retryFailedDeliveries } from "../db/deliveries/retry.ts";
 import { emptyWalWithin } from "../db/empty-wal.ts";
-import { threadOf } from "../db/messages.ts";
-import { sharedSecret } from "../db/settings.ts";
+import { threadCount, type WholeMessage, wholeMessagesOf } from "../db/messages.ts";
 import { type SkipReason, skipReasonText } from "../db/submissions/confirmation-budget.ts";
 import { eraseApplicant } from "../db/submissions/erase.ts";
-import { exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
+import { exportMessages, exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
 import { findSubmission, listSubmissions } from "../db/submissions/reads.ts";
 import { purgeExpired, retentionCutoff } from "../db/submissions/retention.ts";
 import { exportStream } from "../export/export-stream.ts";
 import { removeDataFiles } from "../files/data-files.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
+import { loadHashingKey } from "../hashing/hashing-key.ts";
 import { eraseMailFiles, purgeMailFiles } from "../mail/mail-files.ts";
 import {
   parseBackupFile,
@@ -104,12 +104,25 @@ function list(limit: number): Run {
 
 function exportAll(format: "csv" | "json", since: Date | undefined): Run {
   return async (database, io) => {
-    const pages = exportPages(database, { since: since?.getTime() }, { thread: format === "json" });
+    const failed: string[] = [];
+    const stream = exportStream(
+      {
+        readPage: exportPages(database, { since: since?.getTime() }),
+        readMessages: format === "json" ? exportMessages(database) : undefined,
+        pageSize: exportPageSize,
+        onRowFailed: ({ submissionId, message, error }) => {
+          const what = message === undefined ? "" : ` (message ${message + 1} of its thread)`;
+          const why = error instanceof Error ? error.message : String(error);
+          failed.push(submissionId);
+          io.err(`Not exported: ${submissionId}${what}: ${why}\n`);
+        },
+      },
+      format,
+    );
     const decoder = new TextDecoder();
-    for await (const chunk of exportStream(pages, format, exportPageSize)) {
-      io.out(decoder.decode(chunk, { stream: true }));
-    }
-    return 0;
+    for await (const chunk of stream) io.out(decoder.decode(chunk, { stream: true }));
+    // Every other row is written; the exit code says that some were not (the file says which).
+    return failed.length === 0 ? 0 : 1;
   };
 }
 
@@ -153,42 +166,39 @@ function show(id: string): Run {
         60,
       ),
     );
-    io.out(threadText(await threadOf(database.db, id)));
+    // The thread message by message (a thread of 2,100 of 256 KB is never in memory at once).
+    const count = await threadCount(database.db, id);
+    if (count === 0) io.out("\nThread: no messages.\n");
+    else io.out(`\nThread (${count} ${count === 1 ? "message" : "messages"}):\n`);
+    for await (const message of wholeMessagesOf(database.db, [id])) io.out(messageText(message));
     return 0;
   };
 }
 
-/** The messages of an application's thread, oldest first, each with its whole text. */
-function threadText(messages: Awaited<ReturnType<typeof threadOf>>): string {
-  if (messages.length === 0) return "\nThread: no messages.\n";
+/** One message of an application's thread with its whole text. */
+function messageText(message: WholeMessage): string {
+  const from = message.fromName
+    ? `${message.fromName} <${message.fromAddress}>`
+    : message.fromAddress;
   const lines = [
     "",
-    `Thread (${messages.length} ${messages.length === 1 ? "message" : "messages"}):`,
+    `${message.direction === "out" ? "Sent" : "Received"} ${time(message.createdAt)}`,
+    `From:    ${printable(from)}`,
+    `To:      ${printable(message.toAddress)}`,
+    `Subject: ${printable(message.subject)}`,
+    ...message.attachments.map(
+      (attachment) => `Attached: ${printable(attachment.filename)} (${attachment.size} bytes)`,
+    ),
+    "",
+    // Line by line: the text's line breaks stay, anything else a terminal acts on goes.
+    ...message.body.split("\n").map((line) => `  ${printable(line)}`),
   ];
-  for (const message of messages) {
-    const from = message.fromName
-      ? `${message.fromName} <${message.fromAddress}>`
-      : message.fromAddress;
-    lines.push(
-      "",
-      `${message.direction === "out" ? "Sent" : "Received"} ${time(message.createdAt)}`,
-      `From:    ${printable(from)}`,
-      `To:      ${printable(message.toAddress)}`,
-      `Subject: ${printable(message.subject)}`,
-      ...message.attachments.map(
-        (attachment) => `Attached: ${printable(attachment.filename)} (${attachment.size} bytes)`,
-      ),
-      "",
-      // Line by line: the text's line breaks stay, anything else a terminal acts on goes.
-      ...message.body.split("\n").map((line) => `  ${printable(line)}`),
-    );
-  }
   return `${lines.join("\n")}\n`;
 }
 
 /** Why a delivery was skipped, as the operator reads it. */
 function skipReasonLine(reason: string | null): string {
-  return reason && reason in skipReasonText
+  return reason && Object.hasOwn(skipReasonText, reason)
     ? skipReasonText[reason as SkipReason]
     : `not sent (${reason ?? "no reason recorded"})`;
 }
@@ -212,8 +222,8 @@ function retry(id: string): Run {
 function erase(email: string): Run {
   return async (database, io, config) => {
     // Its confirmation count too (an HMAC of the address), and on SQLite the -wal's old pages.
-    const secret = config.IP_HASH_SECRET ?? (await sharedSecret(database.db, "ip_hash_secret"));
-    const erased = await eraseApplicant(database, email, createRecipientHasher(secret)(email));
+    const { key } = await loadHashingKey(database, config);
+    const erased = await eraseApplicant(database, email, createRecipientHasher(key)(email));
     const walEmptied = await emptyWalWithin(database, { attempts: 20, intervalMs: 500 });
     const files = await removeDataFiles(config.dataDir, erased.files);
     const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -269,17 +279,28 @@ Back it up with PostgreSQL's own tool, while the servers run:
 and restore with: pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" FILE.dump
 `;
 
+/** What a backup lets its holder learn, said with every backup (docs/privacy.md says more). */
+export const backupHolds = (
+  key: string,
+) => `It holds every application, reply and note as stored, and no key: a visitor's hash cannot be
+recomputed from it, nor an ip_hash reversed. Keep the hashing key (${key}) apart from it.
+`;
+
 function backup(file: string): Run {
-  return async (database, io) => {
+  return async (database, io, config) => {
     if (!database.sqlite) {
       io.err(pgDumpAdvice);
       return 1;
     }
+    // A database an earlier version left its hashing key in (the server not restarted since
+    // the upgrade): the key goes to its file first, so that the copy never holds it.
+    const hashing = await loadHashingKey(database, config);
+    if (hashing.movedOut) await database.emptyWal?.();
     try {
       const copy = backupSqlite(database.sqlite, file);
       const megabytes = (copy.bytes / 1024 / 1024).toFixed(1);
       io.out(
-        `Backed up ${copy.submissions} ${copy.submissions === 1 ? "submission" : "submissions"} to ${copy.file} (${megabytes} MB); integrity_check: ok.\n`,
+        `Backed up ${copy.submissions} ${copy.submissions === 1 ? "submission" : "submissions"} to ${copy.file} (${megabytes} MB); integrity_check: ok.\n${backupHolds(hashing.source)}`,
       );
       return 0;
     } catch (error) {

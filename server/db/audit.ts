@@ -18,16 +18,21 @@ export interface AuditLine {
   now: number;
 }
 
-/** The insert of one audit line (who, what, when), to run in the action's transaction. */
-export function auditLineInsert(db: Kysely<Database>, line: AuditLine) {
-  return db.insertInto("teamAuditLog").values({
+/** The row of one audit line, with its id. */
+export function auditLineRow(line: AuditLine) {
+  return {
     id: auditId(line.now),
     submissionId: line.submissionId,
     memberEmail: line.memberEmail,
     action: line.action,
     detail: line.detail ?? "",
     createdAt: line.now,
-  });
+  };
+}
+
+/** The insert of one audit line (who, what, when), to run in the action's transaction. */
+export function auditLineInsert(db: Kysely<Database>, line: AuditLine) {
+  return db.insertInto("teamAuditLog").values(auditLineRow(line));
 }
 
 /** An application's audit log, newest first (the last `limit` lines). */

@@ -41,6 +41,10 @@ const erasedReply = { subject: "Erasedsubject: your reels", body: "Erasedreply: 
 /** Their answer, kept whole under DATA_DIR, and its attachment. */
 const erasedInbound = "Erasedinbound: Tuesday at ten works";
 const erasedAttachment = "Erasedattachment: the brief, page one";
+/** Their mail that matched no application: from their address (another case), and to it. */
+const erasedUnmatched = "Erasedunmatched: sent from my other phone";
+const erasedUnmatchedAttachment = "Erasedunmatchedattachment: the invoice";
+const erasedBounce = "Erasedbounce: a copy that came back to us";
 
 /** Every byte sequence of the erased applicant that must be gone from every file. */
 function erasedTraces(): string[] {
@@ -59,6 +63,9 @@ function erasedTraces(): string[] {
     erasedReply.body,
     erasedInbound,
     erasedAttachment,
+    erasedUnmatched,
+    erasedUnmatchedAttachment,
+    erasedBounce,
     // Trigrams as the search index stores them (lower case).
     ...windows("ξψζωλ"),
     ...windows("zq.xv@").filter((window) => /[.@]/.test(window)),
@@ -124,6 +131,24 @@ async function applied() {
   });
   await answered(side.database, dataDir, erasedId, "erased", [erasedInbound, erasedAttachment]);
   await answered(side.database, dataDir, keptId, "kept", ["Keptinbound", "Keptattachment"]);
+  // Their mail that found no application: from their address in another case, with an
+  // attachment; one to their address among others; a stranger's, which stays.
+  await answered(
+    side.database,
+    dataDir,
+    null,
+    "unmatched-from",
+    [erasedUnmatched, erasedUnmatchedAttachment],
+    {
+      from: "ZQ.XV@example.COM",
+    },
+  );
+  await answered(side.database, dataDir, null, "unmatched-to", [erasedBounce], {
+    to: "Someone <other@example.org>, zq.xv@example.com",
+  });
+  await answered(side.database, dataDir, null, "stranger", ["Strangerinbound", "Strangerfile"], {
+    from: "someone@example.net",
+  });
   return { dataDir, side, port, member, erasedId };
 }
 
@@ -131,15 +156,16 @@ async function applied() {
 async function answered(
   database: DatabaseHandle,
   dataDir: string,
-  submissionId: string,
+  submissionId: string | null,
   name: string,
   [text, attached]: string[],
+  addresses: { from?: string; to?: string } = {},
 ) {
   await mkdir(path.join(dataDir, "inbound"), { recursive: true });
   const raw = `inbound/${name}.eml`;
   const file = `inbound/${name}-brief.txt`;
   await writeFile(path.join(dataDir, raw), `Subject: Re\r\n\r\n${text}`);
-  await writeFile(path.join(dataDir, file), attached ?? "");
+  if (attached !== undefined) await writeFile(path.join(dataDir, file), attached);
   const id = randomUUID();
   await database.writeTransaction([
     messageInsert(database.db, {
@@ -148,8 +174,8 @@ async function answered(
       direction: "in",
       messageId: `<${id}@mail.example>`,
       inReplyTo: null,
-      fromAddress: "someone@mail.example",
-      toAddress: "reply+x.y@reelsmith.example",
+      fromAddress: addresses.from ?? "someone@mail.example",
+      toAddress: addresses.to ?? "reply+x.y@reelsmith.example",
       subject: "Re",
       body: text ?? "",
       visible: text ?? "",
@@ -159,14 +185,18 @@ async function answered(
       deliveryId: null,
       createdAt: Date.now(),
     }),
-    attachmentInsert(database.db, {
-      id: randomUUID(),
-      messageId: id,
-      filename: "brief.txt",
-      contentType: "text/plain",
-      size: attached?.length ?? 0,
-      file,
-    }),
+    ...(attached === undefined
+      ? []
+      : [
+          attachmentInsert(database.db, {
+            id: randomUUID(),
+            messageId: id,
+            filename: "brief.txt",
+            contentType: "text/plain",
+            size: attached.length,
+            file,
+          }),
+        ]),
   ]);
 }
 
@@ -191,6 +221,9 @@ function expectKept(dataDir: string) {
   // The kept applicant's message files too.
   expect(existsSync(path.join(dataDir, "inbound", "kept.eml"))).toBe(true);
   expect(existsSync(path.join(dataDir, "inbound", "kept-brief.txt"))).toBe(true);
+  // A stranger's unmatched mail.
+  expect(existsSync(path.join(dataDir, "inbound", "stranger.eml"))).toBe(true);
+  expect(existsSync(path.join(dataDir, "inbound", "stranger-brief.txt"))).toBe(true);
 }
 
 describe("erase leaves nothing under DATA_DIR", () => {
@@ -210,8 +243,9 @@ describe("erase leaves nothing under DATA_DIR", () => {
     const answer = await cli({ DATA_DIR: dataDir }, "erase", "--email", erased.email);
     // Two emails sent on arrival, the promise's reminder and alert still to come, and the
     // reply; the reply and their answer.
-    expect(answer.stdout).toContain("Erased 1 submission, 5 deliveries and 2 messages");
-    expect(answer.stdout).toContain("Deleted 2 files of their messages under DATA_DIR.");
+    // and their two unmatched emails.
+    expect(answer.stdout).toContain("Erased 1 submission, 5 deliveries and 4 messages");
+    expect(answer.stdout).toContain("Deleted 5 files of their messages under DATA_DIR.");
     expect(answer.code).toBe(0);
 
     expect(tracesIn(dataDir, erasedTraces())).toEqual([]);

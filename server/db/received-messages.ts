@@ -9,7 +9,7 @@ import {
 } from "kysely";
 import { deliveryForApplication } from "./deliveries/insert-for-application.ts";
 import type { Dialect } from "./dialect.ts";
-import type { Database } from "./schema.ts";
+import type { Database, MessageFlag } from "./schema.ts";
 
 type Db = Kysely<Database>;
 type Handle = { db: Db; dialect: Dialect };
@@ -30,6 +30,10 @@ export interface ReceivedMessage {
   rawFile: string;
   auth: string;
   createdAt: number;
+  /** Bytes kept on disk: the raw message and the attachments (the limits' stored bytes). */
+  size: number;
+  /** Kept but no new reply (another sender, automatic, ours); null: the applicant's reply. */
+  flag: MessageFlag | null;
   attachments: {
     id: string;
     filename: string;
@@ -46,7 +50,8 @@ export interface ReceivedMessage {
  * `notices` (the notice deliveries made). A matched message sets the application's
  * `new_reply`, and when it had none (nobody has a reply to read yet, not spam) makes one
  * delivery of each of `noticeKinds`: one notice until a member reads or answers, however many
- * replies come. On PostgreSQL the transaction first locks the application's row (or, for an
+ * replies come. A flagged message (another sender, automatic, ours) is stored and nothing
+ * more: no `new_reply`, no notice (decision 0063). On PostgreSQL the transaction first locks the application's row (or, for an
  * unmatched message, its Message-ID), so that two instances storing replies at once agree on
  * what is new; SQLite's writes are serial already.
  */
@@ -81,7 +86,7 @@ export function receivedMessageStatements(
     statements.push(attachmentIfStored(handle, message.id, attachment));
   }
   const notices: number[] = [];
-  if (message.submissionId) {
+  if (message.submissionId && message.flag === null) {
     for (const kind of noticeKinds) {
       notices.push(
         statements.push(
@@ -163,6 +168,8 @@ function messageIfNew(handle: Handle, message: ReceivedMessage) {
       rawFile: text(message.rawFile),
       auth: text(message.auth),
       createdAt: eb.cast<number>(eb.val(message.createdAt), "bigint"),
+      size: eb.cast<number>(eb.val(message.size), "bigint"),
+      flag: text(message.flag),
     },
     eb.not(eb.exists(earlier)),
   );

@@ -75,8 +75,30 @@ export interface ApplicationMessagesTable {
   memberEmail: string | null;
   /** Ours: the outbox delivery that sends it. */
   deliveryId: string | null;
+  /** Ours: the idempotency key of the draft it was sent from (0016; unique per application). */
+  replyKey: Generated<string | null>;
+  createdAt: number;
+  /** Theirs: bytes kept on disk, the raw file and the attachments (0013_inbound_limits). */
+  size: Generated<number>;
+  /**
+   * Theirs, when it is not (yet) the applicant's reply (0014_message_flags): `sender` (proof,
+   * but from another address: a member confirms it), `automatic` (out-of-office, bounce,
+   * list), `ours` (from our own address). Null: a reply of the applicant's.
+   */
+  flag: Generated<MessageFlag | null>;
+}
+
+/** A limit of mail coming in that refused mail in a period: the team told once (0013). */
+export interface InboundLimitNoticesTable {
+  /** `<limit>:<period start>`. */
+  id: string;
+  limitName: string;
+  periodStart: number;
   createdAt: number;
 }
+
+/** Why a message of theirs is kept but is no new reply (decision 0063). */
+export type MessageFlag = "sender" | "automatic" | "ours";
 
 export interface MessageAttachmentsTable {
   id: string;
@@ -144,6 +166,7 @@ export interface Database extends TeamTables, VisitTables {
   confirmationHours: ConfirmationHoursTable;
   applicationMessages: ApplicationMessagesTable;
   messageAttachments: MessageAttachmentsTable;
+  inboundLimitNotices: InboundLimitNoticesTable;
 }
 
 export type Submission = Selectable<SubmissionsTable>;

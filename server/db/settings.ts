@@ -19,3 +19,34 @@ export async function sharedSecret(db: Kysely<Database>, key: string): Promise<s
     .executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** A setting's value, if it is there. */
+export async function readSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("settings")
+    .select("value")
+    .where("key", "=", key)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+/** Deletes a setting (the statement: run it on the handle's write route). */
+export function deleteSetting(db: Kysely<Database>, key: string) {
+  return db.deleteFrom("settings").where("key", "=", key);
+}
+
+/** Writes a setting, replacing what was there (the statement, for the write route). */
+export function replaceSetting(db: Kysely<Database>, key: string, value: string) {
+  return db
+    .insertInto("settings")
+    .values({ key, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }));
+}
+
+/** Writes a setting unless one is there (the statement, for the write route). */
+export function offerSetting(db: Kysely<Database>, key: string, value: string) {
+  return db
+    .insertInto("settings")
+    .values({ key, value })
+    .onConflict((oc) => oc.column("key").doNothing());
+}

@@ -3,10 +3,14 @@
  * a UTC day as days since the epoch (Math.floor(ms / 86,400,000)).
  */
 
-/** One random secret per day: a visitor is HMAC(secret, IP + User-Agent + host). */
+/**
+ * One random secret per day (a visitor is HMAC(secret, IP + User-Agent + host)), kept sealed
+ * with a key the database never holds (0017; server/hashing/sealed-secrets.ts).
+ */
 export interface VisitSecretsTable {
   day: number;
-  secret: string;
+  /** base64url(iv ‖ AES-256-GCM ciphertext ‖ tag), the day as associated data. */
+  sealed: string;
 }
 
 /**

@@ -6,6 +6,7 @@ import { emails } from "#app/content/emails.ts";
 import { service } from "#app/content/service.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import { sharedSecret } from "../db/settings.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
 import { type StorageBackend, serverOn, storageBackends } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
@@ -14,6 +15,7 @@ import { type SmtpSink, smtpSinkForFile, startSmtpSink } from "../test/smtp-sink
 import { pendingSubmission, sentOnArrival } from "../test/stored.ts";
 import { freePort, sleep, waitFor } from "../test/wait.ts";
 import { startWebhookReceiver } from "../test/webhook-receiver.ts";
+import { messageId } from "./messages.ts";
 
 const sink = await smtpSinkForFile();
 
@@ -73,7 +75,13 @@ for (const backend of storageBackends()) {
       expect(team.mail.replyTo?.value).toEqual([
         { name: "Maya Lopez", address: "maya@example.com" },
       ]);
-      expect(team.mail.messageId).toBe(`<${id}.team@studio.example>`);
+      // Tagged under the instance's secret: the proof a reply to it carries (decision 0063).
+      const secret = await sharedSecret(database.db, "reply_tag_secret");
+      const from = "no-reply@studio.example";
+      expect(team.mail.messageId).toBe(messageId(id, "team", from, secret));
+      expect(team.mail.messageId).toMatch(
+        new RegExp(`^<${id}\\.[a-z0-9]{16}\\.team@studio\\.example>$`),
+      );
       const row = await database.db
         .selectFrom("submissions")
         .selectAll()
@@ -94,7 +102,7 @@ for (const backend of storageBackends()) {
       expect(confirmation.mail.to).toMatchObject({
         value: [{ name: "Maya Lopez", address: "maya@example.com" }],
       });
-      expect(confirmation.mail.messageId).toBe(`<${id}.confirmation@studio.example>`);
+      expect(confirmation.mail.messageId).toBe(messageId(id, "confirmation", from, secret));
       expect(confirmation.mail.subject).toContain("Influencer");
       const text = confirmation.mail.text ?? "";
       const html = String(confirmation.mail.html);

@@ -6,6 +6,7 @@ import { fill, oneLine } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
 import type { Owner } from "../db/deliveries/claims.ts";
 import type { Submission } from "../db/schema.ts";
+import { taggedMessageId } from "../mail/product-message-ids.ts";
 import { renderEmail, toPlainText } from "../mail/render-email.ts";
 import { applicantConfirmationEmail } from "./applicant-confirmation-email.ts";
 import { teamNotificationEmail } from "./team-notification-email.ts";
@@ -23,18 +24,25 @@ import { mailDomain } from "../mail/mail-domain.ts";
 export { mailDomain };
 
 /**
- * A Message-ID that depends only on the submission and the kind of message: sending it again
- * after a crash yields the same ID, so mail systems (and our tests) can tell it is a repeat.
+ * A Message-ID that depends only on the submission, the kind of message and the instance's
+ * secret: sending it again after a crash yields the same ID, so mail systems (and our tests)
+ * can tell it is a repeat. Its tag is the proof a reply to it carries (decision 0063).
  */
-export function messageId(submissionId: string, kind: "team" | "confirmation", from: string) {
-  return `<${submissionId}.${kind}@${mailDomain(from)}>`;
+export function messageId(
+  submissionId: string,
+  kind: "team" | "confirmation",
+  from: string,
+  secret: string,
+) {
+  return taggedMessageId(secret, submissionId, kind, mailDomain(from));
 }
 
 /** The team's notification: to TEAM_EMAIL, Reply-To the applicant. */
 export async function teamNotification(
   submission: Submission,
   config: MailConfig,
-  owner: Owner | null = null,
+  owner: Owner | null,
+  secret: string,
 ): Promise<SendMailOptions> {
   const element = teamNotificationEmail(submission, owner);
   const name = oneLine(submission.name);
@@ -43,7 +51,7 @@ export async function teamNotification(
     to: config.TEAM_EMAIL,
     replyTo: { name, address: submission.email },
     subject: fill(emails.team.subject, { name, plan: submission.selectedPlan }),
-    messageId: messageId(submission.id, "team", config.MAIL_FROM),
+    messageId: messageId(submission.id, "team", config.MAIL_FROM, secret),
     ...bodies(element),
   };
 }
@@ -52,6 +60,7 @@ export async function teamNotification(
 export async function applicantConfirmation(
   submission: Submission,
   config: MailConfig,
+  secret: string,
 ): Promise<SendMailOptions> {
   const element = applicantConfirmationEmail(submission, config.CONTACT_EMAIL);
   return {
@@ -59,7 +68,7 @@ export async function applicantConfirmation(
     to: { name: oneLine(submission.name), address: submission.email },
     replyTo: config.CONTACT_EMAIL,
     subject: fill(emails.confirmation.subject, { plan: submission.selectedPlan }),
-    messageId: messageId(submission.id, "confirmation", config.MAIL_FROM),
+    messageId: messageId(submission.id, "confirmation", config.MAIL_FROM, secret),
     ...bodies(element),
   };
 }
@@ -96,7 +105,7 @@ export async function warmUpEmails(config: MailConfig): Promise<void> {
     ...unknownVisit,
   } satisfies Submission;
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  await builder.sendMail(await teamNotification(sample, config));
-  await builder.sendMail(await applicantConfirmation(sample, config));
+  await builder.sendMail(await teamNotification(sample, config, null, "warm-up"));
+  await builder.sendMail(await applicantConfirmation(sample, config, "warm-up"));
   builder.close();
 }

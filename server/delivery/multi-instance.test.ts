@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
+import { sharedSecret } from "../db/settings.ts";
 import { applicationOf } from "../test/fixtures.ts";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../test/postgres.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
 import { sleep, waitFor } from "../test/wait.ts";
+import { messageId } from "./messages.ts";
 
 describe.skipIf(!postgresAvailable())("two instances sharing PostgreSQL", () => {
   let database: TestDatabase;
@@ -14,7 +16,13 @@ describe.skipIf(!postgresAvailable())("two instances sharing PostgreSQL", () => 
   beforeAll(async () => {
     database = await createTestDatabase();
     sink = await startSmtpSink();
-    const env = { DATABASE_URL: database.url, SMTP_URL: sink.url, DELIVERY_POLL_MS: "20" };
+    // Two instances on one database hold one hashing key (decision 0066).
+    const env = {
+      DATABASE_URL: database.url,
+      SMTP_URL: sink.url,
+      DELIVERY_POLL_MS: "20",
+      IP_HASH_SECRET: "instances-share-this-hashing-key",
+    };
     // Started together: both run the migrations at once (the advisory lock orders them).
     instances = await Promise.all([startTestServer(env), startTestServer(env)]);
   });
@@ -45,13 +53,17 @@ describe.skipIf(!postgresAvailable())("two instances sharing PostgreSQL", () => 
       byMessageId.set(id, (byMessageId.get(id) ?? 0) + 1);
     }
     expect(sink.messages).toHaveLength(count * 2);
+    const handle = openDatabase({ DATABASE_URL: database.url, dataDir: "" });
+    // Our Message-IDs are tagged under the instance's secret (decision 0063).
+    const secret = await sharedSecret(handle.db, "reply_tag_secret");
     expect([...byMessageId.values()].every((n) => n === 1)).toBe(true);
     for (const id of ids) {
-      expect(byMessageId.get(`<${id}.team@reelsmith.example>`)).toBe(1);
-      expect(byMessageId.get(`<${id}.confirmation@reelsmith.example>`)).toBe(1);
+      expect(byMessageId.get(messageId(id, "team", "no-reply@reelsmith.example", secret))).toBe(1);
+      expect(
+        byMessageId.get(messageId(id, "confirmation", "no-reply@reelsmith.example", secret)),
+      ).toBe(1);
     }
     // Both workers took part (each delivery records the worker that delivered it).
-    const handle = openDatabase({ DATABASE_URL: database.url, dataDir: "" });
     try {
       const owners = await handle.db
         .selectFrom("deliveries")

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { team } from "#app/content/team.ts";
 import { fieldNames } from "#app/shared/schema.ts";
 import type { Submission } from "../db/schema.ts";
 import type { ExportedMessage } from "../db/submissions/export-pages.ts";
@@ -65,19 +66,28 @@ export function exportRow(submission: Exported) {
     referrer: submission.visitReferrer,
     landingPage: submission.visitLandingPage,
     // The JSON export only (CSV stays one row per application, with the count above).
-    ...(submission.thread
-      ? {
-          thread: submission.thread.map((message) => ({
-            direction: message.direction,
-            time: new Date(Number(message.createdAt)).toISOString(),
-            from: mailbox(message.fromName, message.fromAddress),
-            to: message.toAddress,
-            subject: message.subject,
-            text: message.body,
-          })),
-        }
-      : {}),
+    ...(submission.thread ? { thread: submission.thread.map(exportedMessage) } : {}),
   };
+}
+
+/** One message of an application's thread as the JSON export writes it. */
+export function exportedMessage(message: ExportedMessage) {
+  return {
+    direction: message.direction,
+    time: new Date(Number(message.createdAt)).toISOString(),
+    from: mailbox(message.fromName, message.fromAddress),
+    to: message.toAddress,
+    subject: message.subject,
+    text: message.body,
+  };
+}
+
+/**
+ * What stands in the export for a row that could not be written (an application, with its
+ * id; or a message of its thread): said in the file, and the log says why.
+ */
+export function notExported(id?: string) {
+  return { ...(id === undefined ? {} : { id }), exportError: team.export.rowFailed };
 }
 
 /** CSV by csv-stringify: a header row, every cell neutralised. */
@@ -91,6 +101,14 @@ export function csvRows(submissions: Exported[], header: boolean): string {
     header,
     columns: [...exportColumns],
     cast: { string: neutralise, boolean: (value) => (value ? "true" : "false") },
+  });
+}
+
+/** The CSV line of a row that could not be written: its id, and `status` says so. */
+export function csvNotExported(id: string): string {
+  return stringify([{ id, status: team.export.rowFailed }], {
+    columns: [...exportColumns],
+    cast: { string: neutralise },
   });
 }
 

@@ -25,3 +25,19 @@ export function visitorHash(daySecret: string, ip: string, userAgent: string, ho
     .digest("hex")
     .slice(0, 32);
 }
+
+/**
+ * A client address of a day, as counting caps its visitors: HMAC-SHA256 under the day's
+ * secret (gone with it), cut to 128 bits. Kept in memory only.
+ */
+export function addressHash(daySecret: string, ip: string) {
+  return createHmac("sha256", daySecret).update(`address\n${ip}`).digest("hex").slice(0, 32);
+}
+
+/**
+ * What a page served to a visitor carries for its beacons: HMAC-SHA256 of the visitor under
+ * the day's secret (no one without the secret makes one; it is worthless the next day).
+ */
+export function beaconTokenOf(daySecret: string, visitor: string) {
+  return createHmac("sha256", daySecret).update(`beacon\n${visitor}`).digest("base64url");
+}

@@ -1,4 +1,5 @@
-import { type Handler, Hono, type MiddlewareHandler } from "hono";
+import type { HttpBindings } from "@hono/node-server";
+import { type Context, type Handler, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { ServerBuild } from "react-router";
@@ -21,6 +22,7 @@ import { reactRouterHandler } from "./react-router-handler.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { seoRoutes } from "./seo-routes.ts";
 import { staticFiles } from "./static-files.ts";
+import { guardedBody, streamedBody } from "./streamed-body.ts";
 
 export interface AppDeps {
   config: Config;
@@ -37,7 +39,12 @@ export interface AppDeps {
    */
   inboundEmail?: Handler<AppEnv>;
   /** Visits: the pages' counter (absent: ANALYTICS=off) and POST /beacon. */
-  visits?: { countPages?: MiddlewareHandler<AppEnv>; beacon: Handler<AppEnv> };
+  visits?: {
+    countPages?: MiddlewareHandler<AppEnv>;
+    beacon: Handler<AppEnv>;
+    /** What a rendered /onboarding carries for its beacons (POST /beacon checks it). */
+    beaconToken?: (c: Context) => Promise<string | undefined>;
+  };
   health: () => Promise<{ ok: boolean; database: string }>;
   /** Counters and gauges for /metrics; absent (and /metrics a 404) unless METRICS_TOKEN is set. */
   metrics?: Metrics;
@@ -56,21 +63,34 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
+    const reqId = c.get("requestId");
     // Every answer names its request (responses made whole elsewhere, as React Router's, too):
     // what a visitor reports is then the key to the log lines of their request.
     if (!c.res.headers.has("X-Request-Id")) {
       try {
-        c.res.headers.set("X-Request-Id", c.get("requestId"));
+        c.res.headers.set("X-Request-Id", reqId);
       } catch {
         // Immutable headers (Response.redirect): the log line still has the id.
       }
     }
-    logger.info({
-      reqId: c.get("requestId"),
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+    const line = { reqId, method: c.req.method, path: c.req.path };
+    const ms = () => Math.round((performance.now() - started) * 10) / 10;
+    // The connection the answer goes out on (absent when a test calls the app directly).
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    if (!outgoing) {
+      logger.info({ ...line, status: c.res.status, ms: ms() });
+      return;
+    }
+    // The status that went out, once it has (or the connection ended first: `complete` false).
+    outgoing.once("close", () => {
+      const complete = outgoing.writableFinished;
+      logger.info({
+        ...line,
+        status: outgoing.headersSent ? outgoing.statusCode : c.res.status,
+        ms: ms(),
+        ...(complete ? {} : { complete: false }),
+        ...(c.get("answerFailed") ? { failed: "after_headers" } : {}),
+      });
     });
   });
   app.use(closeUnreadBodies);
@@ -82,6 +102,37 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ),
   );
   app.use(compress());
+  // Inside compress, so that a failure is seen before any compressed byte is made of it.
+  app.use(async (c, next) => {
+    await next();
+    const reqId = c.get("requestId");
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    const body = streamedBody(c.res);
+    if (body) {
+      // A streamed answer (a page, an export) that fails: one error line with the request id,
+      // never a raw stack; before its first chunk, a 500; after it, the connection is ended.
+      const guarded = await guardedBody(body, (error) => {
+        c.set("answerFailed", true);
+        logger.error({ reqId, err: error }, "the answer failed after its headers were sent");
+        if (!outgoing) return "error";
+        outgoing.destroy();
+        return "end";
+      });
+      if (guarded.ok) c.res = new Response(guarded.body, c.res);
+      else {
+        logger.error({ reqId, err: guarded.error }, "unhandled error");
+        // The answer's security headers stay; what described its body goes with it.
+        const headers = new Headers(c.res.headers);
+        for (const name of ["Content-Encoding", "Content-Length", "Content-Disposition", "ETag"]) {
+          headers.delete(name);
+        }
+        headers.set("Content-Type", "application/json");
+        headers.set("Cache-Control", "no-store");
+        const answer = { ok: false, error: "internal_error", requestId: reqId };
+        c.res = new Response(JSON.stringify(answer), { status: 500, headers });
+      }
+    }
+  });
   mountMetrics(app, { metrics: deps.metrics, token: config.METRICS_TOKEN });
   // Machine to machine: no session, no origin. Hono matches this path exactly (case and
   // trailing slash included): any other spelling goes on to the guard like every /team path.
@@ -118,6 +169,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       team: deps.team ? (request) => deps.team?.portFor(request) : undefined,
       trustProxy: config.TRUST_PROXY,
       inlineCss: deps.inlineCss,
+      beaconToken: deps.visits?.beaconToken,
       logger,
     }),
   );

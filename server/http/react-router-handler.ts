@@ -20,6 +20,8 @@ export function reactRouterHandler(options: {
   inlineCss?: InlineStylesheets;
   /** Where errors nothing caught go: one JSON line each, with the request id. */
   logger: Logger;
+  /** The token of this request's visitor for /onboarding's beacons (absent: none). */
+  beaconToken?: (c: Context) => Promise<string | undefined>;
 }) {
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   return async (c: Context) => {
@@ -47,6 +49,9 @@ export function reactRouterHandler(options: {
         team: options.team?.(c.req.raw),
         clientIp: visitor.clientIp || undefined,
         inlineCss: isTeamPath(c.req.path) ? options.inlineCss?.team : options.inlineCss?.public,
+        beaconToken: options.beaconToken
+          ? () => options.beaconToken?.(c) ?? Promise.resolve(undefined)
+          : undefined,
         reportError: (error) =>
           options.logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error"),
         // Too large or not a form: the action answers with the page and its own message.

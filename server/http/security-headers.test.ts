@@ -2,8 +2,10 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
+import { listen } from "./http-server.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 function appWith(https: boolean) {
@@ -114,6 +116,39 @@ describe("securityHeaders", () => {
       "max-age=31536000; includeSubDomains",
     );
     expect(secure.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+  });
+});
+
+describe("an answer's own policy", () => {
+  it("wins over the site's, over HTTP (the attachment's `default-src 'none'; sandbox`)", async () => {
+    const app = new Hono();
+    app.use(
+      securityHeaders(
+        { NODE_ENV: "production" },
+        () => undefined,
+        () => false,
+      ),
+    );
+    const own = "default-src 'none'; sandbox";
+    app.get("/team/attachments/x", (c) => c.body("bytes", 200, { "Content-Security-Policy": own }));
+    app.get("/team/other", (c) => c.text("page"));
+    const server = await listen(
+      app.fetch,
+      loadConfig({ PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test" }),
+    );
+    try {
+      const attachment = await fetch(`${server.url}/team/attachments/x`);
+      expect(attachment.headers.get("content-security-policy")).toBe(own);
+      // The rest of the site's headers still come with it.
+      expect(attachment.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(attachment.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      const other = await fetch(`${server.url}/team/other`);
+      expect(directives(other.headers.get("content-security-policy")).get("default-src")).toBe(
+        "'self'",
+      );
+    } finally {
+      await server.close();
+    }
   });
 });
 

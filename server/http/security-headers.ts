@@ -21,7 +21,16 @@ export function securityHeaders(
   );
   // HSTS (and upgrade-insecure-requests) only on answers the visitor received over HTTPS:
   // browsers ignore HSTS over plain HTTP, and a site reached over HTTP must stay reachable.
-  return (c, next) => variants[Number(isHttps(c))]![Number(isTeamPath(c.req.path))]!(c, next);
+  // An answer that brings its own policy keeps it (an attachment's `default-src 'none';
+  // sandbox`): it is stricter than the site's, made for what it serves.
+  return async (c, next) => {
+    let own: string | null = null;
+    await variants[Number(isHttps(c))]![Number(isTeamPath(c.req.path))]!(c, async () => {
+      await next();
+      own = c.res.headers.get("Content-Security-Policy");
+    });
+    if (own) c.res.headers.set("Content-Security-Policy", own);
+  };
 }
 
 function headersFor(

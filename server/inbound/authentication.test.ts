@@ -27,7 +27,8 @@ describe("SPF, DKIM and DMARC of a message that came in", () => {
 
   it("over HTTP takes SPF and DMARC from the provider's topmost Authentication-Results, else none", async () => {
     const plain = await rawMessage();
-    expect(await authenticationOf(plain, { resolver, mta: "mx" })).toEqual({
+    const provider = { resolver, mta: "mx", authservId: "mx.provider.example" };
+    expect(await authenticationOf(plain, provider)).toEqual({
       spf: "none",
       dkim: "none",
       dmarc: "none",
@@ -38,11 +39,41 @@ describe("SPF, DKIM and DMARC of a message that came in", () => {
       ),
       plain,
     ]);
-    expect(providerResults(headed)).toEqual({ spf: "pass", dmarc: "pass" });
-    expect(await authenticationOf(headed, { resolver, mta: "mx" })).toEqual({
+    expect(providerResults(headed, "mx.provider.example")).toEqual({ spf: "pass", dmarc: "pass" });
+    expect(await authenticationOf(headed, provider)).toEqual({
       spf: "pass",
       dkim: "none",
       dmarc: "pass",
+    });
+  });
+
+  it("over HTTP never believes a sender's own Authentication-Results (the forged pass of issue 36)", async () => {
+    const forged = Buffer.concat([
+      Buffer.from("Authentication-Results: spf=pass; dmarc=pass\r\n"),
+      await rawMessage({ from: "ceo@bank.example" }),
+    ]);
+    const none = { spf: "none", dkim: "none", dmarc: "none" };
+    // No authserv-id configured: nothing in the message is believed.
+    expect(await authenticationOf(forged, { resolver, mta: "mx" })).toEqual(none);
+    // One configured: a header without it (or of another id) says nothing.
+    const provider = { resolver, mta: "mx", authservId: "mx.provider.example" };
+    expect(await authenticationOf(forged, provider)).toEqual(none);
+    const otherId = Buffer.concat([
+      Buffer.from("Authentication-Results: mx.attacker.example; spf=pass; dmarc=pass\r\n"),
+      forged,
+    ]);
+    expect(await authenticationOf(otherId, provider)).toEqual(none);
+    // The provider's own on top wins over one of its id the sender wrote below it.
+    const below = Buffer.concat([
+      Buffer.from(
+        "Authentication-Results: MX.Provider.Example (1.2.3); spf=fail smtp.mailfrom=bank.example; dmarc=fail\r\nAuthentication-Results: mx.provider.example; spf=pass; dmarc=pass\r\n",
+      ),
+      forged,
+    ]);
+    expect(await authenticationOf(below, provider)).toEqual({
+      spf: "fail",
+      dkim: "none",
+      dmarc: "fail",
     });
   });
 

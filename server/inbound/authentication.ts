@@ -21,7 +21,8 @@ const result = (value: unknown) =>
  * Checks a message with mailauth. By SMTP, all three on our own: SPF of the connection's
  * address for the envelope sender, DKIM signatures, DMARC. Over HTTP the client is the mail
  * provider, not the sender, so SPF and DMARC are what the provider's own Authentication-Results
- * header says (the topmost one), or "none"; DKIM is ours (it needs no address). DNS lookups go
+ * header says (the topmost one of `authservId`, INBOUND_AUTHSERV_ID), or "none" without one: a
+ * sender writes what headers it likes; DKIM is ours (it needs no address). DNS lookups go
  * through `resolver` (tests give a local one). At most `timeoutMs`, then "temperror": a slow
  * DNS must not hold a message back.
  */
@@ -33,6 +34,8 @@ export async function authenticationOf(
     resolver?: DNSResolver;
     mta: string;
     timeoutMs?: number;
+    /** The provider's authserv-id (INBOUND_AUTHSERV_ID); unset: nothing is read from headers. */
+    authservId?: string;
   },
 ): Promise<AuthResults> {
   const { client, timeoutMs = 10_000 } = options;
@@ -58,7 +61,7 @@ export async function authenticationOf(
         dmarc: checked.dmarc ? result(checked.dmarc.status.result) : "none",
       };
     }
-    const provider = providerResults(raw);
+    const provider = options.authservId ? providerResults(raw, options.authservId) : {};
     return { spf: provider.spf ?? "none", dkim, dmarc: provider.dmarc ?? "none" };
   } catch {
     return { spf: "temperror", dkim: "temperror", dmarc: "temperror" };
@@ -72,14 +75,22 @@ function dkimOf(checked: AuthenticateResult): string {
   return result(results[0]?.status?.result);
 }
 
-/** SPF and DMARC as the topmost Authentication-Results header states them (a provider's). */
-export function providerResults(raw: Buffer): { spf?: string; dmarc?: string } {
+/**
+ * SPF and DMARC as the receiving provider states them: the topmost Authentication-Results
+ * header whose authserv-id (its first word, RFC 8601) is `authservId`. Headers of another id,
+ * or below the first of that id, are the sender's or a relay's and say nothing. (A provider
+ * adds its own on top, and removes any of its id that came with the message.)
+ */
+export function providerResults(raw: Buffer, authservId: string): { spf?: string; dmarc?: string } {
   const head = raw.subarray(0, 256 * 1024).toString("latin1");
   const end = head.search(/\r?\n\r?\n/);
   const lines = (end === -1 ? head : head.slice(0, end))
     .replace(/\r?\n[ \t]+/g, " ")
     .split(/\r?\n/);
-  const header = lines.find((line) => /^authentication-results:/i.test(line));
+  const header = lines.find((line) => {
+    const value = /^authentication-results:\s*(?:\([^)]*\)\s*)?([^\s;/]+)/i.exec(line);
+    return value?.[1]?.toLowerCase() === authservId.toLowerCase();
+  });
   if (!header) return {};
   const of = (method: string) =>
     new RegExp(`[;\\s]${method}=([a-z]+)`, "i").exec(header)?.[1]?.toLowerCase();

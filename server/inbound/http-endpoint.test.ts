@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Hono } from "hono";
 import pino from "pino";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { trustNobody } from "../http/proxy-trust.ts";
 import type { RateLimit } from "../rate-limit/limiter.ts";
 import { inboundEndpoint } from "./http-endpoint.ts";
@@ -8,6 +12,9 @@ import type { Received } from "./receive.ts";
 
 const token = "inbound-token-0123456789-abcdefgh";
 const allow: RateLimit = { consume: async () => ({ ok: true }) };
+/** The data directory the endpoint spools bodies under. */
+const dataDir = mkdtempSync(path.join(tmpdir(), "reelsmith-inbound-http-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The endpoint alone on an app of its own, with a receiver that answers `answer`. */
 function endpoint(options: {
@@ -22,9 +29,10 @@ function endpoint(options: {
     inboundEndpoint({
       token: options.token,
       maxBytes: 1024,
+      dataDir,
       receiver: {
-        receive: async (raw) => {
-          received.push(raw);
+        receiveFile: async (spooled) => {
+          received.push(await readFile(spooled.file));
           return (
             options.answer ?? (async () => ({ ok: true, id: "x", matched: true, duplicate: false }))
           )();
@@ -82,5 +90,41 @@ describe("POST /team/inbound-email, on its own", () => {
     expect(await answer.json()).toEqual({ ok: true, matched: true });
     expect(received.map(String)).toEqual(["Subject: hi\r\n\r\nhello\r\n"]);
     expect(answer.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("refuses for good what can never be parsed (422), and answers a limit with 429 or 507 and its reason", async () => {
+    const answers: Received[] = [
+      { ok: false, refused: "unparseable", reason: "Max allowed child nodes exceeded" },
+      {
+        ok: false,
+        refused: "rate_limited",
+        limit: "sender_messages_per_hour",
+        retryAfterSeconds: 120,
+      },
+      { ok: false, refused: "quota_full", limit: "unmatched_stored_bytes" },
+    ];
+    const { post } = endpoint({ token, answer: async () => answers.shift() as Received });
+    const unparseable = await post();
+    expect(unparseable.status).toBe(422);
+    expect(await unparseable.json()).toEqual({
+      ok: false,
+      error: "unparseable",
+      reason: "Max allowed child nodes exceeded",
+    });
+    const limited = await post();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("120");
+    expect(await limited.json()).toEqual({
+      ok: false,
+      error: "rate_limited",
+      reason: "sender_messages_per_hour",
+    });
+    const full = await post();
+    expect(full.status).toBe(507);
+    expect(await full.json()).toEqual({
+      ok: false,
+      error: "quota_full",
+      reason: "unmatched_stored_bytes",
+    });
   });
 });

@@ -32,6 +32,7 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
       INBOUND_MAX_BYTES: String(1024 * 1024),
       PUBLIC_SITE_URL: siteUrl,
       TEAM_EMAIL: "team@reelsmith.example",
+      INBOUND_APPLICATION_MESSAGES_PER_HOUR: "5",
     });
     database = server.openDatabase();
     secret = await sharedSecret(database.db, "reply_tag_secret");
@@ -72,7 +73,11 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
     });
     const info = await transport.sendMail({
       envelope: { from: "replier1@example.com", to: [address] },
-      raw: await rawMessage({ to: address, text: "The secret plan: 3 videos a week." }),
+      raw: await rawMessage({
+        from: "Replier <replier1@example.com>",
+        to: address,
+        text: "The secret plan: 3 videos a week.",
+      }),
     });
     expect(info.response).toMatch(/^250 /);
     const stored = await database.db
@@ -185,5 +190,88 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
     expect(get.status).toBe(302);
     expect(get.headers.get("location")).toBe(teamPaths.signIn);
     expect(await messageCount()).toBe(before);
+  });
+
+  it("mail that can never be parsed (1,001 MIME parts) is refused for good: SMTP 554, HTTP 422, each with its reason; nothing stored", async () => {
+    const { address } = await application();
+    const before = await messageCount();
+    const parts = Array.from(
+      { length: 1001 },
+      (_, i) => `--b\r\nContent-Type: text/plain\r\n\r\npart ${i}\r\n`,
+    ).join("");
+    const raw = Buffer.from(
+      `From: a@example.org\r\nTo: ${address}\r\nSubject: parts\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n${parts}--b--\r\n`,
+    );
+    const transport = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: server.inboundSmtpPort,
+      secure: false,
+      ignoreTLS: true,
+    });
+    await expect(
+      transport.sendMail({ envelope: { from: "a@example.org", to: [address] }, raw }),
+    ).rejects.toMatchObject({
+      responseCode: 554,
+      response: expect.stringMatching(/^554 5\.6\.0 Message cannot be parsed/),
+    });
+    const posted = await post(raw);
+    expect(posted.status).toBe(422);
+    expect(await posted.json()).toEqual({
+      ok: false,
+      error: "unparseable",
+      reason: "Max allowed child nodes exceeded",
+    });
+    expect(await messageCount()).toBe(before);
+  });
+
+  it("over an application's messages an hour: SMTP 451, HTTP 429 with Retry-After, and the team told once by email", async () => {
+    const { id, address } = await application();
+    const transport = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: server.inboundSmtpPort,
+      secure: false,
+      ignoreTLS: true,
+    });
+    const send = async (n: number) =>
+      transport.sendMail({
+        envelope: { from: `sender${n}@example.com`, to: [address] },
+        raw: await rawMessage({ to: address, from: `sender${n}@example.com` }),
+      });
+    for (let n = 1; n <= 5; n += 1) expect((await send(n)).response).toMatch(/^250 /);
+    await expect(send(6)).rejects.toMatchObject({
+      responseCode: 451,
+      response: expect.stringMatching(/application messages per hour/),
+    });
+    const posted = await post(await rawMessage({ to: address, from: "sender7@example.com" }));
+    expect(posted.status).toBe(429);
+    expect(Number(posted.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await posted.json()).toEqual({
+      ok: false,
+      error: "rate_limited",
+      reason: "application_messages_per_hour",
+    });
+    const stored = await database.db
+      .selectFrom("applicationMessages")
+      .select("id")
+      .where("submissionId", "=", id)
+      .execute();
+    expect(stored).toHaveLength(5);
+    const subject = "Mail refused: messages per hour for one application";
+    const told = async () => {
+      const directory = path.join(server.dataDir, "mail");
+      const found = [];
+      for (const name of await readdir(directory)) {
+        const mail = await simpleParser(await readFile(path.join(directory, name)));
+        if (mail.subject === subject) found.push(mail);
+      }
+      return found;
+    };
+    const [notice] = await waitFor(async () => ((await told()).length > 0 ? told() : undefined), {
+      what: "the limit's email",
+    });
+    expect(notice?.to).toMatchObject({ text: "team@reelsmith.example" });
+    expect(notice?.text).toContain("INBOUND_APPLICATION_MESSAGES_PER_HOUR");
+    expect(notice?.text).not.toMatch(/sender\d@example\.com/);
+    expect(await told()).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { convert } from "html-to-text";
 import { type AddressObject, type EmailAddress, simpleParser } from "mailparser";
+import { automaticByHeaders } from "./automatic-mail.ts";
 import { storedLine, storedText } from "./stored-text.ts";
 import { visibleText } from "./visible-text.ts";
 
@@ -21,6 +22,8 @@ export interface ParsedMessage {
   /** The body without the quoted history. */
   visible: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** Its headers say a machine sent it (Auto-Submitted, a bounce, Precedence: bulk…). */
+  automatic: boolean;
 }
 
 /** Stored text at most (the raw message keeps the rest). */
@@ -94,6 +97,7 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
       contentType: contentTypeOf(attachment.contentType),
       content: attachment.content,
     })),
+    automatic: automaticByHeaders(mail.headerLines ?? []),
   };
 }
 

@@ -1,14 +1,20 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import type { DNSResolver } from "mailauth";
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary, isRowDataError } from "../db/errors.ts";
-import { submissionOfMessageIds } from "../db/messages.ts";
+import {
+  applicantAddress,
+  applicationOfSentMessage,
+  isSentMessageId,
+} from "../db/message-flags.ts";
 import {
   type ReceivedMessage,
   receivedMessageStatements,
   submissionExists,
 } from "../db/received-messages.ts";
+import type { MessageFlag } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import {
   attachmentFileOf,
@@ -16,10 +22,14 @@ import {
   removeMessageFiles,
   writeMessageFiles,
 } from "../mail/inbound-files.ts";
+import { isOwnMessageId } from "../mail/product-message-ids.ts";
 import { authenticationOf, type SmtpClient } from "./authentication.ts";
+import { automaticBySender } from "./automatic-mail.ts";
 import { cachedResolver } from "./dns-cache.ts";
-import { matchApplication } from "./match-application.ts";
-import { limits, parseMessage } from "./parse-message.ts";
+import type { Admission, LimitFacts, LimitName } from "./limits.ts";
+import { type Match, matchApplication } from "./match-application.ts";
+import { limits, type ParsedMessage, parseMessage } from "./parse-message.ts";
+import { removeSpooled, type Spooled } from "./spool.ts";
 import { storedLine } from "./stored-text.ts";
 
 /** Recipients of one message at most (SMTP refuses the 51st RCPT; HTTP the whole message). */
@@ -32,10 +42,19 @@ export interface Envelope {
 }
 
 export type Received =
-  /** Stored (or already stored: `duplicate`), matched to an application or unmatched. */
+  /**
+   * Stored (or not stored again: `duplicate`, already stored or one of our own messages come
+   * back), matched to an application or unmatched.
+   */
   | { ok: true; id: string; matched: boolean; duplicate: boolean }
   /** Refused, nothing stored: over INBOUND_MAX_BYTES, or more than maxRecipients. */
-  | { ok: false; refused: "too_large" | "too_many_recipients" };
+  | { ok: false; refused: "too_large" | "too_many_recipients" }
+  /** Refused for good, nothing stored: it can never be parsed (`reason`: mailparser's words). */
+  | { ok: false; refused: "unparseable"; reason: string }
+  /** Refused for now: over a rate (docs/replies.md, "Limits"); taken again later. */
+  | { ok: false; refused: "rate_limited"; limit: LimitName; retryAfterSeconds: number }
+  /** Refused: the stored bytes of its application (or of Unmatched) are at their limit. */
+  | { ok: false; refused: "quota_full"; limit: LimitName };
 
 export interface ReceiverDeps {
   database: Pick<DatabaseHandle, "db" | "dialect" | "writeTransaction">;
@@ -46,6 +65,13 @@ export interface ReceiverDeps {
   replyDomain: string;
   /** The domain of the product's own Message-IDs (MAIL_FROM's). */
   messageIdDomain: string;
+  /** Our own addresses (MAIL_FROM's, TEAM_EMAIL's): mail from them is never the applicant's. */
+  ownAddresses?: readonly string[];
+  /**
+   * INBOUND_AUTHSERV_ID: over HTTP, the provider's own Authentication-Results header (the
+   * topmost of that authserv-id) is believed for SPF and DMARC; unset, they are "none".
+   */
+  authservId?: string;
   /** The notice deliveries a matched reply makes (reply_notice_email, …), when configured. */
   noticeKinds: readonly string[];
   /** DNS for SPF, DKIM and DMARC (default: the system's), its answers kept 5 minutes. */
@@ -53,6 +79,10 @@ export interface ReceiverDeps {
   logger: Logger;
   /** Told when notices were made (nudges the delivery worker). */
   onNotices: () => void;
+  /** The limits (rates, stored bytes) a parsed and matched message must pass; none: all pass. */
+  admit?: (facts: LimitFacts) => Promise<Admission>;
+  /** Messages parsed at once by `receiveFile` (INBOUND_PARSE_CONCURRENCY); 2 by default. */
+  parseConcurrency?: number;
 }
 
 export type Receiver = ReturnType<typeof createReceiver>;
@@ -69,35 +99,75 @@ export function createReceiver(deps: ReceiverDeps) {
   const { database, dataDir, logger } = deps;
   const mta = hostname();
   const resolver = cachedResolver(deps.resolver);
+  const ownAddresses = new Set(
+    (deps.ownAddresses ?? []).map((address) => address.trim().toLowerCase()),
+  );
 
   async function receive(raw: Buffer, envelope: Envelope, client?: SmtpClient): Promise<Received> {
     if (raw.length > deps.maxBytes) return { ok: false, refused: "too_large" };
     if (envelope.to.length > maxRecipients) return { ok: false, refused: "too_many_recipients" };
-    const parsed = await parseMessage(raw);
+    let parsed: ParsedMessage;
+    try {
+      parsed = await parseMessage(raw);
+    } catch (error) {
+      // Mail that can never be parsed (mailsplit's limits: 1,000 MIME parts, a 1 MB header)
+      // is refused for good: it is no outage, and a retry would only meet the same refusal.
+      const reason = error instanceof Error ? error.message.slice(0, 200) : "unparseable";
+      logger.info({ bytes: raw.length, reason }, "message refused: cannot be parsed");
+      return { ok: false, refused: "unparseable", reason };
+    }
     if (envelope.to.length === 0 && parsed.recipients.length > maxRecipients) {
       return { ok: false, refused: "too_many_recipients" };
     }
+    const id = randomUUID();
+    // Ours coming back (a Message-ID we give our emails, or one we recorded sending): we have
+    // it already, and it is never the applicant's. Nothing stored; the sender is told 250.
+    if (parsed.messageId && (await isOurs(parsed.messageId))) {
+      logger.info({ ours: true, bytes: raw.length }, "message of ours came back, not stored");
+      return { ok: true, id, matched: false, duplicate: true };
+    }
     const [auth, match] = await Promise.all([
-      authenticationOf(raw, { client, sender: envelope.from, resolver, mta }),
+      authenticationOf(raw, {
+        client,
+        sender: envelope.from,
+        resolver,
+        mta,
+        authservId: deps.authservId,
+      }),
       matchApplication(
         {
           recipients: envelope.to.length > 0 ? envelope.to : parsed.recipients,
           replyingTo: parsed.replyingTo,
+          from: parsed.from.address,
         },
         {
           replySecret: deps.replySecret,
           replyDomain: deps.replyDomain,
           messageIdDomain: deps.messageIdDomain,
-          exists: (id) => submissionExists(database.db, id),
-          recorded: (ids) => submissionOfMessageIds(database.db, ids),
+          applicant: (submissionId) => applicantAddress(database.db, submissionId),
+          sentMessage: (rowId) => applicationOfSentMessage(database.db, rowId),
         },
       ),
     ]);
-    const id = randomUUID();
     const attachments = parsed.attachments.map((attachment) => ({
       ...attachment,
       id: randomUUID(),
     }));
+    const size = attachments.reduce((sum, { content }) => sum + content.length, raw.length);
+    const admission = await deps.admit?.({
+      senders: [envelope.from ?? "", parsed.from.address],
+      ip: client?.ip,
+      submissionId: match.submissionId,
+      bytes: raw.length,
+      storedBytes: size,
+    });
+    if (admission && !admission.ok) {
+      logger.info(
+        { limit: admission.limit, bytes: raw.length, matched: match.submissionId !== null },
+        "message refused: over a limit",
+      );
+      return admission;
+    }
     const message: ReceivedMessage = {
       id,
       submissionId: match.submissionId,
@@ -113,6 +183,8 @@ export function createReceiver(deps: ReceiverDeps) {
       rawFile: rawFileOf(id),
       auth: JSON.stringify(auth),
       createdAt: Date.now(),
+      size,
+      flag: flagOf(parsed, envelope, match),
       attachments: attachments.map((attachment) => ({
         id: attachment.id,
         filename: attachment.filename,
@@ -138,6 +210,7 @@ export function createReceiver(deps: ReceiverDeps) {
         submission: stored.matched ? message.submissionId : undefined,
         matched: stored.matched,
         by: stored.matched && "by" in match ? match.by : undefined,
+        flag: message.flag ?? undefined,
         duplicate: !stored.stored,
         attachments: attachments.length,
         bytes: raw.length,
@@ -149,6 +222,30 @@ export function createReceiver(deps: ReceiverDeps) {
       "message received",
     );
     return { ok: true, id, matched: stored.matched, duplicate: !stored.stored };
+  }
+
+  async function isOurs(messageId: string): Promise<boolean> {
+    return (
+      isOwnMessageId(messageId, deps.messageIdDomain) ||
+      (await isSentMessageId(database.db, [messageId]))
+    );
+  }
+
+  /**
+   * Why it is kept but no new reply, if so (decision 0063): from our own address (`ours`),
+   * written by a machine (`automatic`: out-of-office, bounce, list), or with the proof of an
+   * application but from another address than its applicant's (`sender`, to confirm).
+   */
+  function flagOf(
+    parsed: Awaited<ReturnType<typeof parseMessage>>,
+    envelope: Envelope,
+    match: Match,
+  ): MessageFlag | null {
+    const from = parsed.from.address.toLowerCase();
+    if (from && ownAddresses.has(from)) return "ours";
+    if (parsed.automatic || automaticBySender(envelope.from, from)) return "automatic";
+    if (match.submissionId !== null && match.sender === "other") return "sender";
+    return null;
   }
 
   /** The transaction; an application erased meanwhile leaves the message unmatched. */
@@ -171,9 +268,51 @@ export function createReceiver(deps: ReceiverDeps) {
         isRowDataError(error) &&
         !(await submissionExists(database.db, message.submissionId));
       if (!erased) throw error;
-      return store({ ...message, submissionId: null });
+      return store({
+        ...message,
+        submissionId: null,
+        flag: message.flag === "sender" ? null : message.flag,
+      });
     }
   }
 
-  return { receive };
+  /** How many messages are being parsed and stored, and who waits for a turn. */
+  const concurrency = deps.parseConcurrency ?? 2;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  async function turn(): Promise<() => void> {
+    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    return () => {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    };
+  }
+
+  /**
+   * `receive` for a message spooled to disk as it came in (./spool.ts): at most
+   * `parseConcurrency` messages are read into memory and parsed at once, the others wait on
+   * disk, so that memory stays bounded however many arrive together. The spooled file is
+   * removed once it is stored or refused.
+   */
+  async function receiveFile(
+    spooled: Spooled,
+    envelope: Envelope,
+    client?: SmtpClient,
+  ): Promise<Received> {
+    try {
+      if (spooled.bytes > deps.maxBytes) return { ok: false, refused: "too_large" };
+      const done = await turn();
+      try {
+        return await receive(await readFile(spooled.file), envelope, client);
+      } finally {
+        done();
+      }
+    } finally {
+      await removeSpooled(spooled).catch(() => undefined);
+    }
+  }
+
+  return { receive, receiveFile };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { beaconPath } from "#app/shared/paths.ts";
 import { serverOn, storageBackends } from "../test/backends.ts";
+import { beaconTokenFor } from "../test/beacon-token.ts";
 import { validApplication } from "../test/fixtures.ts";
 
 const browser = (name: string) =>
@@ -11,6 +12,12 @@ for (const backend of storageBackends()) {
     it("is the visit it came from, looked up as the visitor was counted; else not known", async () => {
       const { server, database } = await serverOn(backend);
       const maya = browser("Maya");
+      // The token of the page served to Maya (no build here: made as the server makes it).
+      const token = await beaconTokenFor(database, server.config, {
+        ip: "127.0.0.1",
+        userAgent: maya,
+        host: new URL(server.url).host,
+      });
       const seen = await fetch(`${server.url}${beaconPath}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Origin: server.url, "User-Agent": maya },
@@ -18,6 +25,7 @@ for (const backend of storageBackends()) {
           type: "view",
           path: "/onboarding?plan=Influencer&utm_source=newsletter&utm_medium=email&utm_campaign=spring",
           referrer: "https://www.news.example/story",
+          token,
         }),
       });
       expect(seen.status).toBe(204);

@@ -2,33 +2,43 @@ import { randomUUID } from "node:crypto";
 import type { Compilable } from "kysely";
 import { team } from "#app/content/team.ts";
 import { noteMaxLength, statusSchema } from "#app/shared/inbox-query.ts";
-import { normalizeReply, replyProblem } from "#app/shared/reply-rules.ts";
+import { uuidPattern } from "#app/shared/intake-rules.ts";
+import { normalizeReply, replyKeyPattern, replyProblem } from "#app/shared/reply-rules.ts";
 import { invisibleCharactersMessage } from "#app/shared/schema.ts";
 import type { ActionOutcome, TeamAction, TeamMember } from "#app/shared/team-port.ts";
-import { forbiddenCharacters } from "#app/shared/text.ts";
+import { fill, forbiddenCharacters } from "#app/shared/text.ts";
 import { auditLineInsert } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { onDemandDeliveryInsert } from "../db/deliveries/on-demand.ts";
 import { failedDeliveryCount, retryFailedStatement } from "../db/deliveries/retry.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { findMemberById } from "../db/members.ts";
-import { lastInboundMessageId, messageInsert, newReplyUpdate } from "../db/messages.ts";
+import {
+  flaggedSenderMessage,
+  senderConfirmUpdate,
+  toUnmatchedUpdate,
+} from "../db/message-flags.ts";
+import { lastInboundMessageId, messageInsert, newReplyUpdate, replyOfKey } from "../db/messages.ts";
 import { noteInsert } from "../db/notes.ts";
 import {
   nextOwnerStatements,
   notSpamStatements,
+  ownerChangeAuditLine,
   ownerUpdate,
   spamStatements,
   statusUpdate,
   submissionBrief,
 } from "../db/submissions/changes.ts";
-import { eraseStatements, filesToErase } from "../db/submissions/erase.ts";
+import { eraseStatements, toErase } from "../db/submissions/erase.ts";
 import { answeringStatuses, firstResponseStatements } from "../db/submissions/promise.ts";
 import type { RunTransaction } from "../db/write-transaction.ts";
 import { mailDomain } from "../mail/mail-domain.ts";
+import { taggedMessageId } from "../mail/product-message-ids.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
 const copy = team.application.done;
+const replyCopy = team.application.reply;
 
 export interface ActionDeps {
   database: Handle;
@@ -43,6 +53,8 @@ export interface ActionDeps {
   mailFrom: string;
   /** Where a member's reply comes From: the team's address (CONTACT_EMAIL). */
   replyFrom: string;
+  /** The secret our Message-IDs are tagged with (`reply_tag_secret`): a reply's proof. */
+  messageIdSecret: string;
   /** The kind of delivery that sends a reply (made on demand, registered by the delivery side). */
   replyKind: string;
   /** The HMAC under which the applicant's confirmation is counted (erased with them). */
@@ -72,6 +84,37 @@ export function createApplicationActions(deps: ActionDeps) {
     detail = "",
     now = Date.now(),
   ) => auditLineInsert(db, { submissionId: id, memberEmail: member.email, action, detail, now });
+
+  /**
+   * A reply sent already from the draft of `key`: the same text answers "Already sent" (nothing
+   * more is sent); other text is refused, so that a changed draft is never dropped silently.
+   */
+  async function repeatedReply(
+    id: string,
+    key: string,
+    reply: { subject: string; body: string },
+  ): Promise<ActionOutcome | undefined> {
+    const first = await replyOfKey(db, id, key);
+    if (!first) return undefined;
+    if (first.subject === reply.subject && first.body === reply.body) {
+      return { ok: true, done: "alreadySent", message: copy.alreadySent };
+    }
+    return { ok: false, error: "conflict", message: replyCopy.keyReused };
+  }
+
+  /** Someone changed the owner first: who has it now, as the page names members. */
+  async function ownerChanged(id: string): Promise<ActionOutcome> {
+    const now = await submissionBrief(db, id);
+    if (!now) return { ok: false, error: "not_found", message: copy.notFound };
+    const holder = now.ownerId ? await findMemberById(database, now.ownerId) : undefined;
+    return {
+      ok: false,
+      error: "conflict",
+      message: holder
+        ? fill(copy.ownerChanged, { owner: holder.name || holder.email })
+        : copy.ownerChangedToNobody,
+    };
+  }
 
   async function run(member: TeamMember, id: string, action: TeamAction): Promise<ActionOutcome> {
     const now = Date.now();
@@ -138,10 +181,24 @@ export function createApplicationActions(deps: ActionDeps) {
         const ownerId = action.type === "take" ? member.id : action.ownerId;
         const owner = ownerId ? await findMemberById(database, ownerId) : undefined;
         if (ownerId && !owner) return { ok: false, error: "invalid", message: copy.invalidOwner };
-        await applyWith(
-          [ownerUpdate(db, id, owner?.id ?? null)],
-          auditLine(member, id, "assign", owner?.email ?? "", now),
-        );
+        // Compare and set: only while the owner is still the one the member saw (the form's
+        // `seen`; without it, the one read above). The line is written with the change only.
+        const seen = action.seen === undefined ? submission.ownerId : action.seen || null;
+        const target = owner?.id ?? null;
+        const line = { submissionId: id, memberEmail: member.email, now };
+        const results = await transaction([
+          ...(seen === target
+            ? []
+            : [
+                ownerChangeAuditLine(
+                  database,
+                  { ...line, action: "assign", detail: owner?.email ?? "" },
+                  seen,
+                ),
+              ]),
+          ownerUpdate(db, id, target, seen),
+        ]);
+        if ((results.at(-1)?.affected ?? 0) === 0) return ownerChanged(id);
         return action.type === "take"
           ? { ok: true, done: "take", message: copy.take }
           : { ok: true, done: "assign", message: owner ? copy.assign : copy.unassign };
@@ -160,18 +217,30 @@ export function createApplicationActions(deps: ActionDeps) {
         const reply = normalizeReply(action);
         const problem = replyProblem(reply);
         if (problem) return { ok: false, error: "invalid", message: problem.message };
+        // The draft's idempotency key: a reply already sent with it is not sent again.
+        const key = action.key ?? null;
+        if (key !== null && !replyKeyPattern.test(key)) {
+          return { ok: false, error: "invalid", message: replyCopy.staleForm };
+        }
+        const before = key === null ? undefined : await repeatedReply(id, key, reply);
+        if (before) return before;
         const messageRowId = randomUUID();
         const deliveryId = randomUUID();
         // Ours answers theirs: the latest message of theirs, when there is one.
         const inReplyTo = (await lastInboundMessageId(db, id)) ?? null;
         const answers = firstResponseStatements(db, id, now, { fromNewToContacted: true });
-        const results = await applyWith(
+        const sent = applyWith(
           [
             messageInsert(db, {
               id: messageRowId,
               submissionId: id,
               direction: "out",
-              messageId: `<${messageRowId}.reply@${mailDomain(deps.mailFrom)}>`,
+              messageId: taggedMessageId(
+                deps.messageIdSecret,
+                messageRowId,
+                "reply",
+                mailDomain(deps.mailFrom),
+              ),
               inReplyTo,
               // The team's address (never a no-reply one): the applicant may write to it.
               fromAddress: deps.replyFrom,
@@ -184,6 +253,7 @@ export function createApplicationActions(deps: ActionDeps) {
               auth: null,
               memberEmail: member.email,
               deliveryId,
+              replyKey: key,
               createdAt: now,
             }),
             onDemandDeliveryInsert(db, {
@@ -197,6 +267,15 @@ export function createApplicationActions(deps: ActionDeps) {
           ],
           auditLine(member, id, "reply", "", now),
         );
+        // The same draft at the same moment (two clicks, two tabs): the unique key lets one
+        // transaction in; the other is undone whole and answers as a repeat.
+        const results = await sent.catch(async (error: unknown) => {
+          const again = key !== null && isUniqueViolation(error);
+          const repeat = again ? await repeatedReply(id, key, reply) : undefined;
+          if (repeat) return repeat;
+          throw error;
+        });
+        if (!Array.isArray(results)) return results;
         deps.nudgeWorker();
         // Its first response, if it had none: results[2] is the first of `answers`.
         if ((results[2]?.affected ?? 0) > 0) {
@@ -208,12 +287,38 @@ export function createApplicationActions(deps: ActionDeps) {
         await applyWith([newReplyUpdate(db, id, false)], auditLine(member, id, "read", "", now));
         return { ok: true, done: "read", message: copy.read };
       }
+      case "confirm-sender":
+      case "unmatch": {
+        // A reply that carried the proof but came from another address (decision 0063): the
+        // applicant's after all (a new reply), or not (to Unmatched). Only once either way.
+        const messageId = uuidPattern.test(action.messageId)
+          ? action.messageId.toLowerCase()
+          : undefined;
+        if (!messageId || !(await flaggedSenderMessage(db, id, messageId))) {
+          return { ok: false, error: "invalid", message: copy.senderGone };
+        }
+        const confirm = action.type === "confirm-sender";
+        const [changed] = await applyWith(
+          confirm
+            ? [senderConfirmUpdate(db, id, messageId), newReplyUpdate(db, id, true)]
+            : [toUnmatchedUpdate(db, id, messageId)],
+          auditLine(member, id, confirm ? "confirm-sender" : "unmatch-reply", messageId, now),
+        );
+        // Confirmed or moved by another member in the meantime.
+        if ((changed?.affected ?? 0) === 0) {
+          return { ok: false, error: "invalid", message: copy.senderGone };
+        }
+        return confirm
+          ? { ok: true, done: "confirmSender", message: copy.confirmSender }
+          : { ok: true, done: "toUnmatched", message: copy.toUnmatched };
+      }
       case "erase": {
-        // The files of their messages are named in the rows: read before the rows go.
-        const files = await filesToErase(db, submission.email);
+        // The files of their messages are named in the rows: read before the rows go (and
+        // their unmatched mail, from or to their address, goes too).
+        const { files, unmatched } = await toErase(db, submission.email);
         await transaction([
           auditLine(member, id, "erase", "", now),
-          ...eraseStatements(db, submission.email, deps.hashRecipient(submission.email)),
+          ...eraseStatements(db, submission.email, deps.hashRecipient(submission.email), unmatched),
         ]);
         await deps.eraseDataFiles(files);
         await deps.eraseMailFiles(submission.email);

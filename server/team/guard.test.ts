@@ -101,6 +101,8 @@ describe("the /team guard", () => {
       "intent=spam",
       "intent=erase&confirm=yes",
       "intent=status&status=declined",
+      "intent=confirm-sender&message=0b9a7c3e-1d2f-4e5a-8b6c-7d8e9f0a1b2c",
+      "intent=unmatch&message=0b9a7c3e-1d2f-4e5a-8b6c-7d8e9f0a1b2c",
     ]) {
       const answer = await post(`/team/applications/${id}`, body, forged);
       expect(answer.status, body).toBe(303);
@@ -124,6 +126,10 @@ describe("the /team guard", () => {
     const evil = { Origin: "https://evil.example" };
     expect((await post("/team/sign-in", "email=maya%40example.com", evil)).status).toBe(403);
     expect((await post(`/team/applications/${id}`, "intent=spam", evil)).status).toBe(403);
+    for (const intent of ["confirm-sender", "unmatch"]) {
+      const body = `intent=${intent}&message=0b9a7c3e-1d2f-4e5a-8b6c-7d8e9f0a1b2c`;
+      expect((await post(`/team/applications/${id}`, body, evil)).status).toBe(403);
+    }
     expect((await post("/team/sign-in", "email=maya%40example.com")).status).toBe(403);
     const referer = { Referer: "https://evil.example/page" };
     expect((await post("/team/sign-in", "email=maya%40example.com", referer)).status).toBe(403);

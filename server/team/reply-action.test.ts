@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import type { TeamAction } from "#app/shared/team-port.ts";
 import { attachmentInsert, messageInsert } from "../db/messages.ts";
 import type { NewApplicationMessage } from "../db/schema.ts";
+import { sharedSecret } from "../db/settings.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
+import { taggedMessageId } from "../mail/product-message-ids.ts";
 import { storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { type TeamFixture, teamFixtureWithMember } from "../test/team.ts";
@@ -118,7 +120,11 @@ describe.each(storageBackends())("replies from the inbox on $name", (backend) =>
         deliveryId: delivery?.id,
         rawFile: null,
       });
-      expect(message?.messageId).toBe(`<${message?.id}.reply@reelsmith.example>`);
+      // Tagged under the instance's secret: the proof the applicant's answer carries.
+      const secret = await sharedSecret(fixture.database.db, "reply_tag_secret");
+      expect(message?.messageId).toBe(
+        taggedMessageId(secret, message?.id ?? "", "reply", "reelsmith.example"),
+      );
       expect(Number(message?.createdAt)).toBeGreaterThanOrEqual(before);
 
       // Answered: its first response now, New → Contacted, no longer a "New reply".

@@ -9,7 +9,7 @@ import { walEmptier } from "../db/empty-wal.ts";
 import { awayUpdate, type Member } from "../db/members.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
-import { exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
+import { exportMessages, exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
 import { failedApplicationCount, inboxRows, viewCounts } from "../db/submissions/inbox.ts";
 import { applicationSources } from "../db/submissions/visit-sources.ts";
 import { insightsReport } from "../db/visits/insights-report.ts";
@@ -101,6 +101,7 @@ export async function startTeam(deps: {
     },
     mailFrom: config.MAIL_FROM,
     replyFrom: config.CONTACT_EMAIL,
+    messageIdSecret: await sharedSecret(database.db, "reply_tag_secret"),
     replyKind: deps.replyKind,
     hashRecipient: deps.hashRecipient,
     afterErase: wal.afterErase,
@@ -140,13 +141,21 @@ export async function startTeam(deps: {
     },
     export: (query, format) =>
       exportStream(
-        exportPages(
-          database,
-          { query, viewer: { memberId: member?.id, now: Date.now() } },
-          { thread: format === "json" },
-        ),
+        {
+          readPage: exportPages(database, {
+            query,
+            viewer: { memberId: member?.id, now: Date.now() },
+          }),
+          readMessages: format === "json" ? exportMessages(database) : undefined,
+          pageSize: exportPageSize,
+          // Said in the file, and here with why (never the row's content).
+          onRowFailed: ({ submissionId, message, error }) =>
+            logger.error(
+              { submissionId, message, err: error },
+              "export: a row could not be written; the export went on",
+            ),
+        },
         format,
-        exportPageSize,
       ),
     async setAway(away) {
       if (member) await database.write(awayUpdate(database, member.id, away));
@@ -163,9 +172,9 @@ export async function startTeam(deps: {
     linkState: (token) => signIn.linkState(token),
     useLink: (token) => signIn.useLink(token),
     signOut: (headers) => signIn.signOut(headers),
-    application: (id) =>
+    application: (id, thread) =>
       uuidPattern.test(id)
-        ? applicationView(database, id.toLowerCase(), config)
+        ? applicationView(database, id.toLowerCase(), config, thread)
         : Promise.resolve(undefined),
     act: async (member, id, action) =>
       uuidPattern.test(id)

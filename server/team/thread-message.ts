@@ -1,10 +1,5 @@
 import type { ThreadMessage } from "#app/shared/team-port.ts";
-import type { ApplicationMessage } from "../db/schema.ts";
-
-type StoredMessage = Omit<ApplicationMessage, "createdAt"> & {
-  createdAt: number;
-  attachments: { id: string; filename: string; contentType: string; size: number }[];
-};
+import type { ShownMessage } from "../db/messages.ts";
 
 /** The results of a message's checks, as stored ({"spf":"pass",…}); none when unreadable. */
 function authOf(stored: string | null): ThreadMessage["auth"] {
@@ -18,8 +13,11 @@ function authOf(stored: string | null): ThreadMessage["auth"] {
   }
 }
 
-/** A stored message as the team's pages show it (text only: HTML is never kept). */
-export function threadMessageOf(message: StoredMessage): ThreadMessage {
+/**
+ * A stored message as the team's pages show it (text only: HTML is never kept), its long
+ * texts cut to the page's bounds (`cut`: the whole is in its raw .eml).
+ */
+export function threadMessageOf(message: ShownMessage): ThreadMessage {
   return {
     id: message.id,
     direction: message.direction,
@@ -32,11 +30,15 @@ export function threadMessageOf(message: StoredMessage): ThreadMessage {
     full: message.body.trim() !== message.visible.trim() ? message.body : undefined,
     memberEmail: message.memberEmail,
     auth: authOf(message.auth),
+    flag: message.flag ?? undefined,
     attachments: message.attachments.map(({ id, filename, contentType, size }) => ({
       id,
       filename,
       contentType,
       size,
     })),
+    moreAttachments: message.moreAttachments || undefined,
+    cut: message.cut || undefined,
+    raw: message.direction === "in" && message.rawFile !== null,
   };
 }

@@ -1,11 +1,10 @@
 import { emails } from "#app/content/emails.ts";
 import { team } from "#app/content/team.ts";
+import { ownEntry } from "#app/shared/own-entry.ts";
 import type { ThreadMessage } from "#app/shared/team-port.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
-import type { threadOf } from "../db/messages.ts";
+import type { ShownMessage } from "../db/messages.ts";
 import type { Delivery, Submission } from "../db/schema.ts";
-
-type StoredMessage = Awaited<ReturnType<typeof threadOf>>[number];
 
 /** The addresses the product's own emails go from and to. */
 export type ThreadMail = { MAIL_FROM: string; TEAM_EMAIL: string };
@@ -32,16 +31,18 @@ function authOf(json: string | null): ThreadMessage["auth"] {
 }
 
 /**
- * An application's thread as its page shows it, oldest first: every message in and out (ours
+ * A page of an application's thread as it shows it, oldest first: its messages in and out (ours
  * with the state of the delivery that sends it; theirs with its checks, attachments and folded
  * quote), and the team notification and the applicant's confirmation as `system` entries from
  * their deliveries. Text only: nothing here is ever HTML.
  */
 export function threadView(
   submission: Pick<Submission, "name" | "email" | "selectedPlan">,
-  messages: readonly StoredMessage[],
+  messages: readonly ShownMessage[],
   deliveries: readonly Delivery[],
   mail: ThreadMail,
+  /** The page holds the thread's first message: the product's own emails come with it. */
+  first = true,
 ): ThreadMessage[] {
   const statusOf = new Map(deliveries.map((delivery) => [delivery.id, delivery.status]));
   const stored = messages.map(
@@ -59,14 +60,19 @@ export function threadView(
       memberEmail: message.memberEmail,
       deliveryStatus: message.deliveryId ? statusOf.get(message.deliveryId) : undefined,
       auth: message.direction === "in" ? authOf(message.auth) : undefined,
+      flag: message.direction === "in" ? (message.flag ?? undefined) : undefined,
       attachments: message.attachments.map((attachment) => ({
         id: attachment.id,
         filename: attachment.filename,
         contentType: attachment.contentType,
         size: Number(attachment.size),
       })),
+      moreAttachments: message.moreAttachments || undefined,
+      cut: message.cut || undefined,
+      raw: message.direction === "in" && message.rawFile !== null,
     }),
   );
+  if (!first) return stored;
   const name = oneLine(submission.name);
   const plan = submission.selectedPlan;
   // In the order of `systemKinds` (made at the same time, they keep it below).
@@ -84,7 +90,7 @@ export function threadView(
           delivery.kind === "team_notification"
             ? fill(emails.team.subject, { name, plan })
             : fill(emails.confirmation.subject, { plan }),
-        visible: team.application.thread.system[delivery.kind] ?? "",
+        visible: ownEntry(team.application.thread.system, delivery.kind) ?? "",
         deliveryStatus: delivery.status,
         attachments: [],
       }),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
-import { attachmentInsert, messageInsert } from "../db/messages.ts";
+import { attachmentInsert, messageInsert, unmatchedCount } from "../db/messages.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
 import {
   attachmentFileOf,
@@ -11,6 +11,7 @@ import {
   writeMessageFiles,
 } from "../mail/inbound-files.ts";
 import { storageBackends } from "../test/backends.ts";
+import { floodMessageId, floodMessages } from "../test/flood.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
 
@@ -19,6 +20,7 @@ async function storedMessage(
   database: DatabaseHandle,
   dataDir: string,
   submissionId: string | null,
+  addresses: { from?: string; to?: string } = {},
 ) {
   const id = randomUUID();
   const attachment = { id: randomUUID(), content: Buffer.from("%PDF-1.4 brief") };
@@ -29,9 +31,9 @@ async function storedMessage(
     direction: "in",
     messageId: `<${id}@example.org>`,
     inReplyTo: null,
-    fromAddress: "maya@example.org",
+    fromAddress: addresses.from ?? "maya@example.org",
     fromName: "Maya",
-    toAddress: "hello@reply.reelsmith.example",
+    toAddress: addresses.to ?? "hello@reply.reelsmith.example",
     subject: "Re: my application",
     body: "Here it is.\n\n> quoted",
     visible: "Here it is.",
@@ -73,7 +75,7 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
     async () => {
       const { fixture, member, port, application, audit } = await setUp();
       const message = await storedMessage(fixture.database, fixture.dataDir, null);
-      const [listed] = await port.unmatched();
+      const [listed] = (await port.unmatched()).messages;
       expect(listed).toMatchObject({
         id: message.id,
         direction: "in",
@@ -103,7 +105,7 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
       expect(
         await port.actOnUnmatched(member, message.id, { type: "attach", applicationId: url }),
       ).toMatchObject({ ok: false, error: "not_found" });
-      expect(await port.unmatched()).toEqual([]);
+      expect((await port.unmatched()).messages).toEqual([]);
       const row = await fixture.database.db
         .selectFrom("submissions")
         .select("newReply")
@@ -122,6 +124,32 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
   );
 
   it.skipIf(backend.skip)(
+    "shows automatic mail as such, and attaching it makes no New reply (decision 0063)",
+    async () => {
+      const { fixture, member, port, application } = await setUp();
+      const message = await storedMessage(fixture.database, fixture.dataDir, null);
+      await fixture.database.db
+        .updateTable("applicationMessages")
+        .set({ flag: "automatic" })
+        .where("id", "=", message.id)
+        .execute();
+      expect((await port.unmatched()).messages.map((entry) => entry.flag)).toEqual(["automatic"]);
+      expect(
+        await port.actOnUnmatched(member, message.id, {
+          type: "attach",
+          applicationId: application,
+        }),
+      ).toMatchObject({ ok: true, done: "attachReply" });
+      const row = await fixture.database.db
+        .selectFrom("submissions")
+        .select("newReply")
+        .where("id", "=", application)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.newReply)).toBe(0);
+    },
+  );
+
+  it.skipIf(backend.skip)(
     "deletes one with its files, writes its line; serves an attachment's bytes to members",
     async () => {
       const { fixture, member, port, files, audit } = await setUp();
@@ -136,7 +164,7 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
         ok: true,
         done: "deleteUnmatched",
       });
-      expect(await port.unmatched()).toEqual([]);
+      expect((await port.unmatched()).messages).toEqual([]);
       expect(await files()).toEqual([]);
       expect(await port.attachment(message.attachmentId)).toBeUndefined();
       expect(await audit()).toEqual([
@@ -163,4 +191,91 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
       [kept.id, `${kept.id}.eml`, `${kept.id}/${kept.attachmentId}`].sort(),
     );
   });
+
+  it.skipIf(backend.skip)(
+    "erasing the applicant takes their unmatched mail, from or to their address, with its files",
+    async () => {
+      const { fixture, member, port, application, files } = await setUp();
+      const from = await storedMessage(fixture.database, fixture.dataDir, null, {
+        from: "ANA@Example.org",
+      });
+      const to = await storedMessage(fixture.database, fixture.dataDir, null, {
+        to: "Someone <someone@example.net>, ana@example.org",
+      });
+      // Strangers whose addresses merely hold theirs stay.
+      const strangers = [
+        await storedMessage(fixture.database, fixture.dataDir, null, { from: "hana@example.org" }),
+        await storedMessage(fixture.database, fixture.dataDir, null, {
+          from: "ana@example.org.evil",
+          to: "ana_example.org@reply.example",
+        }),
+        await storedMessage(fixture.database, fixture.dataDir, null, { from: "a%a@example.org" }),
+      ];
+      expect((await port.unmatched()).total).toBe(5);
+      expect(await port.act(member, application, { type: "erase" })).toMatchObject({ ok: true });
+      const left = (await port.unmatched()).messages.map((message) => message.id);
+      expect(left.sort()).toEqual(strangers.map((message) => message.id).sort());
+      expect(left).not.toContain(from.id);
+      expect(left).not.toContain(to.id);
+      const names = await files();
+      for (const gone of [from, to]) {
+        expect(names.filter((name) => name.startsWith(gone.id))).toEqual([]);
+      }
+      expect(names.filter((name) => name.endsWith(".eml"))).toHaveLength(3);
+      expect(
+        await fixture.database.db.selectFrom("messageAttachments").select("id").execute(),
+      ).toHaveLength(3);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    "lists them 20 to a page, counted the same everywhere, each attachable and deletable at any depth",
+    async () => {
+      const { fixture, member, port, application } = await setUp();
+      // 103 of 256 KB each: a page would have been 100 of them whole (26 MB), the rest unseen.
+      await floodMessages(fixture.database, {
+        submissionId: null,
+        count: 103,
+        chars: 256 * 1024,
+        from: Date.now() - 10_000,
+      });
+      const first = await port.unmatched();
+      expect(first.total).toBe(103);
+      expect(await unmatchedCount(fixture.database.db)).toBe(103);
+      expect(first.later).toBe(false);
+      expect(first.messages.map((message) => message.id)).toEqual(
+        Array.from({ length: 20 }, (_, i) => floodMessageId(103 - i)),
+      );
+      expect(JSON.stringify(first).length).toBeLessThan(250_000);
+      expect(first.messages[0]).toMatchObject({ cut: true, raw: true });
+      const seen = first.messages.map((message) => message.id);
+      let next = first.next;
+      let pages = 1;
+      while (next) {
+        const page = await port.unmatched({ before: next });
+        expect(page).toMatchObject({ total: 103, later: true });
+        seen.push(...page.messages.map((message) => message.id));
+        next = page.next;
+        pages += 1;
+      }
+      expect(pages).toBe(6);
+      expect(new Set(seen).size).toBe(103);
+      expect(seen.at(-1)).toBe(floodMessageId(1));
+
+      // The oldest two, on the last page: one attached, one deleted.
+      expect(
+        await port.actOnUnmatched(member, floodMessageId(1), {
+          type: "attach",
+          applicationId: application,
+        }),
+      ).toMatchObject({ ok: true, done: "attachReply" });
+      expect(
+        await port.actOnUnmatched(member, floodMessageId(2), { type: "delete" }),
+      ).toMatchObject({ ok: true, done: "deleteUnmatched" });
+      expect((await port.unmatched()).total).toBe(101);
+      expect(await unmatchedCount(fixture.database.db)).toBe(101);
+      // A cursor that is not one is the first page, never an error.
+      expect((await port.unmatched({ before: "1_constructor" })).later).toBe(false);
+    },
+  );
 });

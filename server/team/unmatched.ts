@@ -10,12 +10,14 @@ import {
   attachToApplication,
   messageById,
   newReplyUpdate,
+  unmatchedCount,
   unmatchedDelete,
-  unmatchedMessages,
+  unmatchedPage,
 } from "../db/messages.ts";
 import { submissionExists } from "../db/received-messages.ts";
 import type { RunTransaction } from "../db/write-transaction.ts";
 import { readInboundFile, removeMessageFiles } from "../mail/inbound-files.ts";
+import { messageCursorText, parseMessageCursor } from "./message-cursor.ts";
 import { threadMessageOf } from "./thread-message.ts";
 
 const copy = team.unmatched.done;
@@ -30,13 +32,20 @@ export function createUnmatched(deps: {
   database: Pick<DatabaseHandle, "db">;
   transaction: RunTransaction;
   dataDir: string;
-}): Pick<TeamPort, "unmatched" | "actOnUnmatched" | "attachment"> {
+}): Pick<TeamPort, "unmatched" | "actOnUnmatched" | "attachment" | "rawMessage"> {
   const { database, transaction, dataDir } = deps;
   const { db } = database;
 
   return {
-    async unmatched() {
-      return (await unmatchedMessages(db)).map(threadMessageOf);
+    async unmatched(page = {}) {
+      const before = parseMessageCursor(page.before);
+      const [found, total] = await Promise.all([unmatchedPage(db, { before }), unmatchedCount(db)]);
+      return {
+        messages: found.messages.map(threadMessageOf),
+        total,
+        next: found.more ? messageCursorText(found.more) : undefined,
+        later: before !== undefined,
+      };
     },
 
     async actOnUnmatched(
@@ -78,11 +87,20 @@ export function createUnmatched(deps: {
       const [attached] = await audited(
         { action: "attach-reply", submissionId: applicationId },
         attachToApplication(db, message.id, applicationId),
-        newReplyUpdate(db, applicationId, true),
+        // Mail no person wrote (automatic, ours) never makes a New reply (decision 0063).
+        ...(message.flag === null ? [newReplyUpdate(db, applicationId, true)] : []),
       );
       if ((attached?.affected ?? 0) === 0)
         return { ok: false, error: "not_found", message: copy.gone };
       return { ok: true, done: "attachReply", message: copy.attachReply };
+    },
+
+    async rawMessage(id: string) {
+      if (!uuidPattern.test(id)) return undefined;
+      const found = await messageById(db, id.toLowerCase());
+      if (!found?.rawFile || found.direction !== "in") return undefined;
+      const body = await readInboundFile(dataDir, found.rawFile);
+      return body ? { body: new Uint8Array(body) } : undefined;
     },
 
     async attachment(id: string) {

@@ -22,7 +22,10 @@ export function storageBackends(): StorageBackend[] {
       skip: !postgresAvailable(),
       setup: async () => {
         const database = await createTestDatabase();
-        return { env: { DATABASE_URL: database.url }, cleanup: database.drop };
+        // Servers and CLI runs on one PostgreSQL database share the hashing key, as deployed
+        // (decision 0066): each test server has a DATA_DIR of its own.
+        const env = { DATABASE_URL: database.url, IP_HASH_SECRET: "tests-share-this-hashing-key" };
+        return { env, cleanup: database.drop };
       },
     },
   ];

@@ -33,6 +33,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
     DATA_DIR: dataDir,
   };
+  // IP_HASH_SECRET "" : none (the key file under DATA_DIR, as on an install without it).
+  if (!fullEnv.IP_HASH_SECRET) delete fullEnv.IP_HASH_SECRET;
   const server = await startServer(fullEnv);
   const endpoint = `${server.url}${intakePath}`;
   return {

@@ -1,9 +1,9 @@
 import { loadConfig } from "../config.ts";
 import { openMigratedDatabase } from "../db/database.ts";
-import { sharedSecret } from "../db/settings.ts";
 import { kindRegistry } from "../delivery/kinds/registry.ts";
 import { replyEmailKind } from "../delivery/kinds/reply.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
+import { loadHashingKey } from "../hashing/hashing-key.ts";
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { startTeam } from "../team/start-team.ts";
@@ -33,9 +33,7 @@ export async function startTeamSide(
     scheduledKinds: kindRegistry.scheduled(config),
     onFirstResponse,
     replyKind: replyEmailKind.name,
-    hashRecipient: createRecipientHasher(
-      config.IP_HASH_SECRET ?? (await sharedSecret(database.db, "ip_hash_secret")),
-    ),
+    hashRecipient: createRecipientHasher((await loadHashingKey(database, config)).key),
     nudgeWorker,
   });
   return {

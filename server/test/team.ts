@@ -19,6 +19,8 @@ export interface TeamFixture {
   team: TeamServer;
   database: DatabaseHandle;
   dataDir: string;
+  /** The environment that reaches the same database (DATABASE_URL on PostgreSQL). */
+  env: Record<string, string>;
   /** Times the delivery worker was told about new work. */
   nudges: { count: number };
   /** The first responses recorded (seconds after arrival), as the metrics hear them. */
@@ -53,6 +55,7 @@ export async function teamFixture(backend: StorageBackend): Promise<TeamFixture>
     team,
     database,
     dataDir,
+    env,
     nudges,
     firstResponses,
     member: async (email) => {

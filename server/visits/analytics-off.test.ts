@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { beaconPath } from "#app/shared/paths.ts";
 import { serverOn, storageBackends } from "../test/backends.ts";
+import { beaconTokenFor } from "../test/beacon-token.ts";
 
 const [sqlite] = storageBackends();
 const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/142.0.0.0 Safari/537.36";
@@ -9,10 +10,13 @@ const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/142.0.
 async function startedOn(env: Record<string, string>) {
   if (!sqlite) throw new Error("no SQLite backend");
   const { server, database } = await serverOn(sqlite, env);
+  const visitor = { ip: "127.0.0.1", userAgent: chrome, host: new URL(server.url).host };
+  const token =
+    env.ANALYTICS === "off" ? "" : await beaconTokenFor(database, server.config, visitor);
   const answer = await fetch(`${server.url}${beaconPath}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: server.url, "User-Agent": chrome },
-    body: JSON.stringify({ type: "start", question: "name" }),
+    body: JSON.stringify({ type: "start", question: "name", token }),
   });
   await server.stop(); // writes what is in memory
   return {

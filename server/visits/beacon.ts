@@ -5,27 +5,32 @@ import type { AppEnv } from "../http/app-env.ts";
 import { publicRequestOf, type TrustProxy } from "../http/proxy-trust.ts";
 import { countedPage } from "./count-pages.ts";
 import { isCountable, visitorFacts } from "./counted-request.ts";
-import type { VisitCounter } from "./visit-counter.ts";
+import type { VisitCounter, VisitorFacts } from "./visit-counter.ts";
 import { visitSourceOf } from "./visit-source.ts";
 
 /** The largest beacon taken: `{"type":"view","path":…,"referrer":…}` fits many times. */
 export const maxBeaconBytes = 1024;
 
-/** What /onboarding may say: its prerendered page was shown, or a question was started. */
-export type Beacon =
+/**
+ * What /onboarding may say: its prerendered page was shown, or a question was started; with
+ * the token the page was served with (a beacon has a page behind it).
+ */
+export type Beacon = (
   | { type: "view"; path: string; referrer: string }
-  | { type: "start"; question: string };
+  | { type: "start"; question: string }
+) & { token: string };
 
 /** A beacon's JSON, or undefined when it is none (unknown type, question or page). */
 export function parseBeacon(text: string): Beacon | undefined {
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
+    const token = typeof value?.token === "string" ? value.token : "";
     if (value?.type === "start" && fieldNames.includes(value.question as never)) {
-      return { type: "start", question: value.question as string };
+      return { type: "start", question: value.question as string, token };
     }
     if (value?.type === "view" && typeof value.path === "string" && value.path.startsWith("/")) {
       const referrer = typeof value.referrer === "string" ? value.referrer : "";
-      return { type: "view", path: value.path, referrer };
+      return { type: "view", path: value.path, referrer, token };
     }
   } catch {}
   return undefined;
@@ -33,8 +38,14 @@ export function parseBeacon(text: string): Beacon | undefined {
 
 /**
  * POST /beacon: 204 for a beacon taken (counted or not: a bot, a member or ANALYTICS=off
- * learn nothing), 403 from another origin, 415 not JSON, 413 over 1 KiB (read no further),
- * 400 not a beacon. The body is bounded before it is parsed.
+ * learn nothing), 403 from another origin or without the token of a page served to this
+ * visitor today, 415 not JSON, 413 over 1 KiB (read no further), 400 not a beacon. The body
+ * is bounded before it is parsed.
+ *
+ * The token is what holds without a cookie: an Origin header is anyone's to send, but the
+ * token is an HMAC of the visitor (address, User-Agent, host) under the day's secret, given
+ * only in a page the server rendered for that visitor; so every beacon has a page view behind
+ * it, from the same client, the same day (decision 0066).
  */
 export function beaconHandler(counter: VisitCounter | undefined, trust: TrustProxy) {
   return async (c: Context<AppEnv>) => {
@@ -55,6 +66,7 @@ export function beaconHandler(counter: VisitCounter | undefined, trust: TrustPro
     if (!beacon) return c.body(null, 400);
     if (!counter || !isCountable(c.req.raw.headers)) return c.body(null, 204);
     const facts = visitorFacts(c, trust);
+    if (!(await tokenHolds(counter, facts, beacon.token))) return c.body(null, 403);
     if (beacon.type === "start") {
       counter.count(facts, { question: fieldNames.indexOf(beacon.question as never) + 1 });
       return c.body(null, 204);
@@ -69,6 +81,16 @@ export function beaconHandler(counter: VisitCounter | undefined, trust: TrustPro
     });
     return c.body(null, 204);
   };
+}
+
+/** Whether the token is today's for this visitor (a database that cannot say: no). */
+async function tokenHolds(counter: VisitCounter, facts: VisitorFacts, token: string) {
+  if (!token) return false;
+  try {
+    return await counter.verify(facts, token);
+  } catch {
+    return false;
+  }
 }
 
 /** The body as text, or undefined once it is longer than `max` bytes (read no further). */

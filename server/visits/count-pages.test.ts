@@ -14,6 +14,8 @@ function counted() {
   const counter: VisitCounter = {
     count: (facts, hit) => hits.push({ facts, hit }),
     lookup: async () => undefined,
+    beaconToken: async () => "token-of-the-page",
+    verify: async (_facts, token) => token === "token-of-the-page",
     flush: async () => {},
     pending: () => hits.length,
   };
@@ -78,6 +80,7 @@ describe("counting pages", () => {
 });
 
 describe("the beacon", () => {
+  const token = "token-of-the-page";
   const post = (app: Hono<AppEnv>, body: string, headers: Record<string, string> = {}) =>
     app.request(`http://reelsmith.example${beaconPath}`, {
       method: "POST",
@@ -92,9 +95,9 @@ describe("the beacon", () => {
 
   it("counts a prerendered /onboarding shown, and the question started (its name only)", async () => {
     const { app, hits } = counted();
-    const view = { type: "view", path: "/onboarding?plan=Enterprise", referrer: "" };
+    const view = { type: "view", path: "/onboarding?plan=Enterprise", referrer: "", token };
     expect((await post(app, JSON.stringify(view))).status).toBe(204);
-    const start = { type: "start", question: "accountHandle", value: "what was typed" };
+    const start = { type: "start", question: "accountHandle", value: "what was typed", token };
     expect((await post(app, JSON.stringify(start))).status).toBe(204);
     expect(hits.map(({ hit }) => hit)).toEqual([
       expect.objectContaining({ page: "/onboarding", plan: "Enterprise" }),
@@ -112,8 +115,19 @@ describe("the beacon", () => {
       (await post(app, `{"type":"start","question":"name","x":"${"a".repeat(2000)}"}`)).status,
     ).toBe(413);
     expect((await post(app, '{"type":"start","question":"password"}')).status).toBe(400);
-    expect((await post(app, '{"type":"view","path":"/thank-you"}')).status).toBe(400);
+    const thankYou = { type: "view", path: "/thank-you", referrer: "", token };
+    expect((await post(app, JSON.stringify(thankYou))).status).toBe(400);
     expect((await post(app, "not json")).status).toBe(400);
+    expect(hits).toEqual([]);
+  });
+
+  it("counts no beacon without the token of a page served to the visitor (a script with a matching Origin)", async () => {
+    const { app, hits } = counted();
+    const start = { type: "start", question: "name" };
+    expect((await post(app, JSON.stringify(start))).status).toBe(403);
+    expect((await post(app, JSON.stringify({ ...start, token: "made-up" }))).status).toBe(403);
+    const view = { type: "view", path: "/onboarding", referrer: "", token: 7 };
+    expect((await post(app, JSON.stringify(view))).status).toBe(403);
     expect(hits).toEqual([]);
   });
 

@@ -1,13 +1,16 @@
-import type { Handler, MiddlewareHandler } from "hono";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Context, Handler, MiddlewareHandler } from "hono";
 import type { ApplicationSource } from "#app/shared/application-source.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
 import { foldPastDays, purgeTotals } from "../db/visits/visitors.ts";
+import type { Sealer } from "../hashing/sealed-secrets.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import type { TrustProxy } from "../http/proxy-trust.ts";
 import type { Logger } from "../logger.ts";
 import { beaconHandler } from "./beacon.ts";
 import { countPages } from "./count-pages.ts";
+import { isCountable, visitorFacts } from "./counted-request.ts";
 import {
   createVisitCounter,
   dayOf,
@@ -23,6 +26,8 @@ export const flushIntervalMs = 5000;
  */
 export const foldGraceMs = 2 * 60_000;
 const foldIntervalMs = 60_000;
+/** How long /onboarding waits for its beacon token at most (the day's secret, once a day). */
+const tokenWaitMs = 250;
 
 export interface Visits {
   /** The middleware that counts pages (absent with ANALYTICS=off). */
@@ -36,6 +41,11 @@ export interface Visits {
     sourceOf(sender: VisitorFacts): Promise<ApplicationSource | undefined>;
     applied(sender: VisitorFacts): void;
   };
+  /**
+   * What /onboarding, rendered for this request, carries for its beacons (absent with
+   * ANALYTICS=off, or for a request not counted: a bot's, a member's).
+   */
+  beaconToken(c: Context): Promise<string | undefined>;
   /** Folds the past days, deletes their secrets, purges old totals (tests call it). */
   fold(): Promise<void>;
   /** Writes what is in memory; no more timers. */
@@ -51,21 +61,32 @@ export function startVisits(deps: {
   enabled: boolean;
   retentionDays: number;
   database: DatabaseHandle;
+  /** Seals the day's secrets (the key is the hashing key's, never in the database). */
+  sealer: Sealer;
   trustProxy: TrustProxy;
   logger: Logger;
   now?: () => number;
   flushMs?: number;
+  /** Visitors counted per client address a day (VISITORS_PER_ADDRESS; 0: no cap). */
+  visitorsPerAddress?: number;
 }): Visits {
   const { database, logger } = deps;
   const now = deps.now ?? Date.now;
   if (!deps.enabled) {
     return {
       beacon: beaconHandler(undefined, deps.trustProxy),
+      beaconToken: async () => undefined,
       fold: async () => {},
       stop: async () => {},
     };
   }
-  const counter = createVisitCounter({ database, logger, now });
+  const counter = createVisitCounter({
+    database,
+    sealer: deps.sealer,
+    logger,
+    now,
+    perAddress: deps.visitorsPerAddress,
+  });
   const fold = async () => {
     const today = dayOf(now());
     await database.writeTransaction(foldPastDays(database, dayOf(now() - foldGraceMs)));
@@ -92,6 +113,28 @@ export function startVisits(deps: {
         return { source, medium, campaign, referrer, landingPage: landing };
       },
       applied: (sender) => counter.count(sender, { applied: true }),
+    },
+    async beaconToken(c) {
+      const headers = c.req.raw.headers;
+      // A prefetch or a prerender is not counted, but it is a page served to a person: its
+      // beacon says when it is seen.
+      const person = new Headers(headers);
+      person.delete("sec-purpose");
+      person.delete("purpose");
+      if (!isCountable(person)) return undefined;
+      // The page waits for the day's secret only at the day's first request, and never long:
+      // a stalled database costs this page its beacons, not its answer.
+      const token = counter.beaconToken(visitorFacts(c, deps.trustProxy)).catch((error) => {
+        logger.warn({ err: errorSummary(error) }, "visits: no secret for today");
+        return undefined;
+      });
+      const wait = new AbortController();
+      const late = sleep(tokenWaitMs, undefined, { signal: wait.signal }).catch(() => undefined);
+      try {
+        return await Promise.race([token, late]);
+      } finally {
+        wait.abort();
+      }
     },
     fold,
     async stop() {

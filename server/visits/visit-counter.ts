@@ -1,11 +1,13 @@
+import { timingSafeEqual } from "node:crypto";
 import { directSource } from "#app/shared/application-source.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
-import { daySecret } from "../db/visits/secrets.ts";
 import { findVisitor, upsertVisitors, visitorsPerStatement } from "../db/visits/visitors.ts";
 import type { VisitorsTable, VisitSource } from "../db/visits-schema.ts";
-import { visitorHash } from "../hashing/client-hashes.ts";
+import { addressHash, beaconTokenOf, visitorHash } from "../hashing/client-hashes.ts";
+import type { Sealer } from "../hashing/sealed-secrets.ts";
 import type { Logger } from "../logger.ts";
+import { daySecret } from "./day-secret.ts";
 
 const dayMs = 24 * 3600_000;
 /** The UTC day of a time, as days since the epoch. */
@@ -36,6 +38,13 @@ export interface VisitCounter {
   count(visitor: VisitorFacts, hit: VisitHit): void;
   /** Today's row of this visitor, if they were counted (written or still in memory). */
   lookup(visitor: VisitorFacts): Promise<VisitorsTable | undefined>;
+  /**
+   * What a page served to this visitor carries for its beacons (HMAC of the visitor under the
+   * day's secret): a beacon is counted only with it (verify).
+   */
+  beaconToken(visitor: VisitorFacts): Promise<string>;
+  /** Whether `token` is the one a page served to this visitor today carried. */
+  verify(visitor: VisitorFacts, token: string): Promise<boolean>;
   /** Writes what is in memory: one statement (500 visitors each). */
   flush(): Promise<void>;
   /** Hits in memory (tests, metrics). */
@@ -46,16 +55,32 @@ export interface VisitCounter {
 export const maxPendingVisitors = 100_000;
 
 /**
+ * Visitors counted per client address a day (per instance) unless configured
+ * (VISITORS_PER_ADDRESS): the User-Agents of one household or office. A further User-Agent
+ * from the address counts as the address's first visitor, so one client cycling User-Agents
+ * is a few visitors, not one per request.
+ */
+export const visitorsPerAddress = 3;
+/** Addresses remembered a day (per instance); beyond, a new address is counted as it comes. */
+export const maxAddresses = 100_000;
+
+/**
  * Hits aggregated in memory per visitor of a day, written in one statement per flush: a page
- * served waits for nothing. The visitor is HMAC(the day's secret, IP + User-Agent + host); the
- * secret is the database's (every instance uses the same one), cached for the day.
+ * served waits for nothing. The visitor is HMAC(the day's secret, IP + User-Agent + host), a few
+ * at most per address a day; the secret is kept in the database sealed (every instance opens
+ * the same one with the hashing key), cached for the day.
  */
 export function createVisitCounter(deps: {
   database: Pick<DatabaseHandle, "db" | "dialect" | "write">;
+  /** Seals the day's secrets kept in the database (its key is never there). */
+  sealer: Sealer;
   logger: Logger;
   now?: () => number;
+  /** Visitors per client address a day (default visitorsPerAddress; 0: no cap). */
+  perAddress?: number;
 }): VisitCounter {
   const now = deps.now ?? Date.now;
+  const perAddress = deps.perAddress ?? visitorsPerAddress;
   let known: { day: number; secret: string } | undefined;
   let loading: { day: number; secret: Promise<string> } | undefined;
   let pending = new Map<string, VisitorsTable>();
@@ -63,11 +88,16 @@ export function createVisitCounter(deps: {
   let flushing: Promise<void> = Promise.resolve();
   /** Hits waiting for their day's secret (the first ones of a day): a flush waits for them. */
   const arriving = new Set<Promise<void>>();
+  /**
+   * The day's visitors per client address, at most `visitorsPerAddress` each: keyed by an HMAC
+   * of the address under the day's secret (never the address), forgotten with the day.
+   */
+  let addresses = { day: -1, visitors: new Map<string, string[]>() };
 
   function secretOf(day: number): Promise<string> {
     if (known?.day === day) return Promise.resolve(known.secret);
     if (loading?.day !== day) {
-      const secret = daySecret(deps.database, day);
+      const secret = daySecret(deps.database, deps.sealer, day);
       loading = { day, secret };
       secret.then(
         (value) => {
@@ -79,6 +109,31 @@ export function createVisitCounter(deps: {
       );
     }
     return loading.secret;
+  }
+
+  /**
+   * Who a request counts as: its visitor hash, unless its address has had `perAddress`
+   * others today; then the address's first. `remember` adds a new one (counting does; a
+   * lookup does not).
+   */
+  function visitorOf(day: number, secret: string, facts: VisitorFacts, remember: boolean) {
+    const visitor = visitorHash(secret, facts.ip, facts.userAgent, facts.host);
+    if (perAddress === 0) return visitor;
+    if (addresses.day !== day) addresses = { day, visitors: new Map() };
+    const address = addressHash(secret, facts.ip);
+    const seen = addresses.visitors.get(address);
+    if (!seen) {
+      if (remember && addresses.visitors.size < maxAddresses) {
+        addresses.visitors.set(address, [visitor]);
+      }
+      return visitor;
+    }
+    if (seen.includes(visitor)) return visitor;
+    if (seen.length < perAddress) {
+      if (remember) seen.push(visitor);
+      return visitor;
+    }
+    return seen[0] as string;
   }
 
   const keyOf = (row: Pick<VisitorsTable, "day" | "visitor">) => `${row.day} ${row.visitor}`;
@@ -106,7 +161,7 @@ export function createVisitCounter(deps: {
     const source = hit.source ?? { source: directSource, medium: "", campaign: "", referrer: "" };
     merge({
       day,
-      visitor: visitorHash(secret, facts.ip, facts.userAgent, facts.host),
+      visitor: visitorOf(day, secret, facts, true),
       landing: hit.page ?? "",
       ...sourceColumns(source),
       plan: hit.plan ?? "",
@@ -154,8 +209,23 @@ export function createVisitCounter(deps: {
     },
     async lookup(facts) {
       const day = dayOf(now());
-      const visitor = visitorHash(await secretOf(day), facts.ip, facts.userAgent, facts.host);
+      const visitor = visitorOf(day, await secretOf(day), facts, false);
       return (await findVisitor(deps.database, day, visitor)) ?? pending.get(`${day} ${visitor}`);
+    },
+    async beaconToken(facts) {
+      const secret = await secretOf(dayOf(now()));
+      return beaconTokenOf(secret, visitorHash(secret, facts.ip, facts.userAgent, facts.host));
+    },
+    async verify(facts, token) {
+      const secret = await secretOf(dayOf(now()));
+      const expected = beaconTokenOf(
+        secret,
+        visitorHash(secret, facts.ip, facts.userAgent, facts.host),
+      );
+      return (
+        token.length === expected.length &&
+        timingSafeEqual(Buffer.from(token), Buffer.from(expected))
+      );
     },
     flush() {
       flushing = flushing.then(writePending);

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { beaconPath } from "../../app/shared/paths.ts";
 import { baseURL } from "../../playwright.config.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { phoneWithScriptsOnly } from "./helpers/javascript";
@@ -42,7 +43,20 @@ async function walk(browser: Browser, run: string, visitor: Visitor) {
     await page.locator(`a[href="/onboarding?plan=${visitor.plan}"]`).first().click();
     await page.waitForURL(/\/onboarding/);
     await hydrated(page);
-    if (visitor.starts) await page.getByLabel("Full Name", { exact: true }).fill(visitor.name);
+    if (visitor.starts) {
+      // The question started goes out with the token the page was served with, and is taken.
+      const beacon = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === beaconPath && r.request().method() === "POST",
+      );
+      await page.getByLabel("Full Name", { exact: true }).fill(visitor.name);
+      const answer = await beacon;
+      expect(JSON.parse(answer.request().postData() ?? "{}")).toEqual({
+        type: "start",
+        question: "name",
+        token: expect.stringMatching(/^[\w-]{43}$/),
+      });
+      expect(answer.status()).toBe(204);
+    }
     if (visitor.applies) {
       await fillForm(page, {
         "Full Name": `${visitor.name} ${run}`,

@@ -1,16 +1,20 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { brand } from "../../app/content/brand.ts";
 import { inboundSmtpPort } from "../../playwright.config.ts";
-import { findMemberById } from "../../server/db/members.ts";
+import { findMember, findMemberById } from "../../server/db/members.ts";
+import { messageInsert } from "../../server/db/messages.ts";
+import { sharedSecret } from "../../server/db/settings.ts";
+import { replyAddress } from "../../server/mail/reply-address.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { recipientOf, sentEmails, submissionColumn, withDatabase } from "./helpers/stored";
-import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { addMember, memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { hydrated } from "./onboarding-page";
 
 // The conversation end to end, as a new member walks it, at 1440 px with scripts on and off and at
 // 390 px with scripts on (phoneWithScriptsOnly), axe on the inbox, the application and Unmatched:
@@ -178,8 +182,11 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     // 4. The email that went out: to the applicant, From the member at the brand (the team's address), Reply-To
     // the application's own address, the Message-ID recorded with it; plain text.
     const recorded = await recordedReply(id);
-    expect(recorded.messageId).toBe(`<${recorded.id}.reply@reelsmith.example>`);
-    const sent = await sentEmail(`${recorded.id}.reply@`);
+    // Tagged under the instance's secret: the proof the applicant's answer carries.
+    expect(recorded.messageId).toMatch(
+      new RegExp(`^<${recorded.id}\\.[a-z0-9]{16}\\.reply@reelsmith\\.example>$`),
+    );
+    const sent = await sentEmail(`${(recorded.messageId ?? "").slice(1, -1)}`);
     expect(sent.messageId).toBe(recorded.messageId);
     expect(recipientOf(sent)).toBe(applicant);
     expect(sent.from?.value).toEqual([
@@ -335,5 +342,282 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await unmatched.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("status")).toHaveText("Deleted.");
     await expect(unmatched).toHaveCount(0);
+  });
+
+  test("a reply with the proof but from another address waits for a member to confirm it", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = memberAddress(testInfo.title, testInfo.project.name);
+    await signIn(page, email);
+    const name = uniqueName("Sam Sender");
+    const id = await submitApplication(request, { name });
+    // The application's own reply address (the routed tag: the proof), as our reply gives it.
+    const to = await withDatabase(async (database) =>
+      replyAddress(await sharedSecret(database.db, "reply_tag_secret"), id, "reelsmith.example"),
+    );
+    const fromElsewhere = (text: string) =>
+      postInbound(
+        [
+          "From: Sam at work <sam@work.example>",
+          `To: ${to}`,
+          `Subject: Re: ${name}`,
+          `Message-ID: <${randomUUID()}@work.example>`,
+          `Date: ${new Date().toUTCString()}`,
+          "Content-Type: text/plain; charset=utf-8",
+          "",
+          text,
+          "",
+        ].join("\r\n"),
+      );
+    expect(await fromElsewhere("Writing from my work address: Tuesday works.")).toEqual({
+      ok: true,
+      matched: true,
+    });
+
+    // In the thread, flagged: not a New reply until a member confirms it is theirs. (With
+    // scripts, clicked once React has the page: a click before is the page without them.)
+    await page.goto(`${teamOrigin}/team/applications/${id}`);
+    if (javaScriptEnabled) await hydrated(page);
+    const thread = page.getByRole("region", { name: "Conversation" });
+    const flagged = thread
+      .getByRole("listitem")
+      .filter({ hasText: "Writing from my work address" });
+    const note = "From an address that is not the applicant's: confirm it's theirs";
+    await expect(flagged.getByText(note)).toBeVisible();
+    await expect(page.getByText("New reply", { exact: true })).toHaveCount(0);
+    await expectNoViolations(page, "application with a reply to confirm", javaScriptEnabled);
+    await flagged.getByRole("button", { name: "Confirm it's theirs" }).click();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "Confirmed: it is a new reply from the applicant." }),
+    ).toBeVisible();
+    await expect(flagged.getByText(note)).toHaveCount(0);
+    await expect(page.getByText("New reply", { exact: true })).toBeVisible();
+    const audit = page.getByRole("region", { name: "Audit log" });
+    await expect(
+      audit.getByText(`${email} confirmed a reply from another address as the applicant's`),
+    ).toBeVisible();
+
+    // Another one, not theirs: moved to Unmatched, out of the thread.
+    await fromElsewhere("Not Sam: somebody else entirely.");
+    await page.goto(`${teamOrigin}/team/applications/${id}`);
+    if (javaScriptEnabled) await hydrated(page);
+    const stranger = thread.getByRole("listitem").filter({ hasText: "somebody else entirely" });
+    await stranger.getByRole("button", { name: "Move to Unmatched" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Moved to Unmatched" })).toBeVisible();
+    await expect(stranger).toHaveCount(0);
+    await expect(
+      thread.getByRole("listitem").filter({ hasText: "Writing from my work address" }),
+    ).toHaveCount(1);
+    await page.goto(`${teamOrigin}/team/unmatched`);
+    const unmatched = page.getByRole("article", { name: `Re: ${name}` });
+    await expect(unmatched.getByText("Not Sam: somebody else entirely.")).toBeVisible();
+    // Not left for the next run's page.
+    await unmatched.getByRole("button", { name: "Delete" }).click();
+    await expect(unmatched).toHaveCount(0);
+  });
+});
+
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  phoneWithScriptsOnly(javaScriptEnabled);
+  test("a long thread: the newest 20 emails, each bounded, Earlier emails and back", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const member = memberAddress(testInfo.title, testInfo.project.name);
+    await signIn(page, member);
+    const id = await submitApplication(request, { name: uniqueName("Thread Thea") });
+    // 25 answers of theirs, the newest 60,000 characters long (stored as they come back).
+    const start = Date.now() - 60_000;
+    await withDatabase(async (database) => {
+      for (let i = 1; i <= 25; i += 1) {
+        const text = i === 25 ? `Newest ${"z".repeat(60_000)}` : `Answer number ${i}.`;
+        await messageInsert(database.db, {
+          id: randomUUID(),
+          submissionId: id,
+          direction: "in",
+          messageId: `<${randomUUID()}@example.org>`,
+          inReplyTo: null,
+          fromAddress: "thea@example.org",
+          fromName: "Thea",
+          toAddress: "reply@reelsmith.example",
+          subject: `Answer ${i}`,
+          body: text,
+          visible: text,
+          rawFile: null,
+          auth: null,
+          memberEmail: null,
+          deliveryId: null,
+          createdAt: start + i,
+        }).execute();
+      }
+    });
+    const path = `${teamOrigin}/team/applications/${id}`;
+    await page.goto(path);
+    const thread = page.getByRole("region", { name: "Conversation" });
+    await expect(thread.getByRole("listitem")).toHaveCount(20);
+    await expect(thread.getByText("25 emails in all; the newest 20 here.")).toBeVisible();
+    await expect(thread.getByText("Answer number 6.")).toBeVisible();
+    await expect(thread.getByText("Answer number 5.", { exact: true })).toHaveCount(0);
+    const newest = thread.getByRole("listitem").filter({ hasText: "Answer 25" });
+    await expect(newest.getByText("This email is longer than shown here.")).toBeVisible();
+    // The page stays small whatever the thread holds: its 60,000 characters are cut to 4,000.
+    const html = await (await page.request.get(path)).text();
+    expect(html).not.toContain("z".repeat(4_001));
+    expect(html.length).toBeLessThan(200_000);
+
+    await thread.getByRole("link", { name: "Earlier emails" }).click();
+    await expect(page).toHaveURL(/\?before=/);
+    await expect(thread.getByText("Answer number 1.")).toBeVisible();
+    await expect(thread.getByText("Answer number 5.")).toBeVisible();
+    await expect(thread.getByText("Answer number 6.", { exact: true })).toHaveCount(0);
+    // The product's own emails come with the first.
+    await expect(
+      thread.getByText("The applicant was told that their application arrived."),
+    ).toBeVisible();
+    await thread.getByRole("link", { name: "Back to the newest emails" }).click();
+    await expect(thread.getByRole("listitem")).toHaveCount(20);
+  });
+});
+
+/** The reply emails that went to `applicant` (.eml files named after a reply's Message-ID). */
+async function repliesTo(applicant: string) {
+  const emails = await sentEmails((name) => name.includes(".reply@"));
+  return emails.filter((message) => recipientOf(message) === applicant);
+}
+
+/** The statuses of an application's reply deliveries. */
+function replyDeliveryStatuses(id: string) {
+  return withDatabase(async (database) =>
+    (
+      await database.db
+        .selectFrom("deliveries")
+        .select("status")
+        .where("submissionId", "=", id)
+        .where("kind", "=", "reply_email")
+        .execute()
+    ).map((delivery) => delivery.status),
+  );
+}
+
+/** What a form posts: each named field and its value, as the browser sends them. */
+async function formFields(form: Locator): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for (const field of await form.locator("input[name], textarea[name]").all()) {
+    fields[(await field.getAttribute("name")) as string] = await field.inputValue();
+  }
+  return fields;
+}
+
+// Issue 36, item 8: a reply goes out once per draft. With scripts, a second click on Send while
+// the first is on its way (1.5 s of latency, clicks 400 ms apart) posts nothing; without them,
+// the same form posted again (a retried request, a resent form) sends nothing new and says so.
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  phoneWithScriptsOnly(javaScriptEnabled);
+  test("a reply is sent once: two quick clicks, or the same form posted again", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
+    const id = await submitApplication(request, { name: uniqueName("Sam Once") });
+    const applicant = (await submissionColumn(id, "email")) as string;
+    await page.goto(`${teamOrigin}/team/applications/${id}`);
+    const reply = page.getByRole("region", { name: "Reply" });
+    await reply.getByRole("textbox", { name: "Message" }).fill("Once, and only once.");
+    const send = reply.getByRole("button", { name: "Send reply" });
+    const sentNotice = page
+      .getByRole("status")
+      .filter({ hasText: "Reply sent: it is on its way to the applicant." });
+
+    const posts: string[] = [];
+    let repost: string | undefined; // without scripts: where the second post was sent
+    if (javaScriptEnabled) {
+      // 1.5 s of latency: each POST of the page reaches the server at once, and its answer
+      // reaches the page 1.5 s later (the second click falls while the first is on its way).
+      await page.route(`**/team/applications/${id}**`, async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        posts.push(route.request().url());
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.fulfill({ response }).catch(() => {}); // the page may have given up on it
+      });
+      await send.click();
+      await page.waitForTimeout(400); // the member's second click, while the first is on its way
+      await send.click();
+      await expect(sentNotice).toBeVisible({ timeout: 10_000 });
+    } else {
+      const form = reply.locator("form[method=post]");
+      const fields = await formFields(form);
+      await send.click();
+      await expect(sentNotice).toBeVisible();
+      // The same form again, as the browser posted it (the member's session, the page's Origin).
+      const again = await page.request.post(`${teamOrigin}/team/applications/${id}`, {
+        form: fields,
+        headers: { Origin: teamOrigin },
+        maxRedirects: 0,
+      });
+      expect(again.status()).toBe(302);
+      repost = again.headers().location;
+    }
+
+    // One delivery, sent; one email to the applicant; one reply in the thread.
+    await expect.poll(() => replyDeliveryStatuses(id), { timeout: 15_000 }).toEqual(["done"]);
+    expect(await repliesTo(applicant)).toHaveLength(1);
+    // With scripts, the second click was not even posted (the server would send once anyway).
+    if (javaScriptEnabled) expect(posts).toHaveLength(1);
+    else {
+      // The second post was answered as the first was, not with an error: Already sent.
+      expect(repost).toBe(`/team/applications/${id}?done=alreadySent`);
+      await page.goto(`${teamOrigin}${repost}`);
+      await expect(
+        page
+          .getByRole("status")
+          .filter({ hasText: "Already sent: this reply went out once and is not sent again." }),
+      ).toBeVisible();
+    }
+    await page.reload();
+    await expect(
+      page
+        .getByRole("region", { name: "Conversation" })
+        .getByRole("listitem")
+        .filter({ hasText: "Once, and only once." }),
+    ).toHaveCount(1);
+  });
+});
+
+// Issue 36, item 8: "Take it" is conditional. The page showed the application unassigned; Dan
+// took it meanwhile (as his own press would): the member is told Dan has it, the page shows Dan
+// as the owner, and the audit log has no line of theirs.
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  phoneWithScriptsOnly(javaScriptEnabled);
+  test("Take it after someone else took it says who has it, and changes nothing", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = memberAddress(testInfo.title, testInfo.project.name);
+    await signIn(page, email);
+    const dan = `dan-${memberAddress(testInfo.title, testInfo.project.name)}`;
+    addMember(dan);
+    const danId = (await withDatabase((database) => findMember(database, dan)))?.id as string;
+    const id = await submitApplication(request, { name: uniqueName("Tia Taken") });
+    const setOwner = (ownerId: string | null) =>
+      withDatabase((database) =>
+        database.db.updateTable("submissions").set({ ownerId }).where("id", "=", id).execute(),
+      );
+    await setOwner(null);
+    await page.goto(`${teamOrigin}/team/applications/${id}`);
+    const ownerPanel = page.getByRole("region", { name: "Owner" });
+    await expect(ownerPanel.getByRole("combobox", { name: "Owner" })).toHaveValue("");
+    await setOwner(danId);
+    await ownerPanel.getByRole("button", { name: "Take it" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      `${dan.split("@")[0]} has it: the owner changed before you pressed. Nothing was changed.`,
+    );
+    await expect(ownerPanel.getByRole("combobox", { name: "Owner" })).toHaveValue(danId);
+    expect(await submissionColumn(id, "ownerId")).toBe(danId);
+    await expect(page.getByRole("region", { name: "Audit log" })).not.toContainText(email);
   });
 });

@@ -121,6 +121,8 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     expect(file.headers()["content-type"]).toBe("application/octet-stream");
     expect(file.headers()["x-content-type-options"]).toBe("nosniff");
     expect(file.headers()["cache-control"]).toBe("no-store");
+    // Its own policy, not the site's: nothing in it may run or load, even if opened.
+    expect(file.headers()["content-security-policy"]).toBe("default-src 'none'; sandbox");
     expect(file.headers()["content-disposition"]).toBe(
       `attachment; filename="brief.html"; filename*=UTF-8''brief.html`,
     );
@@ -190,5 +192,60 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     expect(deleted).toEqual([
       { memberEmail: member, action: "delete-unmatched", detail: strayRow?.id },
     ]);
+  });
+});
+
+withAndWithoutJavaScript((javaScriptEnabled) => {
+  phoneWithScriptsOnly(javaScriptEnabled);
+  test("Unmatched is paged: 20 to a page, counted the same everywhere, deletable at any depth", async ({
+    page,
+  }, testInfo) => {
+    const member = memberAddress(testInfo.title, testInfo.project.name);
+    await signIn(page, member);
+    // A stranger's 22 messages: the first of them is on the second page, behind the rest.
+    const buried = uniqueName("Buried reply");
+    await postUnmatched(plainMessage(buried));
+    for (let i = 0; i < 21; i += 1) await postUnmatched(plainMessage(uniqueName(`Flood ${i}`)));
+
+    await page.goto(`${teamOrigin}/team/unmatched`);
+    await expect(page.getByRole("article")).toHaveCount(20);
+    await expect(article(page, buried)).toHaveCount(0);
+    // One count everywhere: the top bar's and the page's.
+    const total = await withDatabase(async (database) =>
+      Number(
+        (
+          await database.db
+            .selectFrom("applicationMessages")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("submissionId", "is", null)
+            .where("direction", "=", "in")
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
+    await expect(
+      page
+        .getByRole("navigation", { name: "Team" })
+        .getByRole("link", { name: `Unmatched (${total})` }),
+    ).toBeVisible();
+    await expect(page.getByText(`${total} unmatched in all; 20 on this page.`)).toBeVisible();
+
+    // Older emails until it shows; deleted there, the answer is that same page.
+    for (let pages = 0; (await article(page, buried).count()) === 0 && pages < 50; pages += 1) {
+      await page.getByRole("link", { name: "Older emails" }).click();
+      await expect(page.getByRole("link", { name: "Back to the newest" })).toBeVisible();
+    }
+    const later = page.url();
+    expect(later).toContain("?before=");
+    await article(page, buried).getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("status")).toHaveText("Deleted.");
+    await expect(article(page, buried)).toHaveCount(0);
+    expect(page.url()).toContain(new URL(later).searchParams.get("before") ?? "none");
+    expect(await messageRow(buried)).toBeUndefined();
+    await expect(
+      page
+        .getByRole("navigation", { name: "Team" })
+        .getByRole("link", { name: `Unmatched (${total - 1})` }),
+    ).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { sharedSecret } from "../../server/db/settings.ts";
 import { smtpConversation } from "../../server/inbound/smtp-conversation.ts";
+import { taggedMessageId } from "../../server/mail/product-message-ids.ts";
 import { replyAddress } from "../../server/mail/reply-address.ts";
 import { createTestDatabase, postgresAvailable } from "../../server/test/postgres.ts";
 import { freePort, waitFor } from "../../server/test/wait.ts";
@@ -25,10 +26,13 @@ const token = "reliability-inbound-token-0123456789";
 /** Senders at a domain that never resolves: SPF and DMARC lookups fail fast, offline. */
 const senderDomain = "applicants.invalid";
 
+/** The address of the applicant of application i (the replies of n come from n % 200's). */
+const applicantOf = (i: number) => `applicant${i % scenario.applications}@${senderDomain}`;
+
 /** A reply as a mail client writes it; `inReplyTo` names the message it answers. */
 function reply(n: number, to: string, inReplyTo?: string) {
   return [
-    `From: Applicant ${n} <applicant${n}@${senderDomain}>`,
+    `From: Applicant ${n} <${applicantOf(n)}>`,
     `To: ${to}`,
     `Subject: Re: Your application (${n})`,
     `Message-ID: <rel-${n}@${senderDomain}>`,
@@ -64,6 +68,10 @@ describe.skipIf(!postgresAvailable())("replies coming back to two instances (Pos
           MAIL_FROM: "Reelsmith <no-reply@reelsmith.example>",
           TEAM_EMAIL: "team@reelsmith.example",
           CONFIRMATIONS_PER_HOUR: "1000000",
+          // One address sends it all, as a provider's MX would (docs/replies.md, "Limits").
+          INBOUND_SMTP_CONNECTIONS_PER_IP: String(scenario.sessions + 5),
+          INBOUND_IP_MESSAGES_PER_HOUR: "0",
+          INBOUND_IP_MESSAGES_PER_DAY: "0",
         }),
       ),
     );
@@ -72,15 +80,23 @@ describe.skipIf(!postgresAvailable())("replies coming back to two instances (Pos
     const secret = await sharedSecret(handle.db, "reply_tag_secret");
 
     // The applications, first, through the intake API of either instance.
-    const applications = await submitAcross(instances, scenario.applications, "inbound");
+    const applications = await submitAcross(
+      instances,
+      scenario.applications,
+      "inbound",
+      applicantOf,
+    );
 
     // Message n answers application n % 200: even ones by its tagged reply address, odd ones
-    // to a plain address of the reply domain, in reply to the application's confirmation.
+    // to a plain address of the reply domain, in reply to the application's confirmation (its
+    // Message-ID tagged under the instance's secret: the proof, decision 0063).
     const messages = Array.from({ length: scenario.messages }, (_, n) => {
       const application = applications[n % scenario.applications] as string;
       const byTag = n % 2 === 0;
       const to = byTag ? replyAddress(secret, application, replyDomain) : `hello@${replyDomain}`;
-      const inReplyTo = byTag ? undefined : `<${application}.confirmation@reelsmith.example>`;
+      const inReplyTo = byTag
+        ? undefined
+        : taggedMessageId(secret, application, "confirmation", "reelsmith.example");
       return { n, application, to, raw: reply(n, to, inReplyTo) };
     });
     const transports = Array.from({ length: scenario.sessions }, (_, session) =>
@@ -99,7 +115,7 @@ describe.skipIf(!postgresAvailable())("replies coming back to two instances (Pos
     const send = async (session: number, message: (typeof messages)[number]) => {
       try {
         const info = await transports[session]?.sendMail({
-          envelope: { from: `applicant${message.n}@${senderDomain}`, to: [message.to] },
+          envelope: { from: applicantOf(message.n), to: [message.to] },
           raw: message.raw,
         });
         count(info?.response.slice(0, 3) ?? "none");

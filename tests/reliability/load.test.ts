@@ -14,6 +14,7 @@ import { type Instance, startInstance } from "./support/instance.ts";
 import { type SlackCounter, startSlackCounter } from "./support/slack-counter.ts";
 import { type SmtpCounter, startSmtpCounter } from "./support/smtp-counter.ts";
 import { stopAfterAll } from "./support/stop-after-all.ts";
+import { productMessageIds } from "./support/store.ts";
 
 const total = 20_000;
 const concurrency = 100;
@@ -130,8 +131,9 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
       const teamDelivered = [...smtp.byMessageId.keys()].filter((id) =>
         id.includes(".team@"),
       ).length;
+      const ours = await productMessageIds(handle);
       const teamForAcked = [...ackedIds].filter(
-        (id) => smtp.byMessageId.get(`<${id}.team@reelsmith.example>`) === 1,
+        (id) => smtp.byMessageId.get(ours(id, "team")) === 1,
       ).length;
       const slackForAcked = [...ackedIds].filter((id) => slack.byApplication.get(id) === 1).length;
       const pending = await pendingDeliveries();

@@ -2,6 +2,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { hasBuild } from "#server/http/build-files.ts";
+import { createIpHasher } from "../../server/hashing/client-hashes.ts";
 import { storageBackends } from "../../server/test/backends.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import { waitFor } from "../../server/test/wait.ts";
@@ -184,6 +185,12 @@ for (const [index, backend] of storageBackends().entries()) {
       const storedIps = values.filter(
         (value) => value.includes(clientIp) || value.includes("127.0.0.1"),
       );
+      // The key of the ip_hash is not among them: no stored value, tried as the key, gives the
+      // client's ip_hash (decision 0066: the key lives outside the database and its backups).
+      const storedValues = new Set(values);
+      const ipHashKeys = values.filter((value) =>
+        storedValues.has(createIpHasher(value)(clientIp)),
+      );
 
       recordFigures(task, {
         order: 6 + index / 10,
@@ -205,6 +212,11 @@ for (const [index, backend] of storageBackends().entries()) {
           },
           { name: "stored values read (every table, column)", value: values.length },
           { name: "stored values with a raw IP", value: storedIps.length, must: "= 0" },
+          {
+            name: "stored values that are the ip_hash's key",
+            value: ipHashKeys.length,
+            must: "= 0",
+          },
         ],
       });
 
@@ -219,6 +231,8 @@ for (const [index, backend] of storageBackends().entries()) {
       expect(logs).not.toContain(clientIp);
       expect(values.length).toBeGreaterThan(0);
       expect(storedIps).toEqual([]);
+      expect(values.some((value) => /^[0-9a-f]{64}$/.test(value))).toBe(true); // ip_hash stored
+      expect(ipHashKeys).toEqual([]);
     }, 90_000);
   });
 }

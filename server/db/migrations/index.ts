@@ -12,6 +12,10 @@ import { migration0008 } from "./0008_unanswered_by_status_and_owner.ts";
 import { migration0010 } from "./0010_conversation.ts";
 import { migration0011 } from "./0011_waiting_by_due_and_id.ts";
 import { migration0012 } from "./0012_insights.ts";
+import { migration0013 } from "./0013_inbound_limits.ts";
+import { migration0014 } from "./0014_message_flags.ts";
+import { migration0016 } from "./0016_reply_keys.ts";
+import { migration0017 } from "./0017_sealed_visit_secrets.ts";
 import { migration0019 } from "./0019_member_settings.ts";
 import { migration0020 } from "./0020_new_replies.ts";
 
@@ -21,7 +25,7 @@ import { migration0020 } from "./0020_new_replies.ts";
  * so several instances may start at the same time. A new one: the next number, its file, one
  * line here.
  */
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     "0001_intake": migration0001(dialect),
     "0002_idempotency_and_confirmation_caps": migration0002(dialect),
@@ -34,7 +38,11 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0010_conversation": migration0010(dialect),
     "0011_waiting_by_due_and_id": migration0011(dialect),
     "0012_insights": migration0012(),
+    "0013_inbound_limits": migration0013(),
+    "0017_sealed_visit_secrets": migration0017(),
     "0019_member_settings": migration0019(),
+    "0016_reply_keys": migration0016(),
+    "0014_message_flags": migration0014(),
     "0020_new_replies": migration0020(dialect),
   };
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { type AuditLine, auditLineRow } from "../audit.ts";
 import { deliveryForApplication } from "../deliveries/insert-for-application.ts";
 import type { Dialect } from "../dialect.ts";
 import type { Database } from "../schema.ts";
@@ -78,9 +79,54 @@ export async function nextOwnerStatements(db: Db, id: string, now: number) {
   ];
 }
 
-/** Gives an application to `owner` (null: nobody), whoever had it. */
-export const ownerUpdate = (db: Db, id: string, owner: string | null) =>
-  db.updateTable("submissions").set({ ownerId: owner }).where("id", "=", id);
+/**
+ * Gives an application to `owner` (null: nobody) only while its owner is still `seen`, the one
+ * the member saw (compare and set): affected 0 when someone else changed it first.
+ */
+export const ownerUpdate = (db: Db, id: string, owner: string | null, seen: string | null) =>
+  db
+    .updateTable("submissions")
+    .set({ ownerId: owner })
+    .where("id", "=", id)
+    .where((eb) => (seen === null ? eb("ownerId", "is", null) : eb("ownerId", "=", seen)));
+
+/**
+ * The audit line of an owner change, written only while the owner is still `seen`. Run it
+ * BEFORE ownerUpdate in the same transaction: on PostgreSQL it locks the row (FOR UPDATE), so a
+ * second member's change waits for the first to commit and then finds the owner changed (no
+ * line, no update); SQLite's writer runs one transaction at a time. Only the real change is
+ * recorded.
+ */
+export function ownerChangeAuditLine(
+  handle: { db: Db; dialect: Dialect },
+  line: AuditLine & { submissionId: string },
+  seen: string | null,
+) {
+  const { db, dialect } = handle;
+  const row = auditLineRow(line);
+  return db
+    .insertInto("teamAuditLog")
+    .columns(["id", "submissionId", "memberEmail", "action", "detail", "createdAt"])
+    .expression((eb) => {
+      const select = eb
+        .selectFrom("submissions")
+        .select([
+          eb.cast<string>(eb.val(row.id), "text").as("id"),
+          eb.cast<string>(eb.val(row.submissionId), "text").as("submissionId"),
+          eb.cast<string>(eb.val(row.memberEmail), "text").as("memberEmail"),
+          eb.cast<string>(eb.val(row.action), "text").as("action"),
+          eb.cast<string>(eb.val(row.detail), "text").as("detail"),
+          eb.cast<number>(eb.val(row.createdAt), "bigint").as("createdAt"),
+        ])
+        .where("submissions.id", "=", line.submissionId)
+        .where((where) =>
+          seen === null
+            ? where("submissions.ownerId", "is", null)
+            : where("submissions.ownerId", "=", seen),
+        );
+      return dialect === "postgres" ? select.forUpdate() : select;
+    });
+}
 
 /** An insert of a delivery of `kind`, unless the application already has one of that kind. */
 function deliveryIfMissing(

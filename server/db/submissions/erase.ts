@@ -1,5 +1,5 @@
-import { type Kysely, sql } from "kysely";
-import { filesOfApplicant } from "../messages.ts";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { filesOfApplicant, unmatchedOfAddress } from "../messages.ts";
 import type { Database } from "../schema.ts";
 import type { RunTransaction } from "../write-transaction.ts";
 
@@ -10,38 +10,61 @@ const idsOf = (db: Kysely<Database>, email: string) =>
   db.selectFrom("submissions").select("id").where(sql<string>`lower(email)`, "=", addressOf(email));
 
 /**
- * The statements that erase an applicant: every submission of the address (any case), their
- * deliveries, the messages of their threads and those messages' attachments (notes go with
- * their submission; the messages would too, by their foreign key, but are deleted by name so
- * that nothing hangs on it), and the count of confirmations kept under the address's HMAC, in
- * this order, to run in one transaction. The files of the messages are not rows: read them
- * with `filesToErase` first, and delete them once this has committed.
+ * What an erase reads before it deletes: the files under DATA_DIR (paths relative to it) of
+ * the applicant's messages, raw replies and attachments, to delete after `eraseStatements`
+ * committed; and `unmatched`, the ids of the messages that matched no application and came
+ * from or went to their address (their mail that found no thread is theirs too).
  */
-export function eraseStatements(db: Kysely<Database>, email: string, recipientHash: string) {
+export async function toErase(
+  db: Kysely<Database>,
+  email: string,
+): Promise<{ files: string[]; unmatched: string[] }> {
+  const [rows, unmatched] = await Promise.all([
+    idsOf(db, email).execute(),
+    unmatchedOfAddress(db, email),
+  ]);
+  const files = await filesOfApplicant(
+    db,
+    rows.map((row) => row.id),
+    unmatched,
+  );
+  return { files, unmatched };
+}
+
+/**
+ * The statements that erase an applicant: every submission of the address (any case), their
+ * deliveries, the messages of their threads and the `unmatched` messages of their address
+ * (read by `toErase`) with those messages' attachments (notes go with their submission; the
+ * messages would too, by their foreign key, but are deleted by name so that nothing hangs on
+ * it), and the count of confirmations kept under the address's HMAC, in this order, to run in
+ * one transaction. The files of the messages are not rows: read them with `toErase` first,
+ * and delete them once this has committed.
+ */
+export function eraseStatements(
+  db: Kysely<Database>,
+  email: string,
+  recipientHash: string,
+  unmatched: readonly string[] = [],
+) {
   const ids = idsOf(db, email);
+  // An id that is never a message's: `in ()` is not SQL.
+  const strays = unmatched.length > 0 ? [...unmatched] : [""];
+  const theirs = (eb: ExpressionBuilder<Database, "applicationMessages">) =>
+    eb.or([
+      eb("submissionId", "in", ids),
+      eb.and([eb("submissionId", "is", null), eb("id", "in", strays)]),
+    ]);
   return [
     db.deleteFrom("deliveries").where("submissionId", "in", ids),
     db
       .deleteFrom("messageAttachments")
       .where("messageId", "in", (eb) =>
-        eb.selectFrom("applicationMessages").select("id").where("submissionId", "in", ids),
+        eb.selectFrom("applicationMessages").select("id").where(theirs),
       ),
-    db.deleteFrom("applicationMessages").where("submissionId", "in", ids),
+    db.deleteFrom("applicationMessages").where(theirs),
     db.deleteFrom("submissions").where(sql<string>`lower(email)`, "=", addressOf(email)),
     db.deleteFrom("confirmationRecipients").where("recipientHash", "=", recipientHash),
   ] as const;
-}
-
-/**
- * The files under DATA_DIR (paths relative to it) of an applicant's messages: raw replies and
- * attachments, to delete after `eraseStatements` committed.
- */
-export async function filesToErase(db: Kysely<Database>, email: string): Promise<string[]> {
-  const rows = await idsOf(db, email).execute();
-  return filesOfApplicant(
-    db,
-    rows.map((row) => row.id),
-  );
 }
 
 /**
@@ -53,9 +76,9 @@ export async function eraseApplicant(
   email: string,
   recipientHash: string,
 ): Promise<{ submissions: number; deliveries: number; messages: number; files: string[] }> {
-  const files = await filesToErase(handle.db, email);
+  const { files, unmatched } = await toErase(handle.db, email);
   const [deliveries, , messages, submissions] = await handle.writeTransaction(
-    eraseStatements(handle.db, email, recipientHash),
+    eraseStatements(handle.db, email, recipientHash, unmatched),
   );
   return {
     submissions: submissions?.affected ?? 0,

@@ -1,5 +1,6 @@
 import type { InboxQuery } from "#app/shared/inbox-query.ts";
 import type { DatabaseHandle } from "../database.ts";
+import { wholeMessagesOf } from "../messages.ts";
 import type { Submission } from "../schema.ts";
 import { filtered, planSearch, type SearchPlan, type Viewer } from "./inbox.ts";
 
@@ -22,26 +23,15 @@ export interface ExportedMessage {
   body: string;
 }
 
-/**
- * An exported application: its row, its owner's address, how many messages its thread holds,
- * and (when asked for: the JSON export) those messages, oldest first.
- */
-export type ExportedSubmission = Submission & {
-  ownerEmail: string | null;
-  messageCount: number;
-  thread?: ExportedMessage[];
-};
+/** An exported application: its row, its owner's address, how many messages its thread holds. */
+export type ExportedSubmission = Submission & { ownerEmail: string | null; messageCount: number };
 
 /**
  * The pages of an export, oldest first: each call reads the `exportPageSize` rows after the
  * last one of the previous page (keyset on created_at, id), with the filter's WHERE clause.
- * `thread`: with each application's messages (one more query per page).
+ * Their messages are read apart, a bounded amount at a time (`exportMessages`).
  */
-export function exportPages(
-  handle: Handle,
-  filter: ExportFilter,
-  options: { thread?: boolean } = {},
-) {
+export function exportPages(handle: Handle, filter: ExportFilter) {
   let search: SearchPlan | undefined;
   return async (
     after: { createdAt: number; id: string } | undefined,
@@ -77,46 +67,22 @@ export function exportPages(
       );
     }
     const rows = await select.orderBy("createdAt").orderBy("id").limit(exportPageSize).execute();
-    const threads = options.thread
-      ? await threadsOf(
-          handle,
-          rows.map((row) => row.id),
-        )
-      : undefined;
     return rows.map((row) => ({
       ...row,
       ownerEmail: row.ownerEmail ?? null,
       messageCount: Number(row.messageCount ?? 0),
-      thread: threads ? (threads.get(row.id) ?? []) : undefined,
     }));
   };
 }
 
-/** The messages of some applications, oldest first, by application. */
-async function threadsOf(handle: Handle, ids: readonly string[]) {
-  const byApplication = new Map<string, ExportedMessage[]>();
-  if (ids.length === 0) return byApplication;
-  const messages = await handle.db
-    .selectFrom("applicationMessages")
-    .select([
-      "submissionId",
-      "direction",
-      "createdAt",
-      "fromAddress",
-      "fromName",
-      "toAddress",
-      "subject",
-      "body",
-    ])
-    .where("submissionId", "in", ids)
-    .orderBy("createdAt")
-    .orderBy("id")
-    .execute();
-  for (const { submissionId, ...message } of messages) {
-    if (!submissionId) continue;
-    const thread = byApplication.get(submissionId) ?? [];
-    thread.push({ ...message, createdAt: Number(message.createdAt) });
-    byApplication.set(submissionId, thread);
-  }
-  return byApplication;
+/**
+ * The JSON export's messages of a page of applications: those of the applications that have
+ * any, whole, in the page's order, a bounded amount read at a time (messages.ts).
+ */
+export function exportMessages(handle: Handle) {
+  return (rows: readonly { id: string; messageCount?: number }[]) =>
+    wholeMessagesOf(
+      handle.db,
+      rows.filter((row) => (row.messageCount ?? 0) > 0).map((row) => row.id),
+    );
 }

@@ -1,23 +1,29 @@
-import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "../database.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "write">;
 
 /**
- * The secret of a UTC day (days since the epoch): made by the first instance that needs it
- * (random, 32 bytes; only one insert wins when two race), then read by all.
+ * The sealed secret of a UTC day (days since the epoch): `sealed` is stored unless the day has
+ * one already (only one insert wins when instances race), then the day's is read and returned.
  */
-export async function daySecret(handle: Handle, day: number): Promise<string> {
+export async function sealedDaySecret(handle: Handle, day: number, sealed: string) {
   await handle.write(
     handle.db
       .insertInto("visitSecrets")
-      .values({ day, secret: randomBytes(32).toString("base64url") })
+      .values({ day, sealed })
       .onConflict((oc) => oc.column("day").doNothing()),
   );
   const row = await handle.db
     .selectFrom("visitSecrets")
-    .select("secret")
+    .select("sealed")
     .where("day", "=", day)
     .executeTakeFirstOrThrow();
-  return row.secret;
+  return row.sealed;
+}
+
+/** Deletes a day's sealed secret if it is still `sealed` (one that no key here opens). */
+export function deleteDaySecret(handle: Handle, day: number, sealed: string) {
+  return handle.write(
+    handle.db.deleteFrom("visitSecrets").where("day", "=", day).where("sealed", "=", sealed),
+  );
 }

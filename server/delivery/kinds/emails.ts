@@ -1,7 +1,9 @@
 import type { SendMailOptions } from "nodemailer";
+import type { Owner } from "../../db/deliveries/claims.ts";
 import type { Submission } from "../../db/schema.ts";
 import { applicantConfirmation, type MailConfig, teamNotification } from "../messages.ts";
-import type { DeliveryJob, DeliveryKind } from "./kind.ts";
+import type { DeliveryKind } from "./kind.ts";
+import { replyTagSecret } from "./reply-tag-secret.ts";
 
 /** An email made with every application, built from it by `build`. */
 const applicationEmail = <Name extends string>(
@@ -9,15 +11,18 @@ const applicationEmail = <Name extends string>(
   build: (
     submission: Submission,
     config: MailConfig,
-    owner: DeliveryJob["owner"],
+    owner: Owner | null,
+    secret: string,
   ) => Promise<SendMailOptions>,
 ) =>
   ({
     name,
     made: "application",
     configured: () => true,
-    async send({ submission, owner }, { config, mailer }) {
-      await mailer.send(await build(submission, config, owner ?? null));
+    async send({ submission, owner }, { config, mailer, database }) {
+      // Its Message-ID carries a tag under the instance's secret: the proof a reply to it has.
+      const secret = await replyTagSecret(database);
+      await mailer.send(await build(submission, config, owner ?? null, secret));
     },
   }) as const satisfies DeliveryKind<Name>;
 
@@ -27,5 +32,5 @@ export const teamNotificationKind = applicationEmail("team_notification", teamNo
 /** The applicant's confirmation (capped per address and per hour when it is stored). */
 export const applicantConfirmationKind = applicationEmail(
   "applicant_confirmation",
-  applicantConfirmation,
+  (submission, config, _owner, secret) => applicantConfirmation(submission, config, secret),
 );

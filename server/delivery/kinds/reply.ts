@@ -1,25 +1,12 @@
 import { brand } from "#app/content/brand.ts";
 import { emails } from "#app/content/emails.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
-import type { DatabaseHandle } from "../../db/database.ts";
 import { messageOfDelivery } from "../../db/messages.ts";
-import { sharedSecret } from "../../db/settings.ts";
 import { mailDomain } from "../../mail/mail-domain.ts";
 import { replyAddress } from "../../mail/reply-address.ts";
 import { DeliveryError } from "../error-class.ts";
 import type { DeliveryKind } from "./kind.ts";
-
-/** The secret of the reply addresses' tags, read once per database (every instance shares it). */
-const secrets = new WeakMap<object, Promise<string>>();
-function replyTagSecret(database: DatabaseHandle): Promise<string> {
-  let secret = secrets.get(database.db);
-  if (!secret) {
-    secret = sharedSecret(database.db, "reply_tag_secret");
-    secret.catch(() => secrets.delete(database.db));
-    secrets.set(database.db, secret);
-  }
-  return secret;
-}
+import { replyTagSecret } from "./reply-tag-secret.ts";
 
 /**
  * A reply a member wrote on the application's page (the team's action stored it, with this

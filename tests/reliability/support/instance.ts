@@ -52,6 +52,9 @@ export async function startInstance(env: Record<string, string> = {}): Promise<I
     RATE_LIMIT_PER_HOUR: "0",
     DATABASE_URL: "",
     DELIVERY_POLL_MS: "200",
+    // Instances on one PostgreSQL database share the hashing key, as deployed (decision 0066):
+    // each has a DATA_DIR of its own, so no key file could be theirs in common.
+    ...(env.DATABASE_URL ? { IP_HASH_SECRET: "reliability-instances-share-this-key" } : {}),
     ...env,
     PORT: port,
     DATA_DIR: dataDir,

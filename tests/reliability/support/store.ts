@@ -1,4 +1,6 @@
 import { type DatabaseHandle, openDatabase } from "../../../server/db/database.ts";
+import { sharedSecret } from "../../../server/db/settings.ts";
+import { messageId } from "../../../server/delivery/messages.ts";
 import { scheduledKindNames } from "../../../server/test/stored.ts";
 
 /** A connection of the test's own to an instance's database (SQLite file or PostgreSQL). */
@@ -35,4 +37,14 @@ export async function deliveryStatuses(
 export async function storedIds(handle: DatabaseHandle): Promise<Set<string>> {
   const rows = await handle.db.selectFrom("submissions").select("id").execute();
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The Message-IDs the product gives an application's emails (`team`, `confirmation`): tagged
+ * under the instance's secret, read from its database (decision 0063).
+ */
+export async function productMessageIds(database: DatabaseHandle) {
+  const secret = await sharedSecret(database.db, "reply_tag_secret");
+  return (id: string, kind: "team" | "confirmation") =>
+    messageId(id, kind, "no-reply@reelsmith.example", secret);
 }
