@@ -91,10 +91,10 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0011_waiting_by_due_and_id" },
       { name: "0012_insights" },
       { name: "0013_inbound_limits" },
+      { name: "0014_message_flags" },
+      { name: "0016_reply_keys" },
       { name: "0017_sealed_visit_secrets" },
       { name: "0019_member_settings" },
-      { name: "0016_reply_keys" },
-      { name: "0014_message_flags" },
     ]);
     // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
     expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());
