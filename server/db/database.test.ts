@@ -88,6 +88,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
       { name: "0010_conversation" },
       { name: "0011_waiting_by_due_and_id" },
       { name: "0012_insights" },
+      { name: "0018_question_keys" },
     ]);
     // The shared rate limit lives in the database on PostgreSQL (in memory on SQLite).
     expect(await tableNames(first)).toEqual([...sharedTables, "rate_limits"].sort());

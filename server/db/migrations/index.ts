@@ -12,6 +12,7 @@ import { migration0008 } from "./0008_unanswered_by_status_and_owner.ts";
 import { migration0010 } from "./0010_conversation.ts";
 import { migration0011 } from "./0011_waiting_by_due_and_id.ts";
 import { migration0012 } from "./0012_insights.ts";
+import { migration0018 } from "./0018_question_keys.ts";
 
 /**
  * Versioned migrations, one per file (names sort in order of application). Kysely's migrator
@@ -32,6 +33,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0010_conversation": migration0010(dialect),
     "0011_waiting_by_due_and_id": migration0011(dialect),
     "0012_insights": migration0012(),
+    "0018_question_keys": migration0018(),
   };
 }
 
