@@ -3,7 +3,6 @@
  * the toasts between them, and the messages of the fields' rules. The fields themselves (rules,
  * choices, controls) are app/shared/fields.ts; the plans are in plans.ts.
  */
-import type { QuestionName } from "../shared/fields.ts";
 import { brand } from "./brand.ts";
 import { withinResponsePromise } from "./service.ts";
 
@@ -155,9 +154,9 @@ export const questionnaire = {
   },
 } as const;
 
-/** One question's copy (see `sections`). */
+/** One question's copy (see `sections`): `name` is its field's (app/shared/fields.ts). */
 export interface QuestionCopy {
-  name: QuestionName;
+  name: string;
   label: string;
   hint?: string;
   placeholder: string;
@@ -165,7 +164,7 @@ export interface QuestionCopy {
   shortName?: string;
 }
 
-/** Every question's copy, in the form's order (a name that is no field does not compile). */
+/** Every question's copy, in the form's order (fields.test.ts checks it against the fields). */
 export const questionCopies: readonly QuestionCopy[] = questionnaire.sections.flatMap(
   (section): readonly QuestionCopy[] => section.fields,
 );

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { questionCopies, questionnaire } from "../content/questionnaire.ts";
-import { fieldNames, fields, fieldsByName } from "./fields.ts";
+import { type FieldName, fieldNames, fields, fieldsByName } from "./fields.ts";
 
 describe("the fields' descriptors", () => {
   test("names and stable keys are unique; keys are snake_case words", () => {
@@ -21,7 +21,7 @@ describe("the fields' descriptors", () => {
     const questions = fields.filter((field) => field.control.kind !== "plan");
     expect(questionCopies.map((copy) => copy.name)).toEqual(questions.map((field) => field.name));
     for (const copy of questionCopies) {
-      const field = fieldsByName[copy.name];
+      const field = fieldsByName[copy.name as FieldName];
       if ("maxLength" in field) expect(copy.shortName, copy.name).toBeTruthy();
       // A rule that can fail says why: every choice, every required field.
       if ("options" in field || !("optional" in field))

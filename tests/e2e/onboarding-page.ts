@@ -1,6 +1,12 @@
 import type { Page, Request } from "@playwright/test";
 import { questionCopies } from "../../app/content/questionnaire.ts";
-import { exampleAnswers, fields, fieldsByName, optionLabel } from "../../app/shared/fields.ts";
+import {
+  exampleAnswers,
+  type FieldName,
+  fields,
+  fieldsByName,
+  optionLabel,
+} from "../../app/shared/fields.ts";
 import { beaconPath } from "../../app/shared/paths.ts";
 import { test } from "./helpers/page-health.ts";
 
@@ -42,7 +48,7 @@ export function expectedBody(selectedPlan: string): Record<string, string> {
 
 /** The messages of an empty form, in the form's order: each required question's (docs/product.md). */
 export const emptyFormMessages = questionCopies.flatMap((copy) =>
-  "optional" in fieldsByName[copy.name] || !copy.message ? [] : [copy.message],
+  "optional" in fieldsByName[copy.name as FieldName] || !copy.message ? [] : [copy.message],
 );
 
 export async function fillForm(page: Page, overrides: Record<string, string> = {}) {
