@@ -8,7 +8,8 @@ import { findFfmpeg, hasAudio, runFfmpeg } from "./ffmpeg.ts";
 
 /**
  * The work band's files, from the operator's clips (app/content/work/): for each clip
- * - posters `{id}-poster-{270,360,540}.{avif,webp}` (the band shows a loop 160–208 CSS px wide);
+ * - posters `{id}-poster-{360,540}.{avif,webp}` (the band shows a loop 160–208 CSS px wide: 360
+ *   for 1–2×, 540 for 3×; WebP only as the fallback `src`);
  * - the loops `{id}-loop.av1.mp4` and `{id}-loop.h264.mp4`: 540 × 960, no audio track,
  *   faststart (the index first, so playing starts with the first bytes), each at most
  *   `budgets.loopBytes`;
@@ -17,7 +18,7 @@ import { findFfmpeg, hasAudio, runFfmpeg } from "./ffmpeg.ts";
  * and of these settings. A clip whose hash is unchanged is not encoded again, so a machine
  * without ffmpeg builds what is committed. Decision 0067.
  */
-export const posterWidths = [270, 360, 540] as const;
+export const posterWidths = [360, 540] as const;
 export const loopSize = { width: 540, height: 960 };
 export const lookSize = { width: 720, height: 1280 };
 /** Longest stretch of a source that is used (loops are short; a longer clip is cut). */

@@ -20,10 +20,11 @@ const lazy = { loading: "lazy" } as object;
 /**
  * The spec's wide band of everyday creators, as work to watch: short vertical loops of edits,
  * each with its niche and what the edit did. Phones scroll it sideways (snapping loop by loop);
- * wide screens show the whole row. No script: each loop is a muted `<video autoplay loop
- * loading="lazy" preload="none">`, so the browser fetches it only when it comes near and pauses
- * it off-screen; with reduced motion it is not displayed (so never fetched) and the poster
- * stays. A tap opens the closer look, a `<dialog>` the button opens with an invoker command.
+ * wide screens show the whole row. Each loop is a muted `<video loop loading="lazy"
+ * preload="none">` that the page's one inline script lets autoplay (look-script.ts), so the
+ * browser fetches it only when it comes near and pauses it off-screen; with reduced motion,
+ * Save-Data or no scripts nothing plays by itself and the poster stays. A tap opens the closer
+ * look, a `<dialog>` the button opens with an invoker command (no script).
  * Decision 0067.
  */
 export function CreatorsBand({ clips = shownClips() }: { clips?: ShownClip[] }) {
@@ -64,98 +65,63 @@ function WorkLoop({ clip }: { clip: ShownClip }) {
   const { files } = clip;
   return (
     <>
-      <figure
-        className="work-loop render-when-near-box relative aspect-[9/16] overflow-hidden rounded-[1.4rem] bg-white/5 shadow-2xl shadow-black/50 ring-1 ring-white/15"
-        data-clip={clip.id}
-      >
+      <figure className="work-loop render-when-near-box relative aspect-[9/16] overflow-hidden rounded-[1.4rem] bg-white/5 shadow-2xl shadow-black/50 ring-1 ring-white/15">
         <picture>
           <source type="image/avif" srcSet={files.posterSrcSet.avif} sizes={sizes} />
           <img
             src={files.poster}
-            srcSet={files.posterSrcSet.webp}
-            sizes={sizes}
             alt={clip.alt}
             width={loop.width}
             height={loop.height}
             loading="lazy"
             decoding="async"
-            className="block aspect-[9/16] h-auto w-full"
           />
         </picture>
         <video
-          className="work-loop-video absolute inset-0 h-full w-full object-cover"
+          className="work-loop-video"
           width={loop.width}
           height={loop.height}
-          autoPlay
           muted
           loop
           playsInline
           preload="none"
-          disablePictureInPicture
           aria-hidden="true"
-          tabIndex={-1}
           {...lazy}
         >
           <source src={files.loop.av1} type='video/mp4; codecs="av01.0.04M.08"' />
-          <source src={files.loop.h264} type='video/mp4; codecs="avc1.640028"' />
+          <source src={files.loop.h264} type="video/mp4" />
         </video>
-        <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 via-black/50 to-transparent p-3 pt-10 text-left">
-          <span className="block text-xs font-semibold tracking-wide text-white/90 uppercase">
-            {clip.niche}
-          </span>
-          <span className="mt-0.5 block text-[0.8rem] leading-snug text-white">{clip.caption}</span>
+        <figcaption>
+          <b>{clip.niche}</b>
+          {clip.caption}
         </figcaption>
         <button
           type="button"
           {...opens(dialogId)}
           aria-label={work.openLabel.replace("{title}", clip.title)}
-          aria-haspopup="dialog"
-          className="absolute inset-0 flex cursor-pointer items-start justify-end rounded-[1.4rem] p-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
-          <span
-            aria-hidden="true"
-            className="grid size-9 place-items-center rounded-full bg-black/45 text-white ring-1 ring-white/30 backdrop-blur-sm"
-          >
-            <svg viewBox="0 0 24 24" className="size-4 fill-current" aria-hidden="true">
-              <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" />
-            </svg>
-          </span>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M9 6v12l10-6z" />
+          </svg>
         </button>
       </figure>
-      <dialog
-        id={dialogId}
-        aria-labelledby={`${dialogId}-title`}
-        className="work-look m-auto w-[min(92vw,calc(78dvh*9/16))] overflow-visible bg-transparent p-0 text-white backdrop:bg-black/85 backdrop:backdrop-blur-sm"
-      >
-        <div className="flex items-center justify-between gap-3 pb-3">
-          <h3 id={`${dialogId}-title`} className="text-base font-semibold">
-            {clip.title}
-          </h3>
-          <button
-            type="button"
-            {...closes(dialogId)}
-            className="rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-medium text-white ring-1 ring-white/25 hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            {work.closeLabel}
-          </button>
-        </div>
+      <dialog id={dialogId} aria-labelledby={`${dialogId}-title`} className="work-look">
+        <h3 id={`${dialogId}-title`}>{clip.title}</h3>
+        <button type="button" {...closes(dialogId)}>
+          {work.closeLabel}
+        </button>
         <video
-          className="block aspect-[9/16] h-auto w-full rounded-2xl bg-black"
           width={720}
           height={1280}
           controls
-          autoPlay
           loop
           playsInline
           preload="none"
           aria-label={clip.alt}
           {...lazy}
         >
-          <source src={files.look} type='video/mp4; codecs="avc1.640028"' />
+          <source src={files.look} />
         </video>
-        <p className="pt-3 text-sm text-zinc-300">
-          <span className="font-semibold text-white">{clip.niche}</span> · {clip.caption}
-        </p>
       </dialog>
     </>
   );

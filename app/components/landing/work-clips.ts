@@ -25,7 +25,7 @@ const urlOf = (name: string) => files[`../../work/${name}`];
 /** The files of a clip, or undefined when any is missing (the build checks they are not). */
 export function workClipFiles(id: string): WorkClipFiles | undefined {
   const posters = (format: "avif" | "webp") =>
-    [270, 360, 540].map((width) => ({ width, url: urlOf(`${id}-poster-${width}.${format}`) }));
+    [360, 540].map((width) => ({ width, url: urlOf(`${id}-poster-${width}.${format}`) }));
   const [avif, webp] = [posters("avif"), posters("webp")];
   const av1 = urlOf(`${id}-loop.av1.mp4`);
   const h264 = urlOf(`${id}-loop.h264.mp4`);
