@@ -77,6 +77,7 @@ function WorkLoop({ clip }: { clip: ShownClip }) {
             decoding="async"
           />
         </picture>
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a video without controls takes no focus; the poster's alt text speaks for it */}
         <video
           className="work-loop-video"
           width={loop.width}
