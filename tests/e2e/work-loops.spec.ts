@@ -24,9 +24,12 @@ function videoRequests(page: Page): string[] {
   return urls;
 }
 
-/** The page is loaded and has asked for nothing for half a second (lazy loading has decided). */
-async function settled(page: Page) {
-  await page.waitForLoadState("networkidle");
+/**
+ * The page is loaded and, with scripts, has asked for nothing for half a second (lazy loading
+ * has decided). Without scripts nothing loads lazily: what loads by itself is in by `load`.
+ */
+async function settled(page: Page, scripts = true) {
+  await page.waitForLoadState(scripts ? "networkidle" : "load");
 }
 
 /**
@@ -61,7 +64,7 @@ for (const javaScriptEnabled of [true, false]) {
       const videos = videoRequests(page);
       const posters = posterResponses(page);
       await page.goto("/");
-      await settled(page);
+      await settled(page, javaScriptEnabled);
       await expect(loops(page)).toHaveCount(clips.length);
       expect(videos, "video requests at the top of the page").toEqual([]);
       // Without scripts Chromium loads no image lazily (the HTML standard's rule), posters too.
@@ -72,7 +75,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect.poll(() => posters.filter((status) => status === 200).length).toBeGreaterThan(0);
       if (!javaScriptEnabled) {
         // Nothing plays by itself: a tap opens the closer look, whose controls play it.
-        await settled(page);
+        await settled(page, javaScriptEnabled);
         expect(videos).toEqual([]);
         await openButton(page, first.title).click();
         const look = page.getByRole("dialog", { name: first.title }).locator("video");
@@ -105,7 +108,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/");
       await band(page).scrollIntoViewIfNeeded();
       await expect.poll(() => posters.filter((status) => status === 200).length).toBeGreaterThan(0);
-      await settled(page);
+      await settled(page, javaScriptEnabled);
       for (const loop of await loops(page).all()) await expect(loop).toBeHidden();
       if (javaScriptEnabled) {
         expect(
