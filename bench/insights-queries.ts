@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fieldKeys } from "#app/shared/fields.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../server/db/database.ts";
 import type { NewSubmission } from "../server/db/schema.ts";
 import { insightsReport } from "../server/db/visits/insights-report.ts";
@@ -53,7 +54,7 @@ function totalsOf(day: number, visitors: number): VisitTotalsTable[] {
             medium,
             campaign,
             plan,
-            question,
+            question: question === 0 ? "" : (fieldKeys[question - 1] ?? ""),
             applied,
             visitors: n,
             pages: n * 2,
@@ -100,7 +101,7 @@ async function seed(database: DatabaseHandle, now: number) {
       campaign,
       referrer: "",
       plan: plans[i % plans.length] ?? "",
-      question: i % 12,
+      question: i % 12 === 0 ? "" : (fieldKeys[(i % 12) - 1] ?? ""),
       applied: i % 40 === 0 ? 1 : 0,
       pages: 2,
     };

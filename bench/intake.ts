@@ -12,8 +12,8 @@ import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { exampleAnswers } from "#app/shared/fields.ts";
 import { intakePath } from "#app/shared/paths.ts";
-import { sampleApplication } from "#app/shared/sample-application.ts";
 import { openSqliteConnection } from "../server/db/sqlite.ts";
 import { startChildServer } from "./child-server.ts";
 
@@ -81,7 +81,7 @@ function bareInsertRate(file: string) {
 async function runLoad(url: string, seconds: number) {
   const body = (n: number) =>
     JSON.stringify({
-      ...sampleApplication,
+      ...exampleAnswers(),
       name: "Bench Applicant",
       email: `bench${n}@example.com`,
       accountHandle: `@bench${n}`,

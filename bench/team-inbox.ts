@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { exampleAnswers } from "#app/shared/fields.ts";
 import { type InboxQuery, inboxPageSize, parseInboxQuery } from "#app/shared/inbox-query.ts";
 import type { DatabaseHandle } from "../server/db/database.ts";
 import { addMember, findMember } from "../server/db/members.ts";
@@ -216,6 +217,7 @@ export async function seed(database: DatabaseHandle, owners: readonly string[]) 
       if (i === Math.floor(total / 3)) sample = { email };
       submissions.push({
         id,
+        ...exampleAnswers(),
         name: `${first} ${last}`,
         email,
         accountHandle: `@${first}${pick(lastNames, i, 4)}${(i * 7919) % 10_000}`.toLowerCase(),

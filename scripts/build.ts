@@ -4,14 +4,17 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { work } from "#app/content/work/work.ts";
 import reactRouterConfig from "../react-router.config.ts";
 import { isTeamPath } from "../server/http/page-body.ts";
 import { generateAssets } from "./generate-assets.ts";
 import { stylesheetForPage, stylesheetForScripts } from "./page-css.ts";
 import { assetsManifest, modulesOf } from "./route-modules.ts";
+import { buildWorkClips } from "./work/build-clips.ts";
 
 /**
- * `npm run build`: images and icons from the copy in app/content/, then the React Router build
+ * `npm run build`: images and icons from the copy in app/content/, the work band's loops from the
+ * operator's clips (scripts/work/build-clips.ts), then the React Router build
  * (client bundle, server bundle, the pages react-router.config.ts prerenders), then what the server
  * needs to answer fast and safely: the CSS inlined into the prerendered pages, the hashes of each
  * prerendered page's inline scripts (for the Content-Security-Policy), and brotli/gzip
@@ -24,6 +27,18 @@ const prerenderedPages = prerenderedFiles(reactRouterConfig.prerender);
 
 await rm(buildDir, { recursive: true, force: true });
 await generateAssets(root);
+// The work band's loops from the operator's clips (encoded only when a source changed).
+try {
+  await buildWorkClips({
+    clips: work.clips,
+    sourceDir: path.join(root, "app", "content", "work", "clips"),
+    outDir: path.join(root, "app", "work"),
+    log: console.log,
+  });
+} catch (error) {
+  console.error(`build: ${(error as Error).message}`);
+  process.exit(1);
+}
 run("npx", ["react-router", "build"]);
 const pages: Record<string, { file: string; scriptHashes: string[] }> = {};
 let stylesheet = "";

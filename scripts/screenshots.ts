@@ -36,6 +36,31 @@ try {
       console.log(file);
     };
     await save("-first-screen", false);
+    // The work band (decision 0067), with its loops playing: each loop 2.5 s in, so the
+    // captions and cuts an edit adds are on screen rather than the posters.
+    const band = page.locator("section[aria-labelledby=creators-title]");
+    await band.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLVideoElement>(".work-loop-video")].every(
+        (video) => video.getBoundingClientRect().left >= window.innerWidth || video.readyState >= 3,
+      ),
+    );
+    await page.evaluate(() => {
+      for (const video of document.querySelectorAll<HTMLVideoElement>(".work-loop-video")) {
+        video.pause();
+        video.currentTime = 2.5;
+      }
+    });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLVideoElement>(".work-loop-video")].every(
+        (video) => video.readyState === 0 || !video.seeking,
+      ),
+    );
+    const bandPng = await band.screenshot({ animations: "disabled" });
+    const bandFile = path.join(out, `work-loops-${viewport.width}.jpg`);
+    await sharp(bandPng).jpeg({ quality: 82, progressive: true, mozjpeg: true }).toFile(bandFile);
+    console.log(bandFile);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
     // A full-page capture shows the page beyond the viewport, where sections drawn only when
     // near (content-visibility: auto) are still skipped: draw them, as scrolling there would.
     await page.addStyleTag({ content: "*{content-visibility:visible!important}" });

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldNames } from "#app/shared/fields.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { attachmentInsert, messageInsert } from "./db/messages.ts";
 
@@ -80,7 +81,12 @@ for (const backend of storageBackends()) {
       expect(code).toBe(0);
       const lines = stdout.trim().split("\n");
       expect(lines[0]).toBe(
-        "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam,status,owner,dueAt,firstResponseAt,responseSeconds,messages,source,medium,campaign,referrer,landingPage",
+        [
+          "id,createdAt",
+          ...fieldNames,
+          "isSpam,status,owner,dueAt,firstResponseAt,responseSeconds,messages",
+          "source,medium,campaign,referrer,landingPage",
+        ].join(","),
       );
       // One row per application, however many messages its thread holds: their count.
       expect(lines).toHaveLength(4);

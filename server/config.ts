@@ -109,6 +109,11 @@ const schema = z.object({
   DELIVERY_POLL_MS: z.coerce.number().int().positive().default(1000),
   DELIVERY_LEASE_MS: z.coerce.number().int().positive().default(120_000),
   BUILD_DIR: z.string().default("./build"),
+  /**
+   * Debian's ffmpeg for `npm run build` (the work band's clips, scripts/work/ffmpeg.ts reads it
+   * there); unset: `ffmpeg` on the PATH. Only needed when a clip changed.
+   */
+  FFMPEG_PATH: z.string().optional(),
   /** Applications (and their deliveries) older than this are deleted; 0 keeps them forever. */
   RETENTION_DAYS: z.coerce.number().int().min(0).default(730),
   /** Slow clients: all headers within this time, the whole request (body too) within that. */

@@ -75,6 +75,7 @@ describe("the brand", () => {
     "team.seo.response",
     "team.seo.insights",
     "team.seo.unmatched",
+    "team.seo.settings",
     "team.seo.application",
     "team.seo.notFound",
   ];

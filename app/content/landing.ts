@@ -99,7 +99,6 @@ export const landing = {
     title: "Made for people who film their real lives",
     intro:
       "Chefs, coaches, founders and travellers: if you can film it on your phone, we can make it shine.",
-    bandLabel: "Reels by everyday creators",
     items: [
       {
         id: "cooking",

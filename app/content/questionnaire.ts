@@ -1,7 +1,7 @@
 /**
  * The applicant's copy: the questionnaire (/onboarding), its messages, the thank-you page and
- * the toasts between them. The fields' rules, choices and error messages are the schema's
- * (app/shared/schema.ts); the plans are in plans.ts.
+ * the toasts between them, and the messages of the fields' rules. The fields themselves (rules,
+ * choices, controls) are app/shared/fields.ts; the plans are in plans.ts.
  */
 import { brand } from "./brand.ts";
 import { withinResponsePromise } from "./service.ts";
@@ -32,13 +32,30 @@ export const questionnaire = {
     notAForm:
       "This form can only be sent as the page sends it, and nothing was sent. Please fill it in below and send it again.",
   },
-  /** The questionnaire's sections, in order; labels and hints as the form shows them. */
+  /**
+   * The questionnaire's sections, in order, and each question's copy (the fields' order of
+   * app/shared/fields.ts): its label, hint and placeholder as the form shows them, `message`
+   * when its rule fails (a choice, or too short), `shortName` in "… must be at most N
+   * characters" (typed fields).
+   */
   sections: [
     {
       title: "Personal Information",
       fields: [
-        { name: "name", label: "Full Name", placeholder: "e.g. Maya Lopez" },
-        { name: "email", label: "Email Address", placeholder: "you@example.com" },
+        {
+          name: "name",
+          label: "Full Name",
+          placeholder: "e.g. Maya Lopez",
+          message: "Name must be at least 2 characters",
+          shortName: "Name",
+        },
+        {
+          name: "email",
+          label: "Email Address",
+          placeholder: "you@example.com",
+          message: "Please enter a valid email",
+          shortName: "Email",
+        },
       ],
     },
     {
@@ -49,8 +66,15 @@ export const questionnaire = {
           label: "Account Handle",
           hint: "Your main social media handle",
           placeholder: "@yourhandle",
+          message: "Account handle is required",
+          shortName: "Account handle",
         },
-        { name: "accountType", label: "Account Type", placeholder: "Select your account type" },
+        {
+          name: "accountType",
+          label: "Account Type",
+          placeholder: "Select your account type",
+          message: "Please select an account type",
+        },
       ],
     },
     {
@@ -60,11 +84,13 @@ export const questionnaire = {
           name: "primaryPlatform",
           label: "Primary Platform",
           placeholder: "Select your primary platform",
+          message: "Please select your primary platform",
         },
         {
           name: "audienceSize",
           label: "Current Audience Size",
           placeholder: "Select your audience size",
+          message: "Please select your audience size",
         },
       ],
     },
@@ -76,27 +102,36 @@ export const questionnaire = {
           label: "Content Niche",
           hint: "What type of content do you create?",
           placeholder: "e.g. Fitness coaching, quick recipes, tech reviews",
+          message: "Please describe your content niche",
+          shortName: "Content niche",
         },
         {
           name: "goals",
           label: "Your Goals",
           placeholder: "What do you want your content to achieve in the next three months?",
+          message: "Please describe your goals (at least 10 characters)",
+          shortName: "Goals",
         },
         {
           name: "currentChallenges",
           label: "Current Challenges",
           placeholder: "What is holding your content back right now?",
+          message: "Please describe your challenges (at least 10 characters)",
+          shortName: "Challenges",
         },
         {
           name: "brandStyle",
           label: "Brand Style & Preferences (Optional)",
           placeholder: "Colours, fonts, creators you admire, things to avoid…",
+          shortName: "Brand style",
         },
       ],
     },
   ],
   /** Label of the selected plan in emails, chat messages and exports. */
   planLabel: "Selected Plan",
+  /** When `selectedPlan` is none of the plans (the form always sends one). */
+  planMessage: "Please choose one of our plans",
   thankYou: {
     title: "Thank You!",
     received: "Your submission has been received",
@@ -118,3 +153,18 @@ export const questionnaire = {
     },
   },
 } as const;
+
+/** One question's copy (see `sections`): `name` is its field's (app/shared/fields.ts). */
+export interface QuestionCopy {
+  name: string;
+  label: string;
+  hint?: string;
+  placeholder: string;
+  message?: string;
+  shortName?: string;
+}
+
+/** Every question's copy, in the form's order (fields.test.ts checks it against the fields). */
+export const questionCopies: readonly QuestionCopy[] = questionnaire.sections.flatMap(
+  (section): readonly QuestionCopy[] => section.fields,
+);

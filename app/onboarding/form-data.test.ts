@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { fieldNames } from "~/shared/fields";
 import { readPostedForm } from "./form-data";
 
 function formData(fields: Record<string, string>): FormData {
@@ -10,23 +11,17 @@ function formData(fields: Record<string, string>): FormData {
 const key = "0b6f2a8e-3c1d-4f5e-9a7b-1c2d3e4f5a6b";
 
 describe("readPostedForm", () => {
-  test("the eleven fields as posted; missing ones are empty", () => {
+  test("every field of the descriptors as posted, in order; missing ones are empty", () => {
     const posted = readPostedForm(
       formData({ name: " Maya ", accountType: "creator", selectedPlan: "Influencer" }),
     );
     expect(posted.values).toEqual({
+      ...Object.fromEntries(fieldNames.map((field) => [field, ""])),
       name: " Maya ",
-      email: "",
-      accountHandle: "",
       accountType: "creator",
-      primaryPlatform: "",
-      audienceSize: "",
-      contentNiche: "",
-      goals: "",
-      currentChallenges: "",
-      brandStyle: "",
       selectedPlan: "Influencer",
     });
+    expect(Object.keys(posted.values)).toEqual(fieldNames);
     expect(posted.input).toEqual(posted.values);
   });
 

@@ -1,34 +1,19 @@
 /**
- * How each question is asked: the copy comes from app/content/questionnaire.ts, the choices
- * from the schema; this file only says which control each field is and how browsers may help
- * fill it.
+ * How each question is asked: the copy comes from app/content/questionnaire.ts, the control,
+ * its choices and whether it may be left empty from the field's descriptor
+ * (app/shared/fields.ts). Nothing here names a field.
  */
 
 import { questionnaire } from "~/content/questionnaire";
-import { accountTypes, audienceSizes, type FieldName, platforms } from "~/shared/fields";
-
-type Option = { value: string; label: string };
+import { fieldsByName, type Option, type QuestionName } from "~/shared/fields";
 
 export type Control =
   | { kind: "input"; type: "text" | "email"; autoComplete: string; spellCheck?: false }
   | { kind: "select"; options: readonly Option[] }
   | { kind: "textarea" };
 
-const controls: Record<Exclude<FieldName, "selectedPlan">, Control> = {
-  name: { kind: "input", type: "text", autoComplete: "name" },
-  email: { kind: "input", type: "email", autoComplete: "email", spellCheck: false },
-  accountHandle: { kind: "input", type: "text", autoComplete: "off", spellCheck: false },
-  accountType: { kind: "select", options: accountTypes },
-  primaryPlatform: { kind: "select", options: platforms },
-  audienceSize: { kind: "select", options: audienceSizes },
-  contentNiche: { kind: "input", type: "text", autoComplete: "off" },
-  goals: { kind: "textarea" },
-  currentChallenges: { kind: "textarea" },
-  brandStyle: { kind: "textarea" },
-};
-
 export interface Question {
-  name: Exclude<FieldName, "selectedPlan">;
+  name: QuestionName;
   label: string;
   hint?: string;
   placeholder: string;
@@ -38,20 +23,29 @@ export interface Question {
   control: Control;
 }
 
-/** The four sections and their questions, in the order the form shows them. */
+function controlOf(name: QuestionName): Control {
+  const field = fieldsByName[name];
+  if (field.control.kind === "select") {
+    return { kind: "select", options: "options" in field ? field.options : [] };
+  }
+  return field.control;
+}
+
+/** The sections and their questions, in the order the form shows them. */
 export const sections: readonly { title: string; questions: readonly Question[] }[] =
   questionnaire.sections.map((section) => ({
     title: section.title,
-    questions: section.fields.map((field) => {
-      const name = field.name as Question["name"];
+    questions: section.fields.map((copy) => {
+      const field = fieldsByName[copy.name];
+      const control = controlOf(copy.name);
       return {
-        name,
-        label: field.label,
-        hint: "hint" in field ? field.hint : undefined,
-        placeholder: field.placeholder,
-        required: name !== "brandStyle",
-        wide: name === "contentNiche" || controls[name].kind === "textarea",
-        control: controls[name],
+        name: copy.name,
+        label: copy.label,
+        hint: "hint" in copy ? copy.hint : undefined,
+        placeholder: copy.placeholder,
+        required: !("optional" in field && field.optional),
+        wide: ("wide" in field && field.wide) || control.kind === "textarea",
+        control,
       };
     }),
   }));

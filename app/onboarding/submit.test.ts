@@ -1,9 +1,9 @@
 import { describe, expect, test, vi } from "vitest";
-import { sampleApplication } from "~/shared/sample-application";
+import { exampleAnswers } from "~/shared/fields";
 import { fieldNames } from "~/shared/schema";
 import { buildPayload, intakeUrl, sendOnboarding } from "./submit";
 
-const submission = sampleApplication;
+const submission = exampleAnswers();
 const key = "0b6f2a8e-3c1d-4f5e-9a7b-1c2d3e4f5a6b";
 
 describe("intakeUrl", () => {

@@ -17,7 +17,7 @@ export function intakeUrl(apiBase: string | undefined): string {
 }
 
 /**
- * The JSON body: exactly the eleven keys, in the form's order (brandStyle "" when empty, option
+ * The JSON body: exactly the fields' keys, in the form's order (an optional one "" when empty, option
  * codes as they are). The honeypot goes along only when something filled it in.
  */
 export function buildPayload(

@@ -1,9 +1,9 @@
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
-import { sampleApplication } from "~/shared/sample-application";
+import { exampleAnswers } from "~/shared/fields";
 import { firstInvalid, useValidation } from "./use-validation";
 
-const valid = sampleApplication;
+const valid = exampleAnswers();
 
 describe("useValidation", () => {
   test("shows nothing before the first submit, even while typing", async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, test, vi } from "vitest";
 import { createAppContext, type IntakeOutcome, type IntakePort } from "~/shared/app-context";
-import { sampleApplication } from "~/shared/sample-application";
+import { exampleAnswers } from "~/shared/fields";
 import { action, loader } from "./onboarding";
 
 const key = "0b6f2a8e-3c1d-4f5e-9a7b-1c2d3e4f5a6b";
-const answers: Record<string, string> = { ...sampleApplication, brandStyle: "" };
+const answers: Record<string, string> = { ...exampleAnswers(), brandStyle: "" };
 
 function post(fields: Record<string, string>) {
   return new Request("http://localhost/onboarding?plan=Influencer", {

@@ -1,24 +1,33 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, test, vi } from "vitest";
 import { planNames } from "../content/plans.ts";
-import { sampleApplication } from "./sample-application.ts";
+import { exampleAnswers } from "./fields.ts";
 import {
-  accountTypes,
-  audienceSizes,
   type FieldName,
   fieldNames,
+  fields,
+  fieldsByName,
   formattingCharactersMessage,
   invisibleCharactersMessage,
   maxLengths,
   messages,
   onboardingSchema,
+  onboardingShape,
   optionLabel,
-  platforms,
   resolvePlan,
   textFieldNames,
   validateOnboarding,
 } from "./schema.ts";
 
-const valid = sampleApplication;
+const valid = exampleAnswers();
+const optional = (name: string) => "optional" in fieldsByName[name as FieldName];
+/** The fields of docs/product.md's "Rules and messages", in its order. */
+const productFields = [
+  ...readFileSync("docs/product.md", "utf8")
+    .split("## Rules and messages")[1]!
+    .split("\n## ")[0]!
+    .matchAll(/^\| `(\w+)` +\|/gm),
+].map(([, name]) => name);
 
 /** The messages of one field when `value` replaces it in an otherwise valid submission. */
 function errorsFor(field: FieldName, value: unknown): string[] | undefined {
@@ -31,58 +40,46 @@ function accepts(field: FieldName, value: unknown): boolean {
 }
 
 describe("the onboarding schema", () => {
-  test("has the eleven fields of docs/product.md, in the form's order", () => {
-    expect(fieldNames).toEqual([
-      "name",
-      "email",
-      "accountHandle",
-      "accountType",
-      "primaryPlatform",
-      "audienceSize",
-      "contentNiche",
-      "goals",
-      "currentChallenges",
-      "brandStyle",
-      "selectedPlan",
-    ]);
-    // fields.ts lists them without zod for the page; the schema checks exactly these.
-    expect(Object.keys(onboardingSchema.def.shape)).toEqual(fieldNames);
+  test("has the fields of docs/product.md, in the form's order", () => {
+    expect(productFields.length).toBeGreaterThanOrEqual(11);
+    expect(fieldNames).toEqual(productFields);
+    // fields.ts describes them without zod for the page; the schema checks exactly these.
+    expect(Object.keys(onboardingShape)).toEqual(fieldNames);
   });
 
-  test("the typed fields are the seven that are not choices", () => {
-    expect(textFieldNames).toEqual([
-      "name",
-      "email",
-      "accountHandle",
-      "contentNiche",
-      "goals",
-      "currentChallenges",
-      "brandStyle",
-    ]);
+  test("the typed fields are those that are not choices, each with a maximum length", () => {
+    expect(textFieldNames).toEqual(
+      fields.filter((field) => !("options" in field)).map((field) => field.name),
+    );
+    for (const field of textFieldNames) expect(maxLengths[field], field).toBeGreaterThan(0);
   });
 
   test("accepts a valid submission and returns it as typed", () => {
     expect(validateOnboarding(valid)).toEqual({ ok: true, data: valid });
   });
 
-  test("an empty form gets the spec's nine messages (brand style is optional)", () => {
+  test("an empty form gets each required field's message (optional fields none)", () => {
     const result = validateOnboarding({
       ...Object.fromEntries(fieldNames.map((field) => [field, ""])),
       selectedPlan: "Creator",
     });
+    const required = fieldNames.filter((field) => !optional(field) && field !== "selectedPlan");
     expect(result).toEqual({
       ok: false,
-      fieldErrors: {
-        name: ["Name must be at least 2 characters"],
-        email: ["Please enter a valid email"],
-        accountHandle: ["Account handle is required"],
-        accountType: ["Please select an account type"],
-        primaryPlatform: ["Please select your primary platform"],
-        audienceSize: ["Please select your audience size"],
-        contentNiche: ["Please describe your content niche"],
-        goals: ["Please describe your goals (at least 10 characters)"],
-        currentChallenges: ["Please describe your challenges (at least 10 characters)"],
-      },
+      fieldErrors: Object.fromEntries(required.map((field) => [field, [messages[field]]])),
+    });
+    // The spec's words for those of docs/product.md (its table pins the others).
+    expect(messages).toMatchObject({
+      name: "Name must be at least 2 characters",
+      email: "Please enter a valid email",
+      accountHandle: "Account handle is required",
+      accountType: "Please select an account type",
+      primaryPlatform: "Please select your primary platform",
+      audienceSize: "Please select your audience size",
+      contentNiche: "Please describe your content niche",
+      goals: "Please describe your goals (at least 10 characters)",
+      currentChallenges: "Please describe your challenges (at least 10 characters)",
+      selectedPlan: "Please choose one of our plans",
     });
   });
 
@@ -90,10 +87,10 @@ describe("the onboarding schema", () => {
     const result = validateOnboarding({ selectedPlan: "Creator", name: 42, goals: null });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    for (const field of fieldNames.filter((f) => f !== "brandStyle" && f !== "selectedPlan")) {
-      expect(result.fieldErrors[field], field).toEqual([messages[field]]);
+    for (const field of fieldNames.filter((f) => f !== "selectedPlan")) {
+      if (optional(field)) expect(result.fieldErrors[field], field).toBeUndefined();
+      else expect(result.fieldErrors[field], field).toEqual([messages[field]]);
     }
-    expect(result.fieldErrors.brandStyle).toBeUndefined();
   });
 
   test("anything but an object is rejected", () => {
@@ -186,6 +183,15 @@ describe("maximum lengths", () => {
     expect(errorsFor(field, "x".repeat(limit + 1))).toEqual([message]);
   });
 
+  const typed = textFieldNames.filter((field) => !("format" in fieldsByName[field]));
+  test.each(typed)("%s (from its descriptor): at most its maximum length", (field) => {
+    const limit = maxLengths[field];
+    expect(accepts(field, "x".repeat(limit))).toBe(true);
+    const [message] = errorsFor(field, "x".repeat(limit + 1)) ?? [];
+    expect(message).toMatch(/^[A-Z][\w ]+ must be at most [\d,]+ characters$/);
+    expect(message?.replace(/\D/g, "")).toBe(String(limit));
+  });
+
   // The questionnaire loads this module while it hydrates. A locale-aware formatter's first
   // call loads ICU's number data: 22–36 ms of main thread in Chromium, one long task on a phone.
   test("the messages are made without locale-aware number formatting", async () => {
@@ -204,7 +210,7 @@ describe("maximum lengths", () => {
   });
 
   test("the limits are 100, 254, 100, 200 and 5,000", () => {
-    expect(maxLengths).toEqual({
+    expect(maxLengths).toMatchObject({
       name: 100,
       email: 254,
       accountHandle: 100,
@@ -231,14 +237,7 @@ const codePoint = (character: string) =>
   `U+${character.codePointAt(0)?.toString(16).toUpperCase().padStart(4, "0")}`;
 
 describe("invisible characters", () => {
-  const textFields = [
-    "name",
-    "accountHandle",
-    "contentNiche",
-    "goals",
-    "currentChallenges",
-    "brandStyle",
-  ] as const;
+  const textFields = textFieldNames.filter((field) => !("format" in fieldsByName[field]));
   const forbidden = [
     "\u0000",
     "\u0007",
@@ -302,7 +301,7 @@ describe("invisible characters", () => {
 
 describe("choices", () => {
   test("account types: the spec's codes and labels", () => {
-    expect(accountTypes).toEqual([
+    expect(fieldsByName.accountType.options).toEqual([
       { value: "personal", label: "Personal Brand" },
       { value: "business", label: "Business/Company" },
       { value: "influencer", label: "Influencer" },
@@ -312,7 +311,7 @@ describe("choices", () => {
   });
 
   test("platforms: the spec's codes and labels", () => {
-    expect(platforms).toEqual([
+    expect(fieldsByName.primaryPlatform.options).toEqual([
       { value: "instagram", label: "Instagram" },
       { value: "tiktok", label: "TikTok" },
       { value: "youtube", label: "YouTube" },
@@ -323,6 +322,7 @@ describe("choices", () => {
   });
 
   test("audience sizes: the spec's codes, shown as '... followers'", () => {
+    const audienceSizes = fieldsByName.audienceSize.options;
     expect(audienceSizes.map((option) => option.value)).toEqual([
       "0-1k",
       "1k-10k",
@@ -334,20 +334,22 @@ describe("choices", () => {
     for (const option of audienceSizes) expect(option.label).toBe(`${option.value} followers`);
   });
 
-  const choiceFields = [
-    ["accountType", accountTypes, "Please select an account type"],
-    ["primaryPlatform", platforms, "Please select your primary platform"],
-    ["audienceSize", audienceSizes, "Please select your audience size"],
-  ] as const;
+  /** Every choice of the form (the plan has its own test below), from its descriptor. */
+  const choiceFields = fields.flatMap((field) =>
+    "options" in field && field.name !== "selectedPlan"
+      ? [[field.name, field.options, messages[field.name] ?? ""] as const]
+      : [],
+  );
 
   test.each(choiceFields)("%s accepts every code", (field, options) => {
     for (const option of options) expect(accepts(field, option.value), option.value).toBe(true);
   });
 
   test.each(choiceFields)(
-    "%s rejects empty, labels and unknown codes",
+    "%s rejects empty (unless optional), labels and unknown codes",
     (field, options, message) => {
-      for (const value of ["", "other", options[0].label, options[0].value.toUpperCase(), " "]) {
+      const wrong = ["other", options[0].label, options[0].value.toUpperCase(), " "];
+      for (const value of optional(field) ? wrong : ["", ...wrong]) {
         expect(errorsFor(field, value), value).toEqual([message]);
       }
     },
@@ -363,11 +365,15 @@ describe("choices", () => {
     }
   });
 
-  test("brand style is optional: absent becomes empty", () => {
-    const { brandStyle: _, ...withoutBrandStyle } = valid;
-    const result = onboardingSchema.safeParse(withoutBrandStyle);
-    expect(result.success && result.data.brandStyle).toBe("");
-  });
+  test.each(fields.filter((field) => "optional" in field).map((field) => field.name))(
+    "%s is optional: absent or blank becomes empty",
+    (field) => {
+      const { [field]: _, ...without } = valid;
+      const result = onboardingSchema.safeParse(without);
+      expect(result.success && result.data[field]).toBe("");
+      expect(accepts(field, "")).toBe(true);
+    },
+  );
 
   test("option labels for emails and exports", () => {
     expect(optionLabel("accountType", "business")).toBe("Business/Company");

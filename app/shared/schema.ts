@@ -1,71 +1,60 @@
 /**
- * The onboarding submission: one schema for the form (browser) and the intake service (server).
- * Codes, labels and messages are exact (docs/product.md). Strings are trimmed before checking.
- * Built on zod/mini to keep the questionnaire's JavaScript small.
+ * The onboarding submission: one schema for the form (browser) and the intake service (server),
+ * made from the fields' descriptors (fields.ts) and their copy (content/questionnaire.ts): a
+ * field's rule is its descriptor's data, its messages are its copy. Codes, labels and messages
+ * are exact (docs/product.md). Strings are trimmed before checking. Built on zod/mini to keep
+ * the questionnaire's JavaScript small.
  */
 import { z } from "zod/mini";
 import { defaultPlan, type PlanName, planNames } from "../content/plans.ts";
-import type { FieldErrors } from "./fields.ts";
+import { questionCopies, questionnaire } from "../content/questionnaire.ts";
 import {
-  accountTypes,
-  audienceSizes,
+  type Answers,
+  type FieldDescriptor,
+  type FieldErrors,
   type FieldName,
-  maxLengths,
-  platforms,
-  type TextFieldName,
-  textFieldNames,
+  fields,
 } from "./fields.ts";
 import { forbiddenCharacters, hasFormattingCharacters } from "./text.ts";
 
-// The names and choices live in fields.ts (no zod there): the questionnaire's page needs them
-// to render and hydrate, the schema only when a form is checked (decision 0027).
+// The descriptors live in fields.ts (no zod there): the questionnaire's page needs them to
+// render and hydrate, the schema only when a form is checked (decision 0027).
 export {
-  accountTypes,
-  audienceSizes,
   type FieldErrors,
   type FieldName,
   fieldNames,
+  fields,
+  fieldsByName,
+  isOptionField,
   maxLengths,
-  platforms,
+  type OptionField,
+  optionFields,
+  optionLabel,
   type TextFieldName,
   textFieldNames,
 } from "./fields.ts";
 
-export const messages = {
-  name: "Name must be at least 2 characters",
-  email: "Please enter a valid email",
-  accountHandle: "Account handle is required",
-  accountType: "Please select an account type",
-  primaryPlatform: "Please select your primary platform",
-  audienceSize: "Please select your audience size",
-  contentNiche: "Please describe your content niche",
-  goals: "Please describe your goals (at least 10 characters)",
-  currentChallenges: "Please describe your challenges (at least 10 characters)",
-  selectedPlan: "Please choose one of our plans",
-} as const;
+/** Each field's copy: the plan's, then the questions' (label, message, short name). */
+const copyOf = new Map<string, { message?: string; shortName?: string }>([
+  ["selectedPlan", { message: questionnaire.planMessage }],
+  ...questionCopies.map((copy) => [copy.name, copy] as const),
+]);
 
-/** What each typed field is called in its "too long" message. */
-const shortNames = {
-  name: "Name",
-  email: "Email",
-  accountHandle: "Account handle",
-  contentNiche: "Content niche",
-  goals: "Goals",
-  currentChallenges: "Challenges",
-  brandStyle: "Brand style",
-} as const satisfies Record<TextFieldName, string>;
+/** The message of each field whose rule may fail on an empty or wrong answer. */
+export const messages = Object.fromEntries(
+  fields.flatMap((field) => {
+    const message = copyOf.get(field.name)?.message;
+    return message ? [[field.name, message]] : [];
+  }),
+) as Partial<Record<FieldName, string>>;
 
 /** 5000 → "5,000". Not toLocaleString: its first call loads ICU's number formats, 22–36 ms
  * of main thread while the questionnaire hydrates (a long task on a phone). */
 const withThousands = (count: number) => String(count).replace(/\B(?=(\d{3})+$)/g, ",");
 
-/** "Goals must be at most 5,000 characters": made from `maxLengths`, never restated. */
-const tooLong = Object.fromEntries(
-  textFieldNames.map((field) => [
-    field,
-    `${shortNames[field]} must be at most ${withThousands(maxLengths[field])} characters`,
-  ]),
-) as Record<TextFieldName, string>;
+/** "Goals must be at most 5,000 characters": made from the descriptor, never restated. */
+const tooLong = (field: FieldDescriptor, max: number) =>
+  `${copyOf.get(field.name)?.shortName ?? field.name} must be at most ${withThousands(max)} characters`;
 
 /** For text with characters no keyboard types (see `forbiddenCharacters`). */
 export const invisibleCharactersMessage = "Please remove invisible control characters";
@@ -89,53 +78,51 @@ function text(min: number, max: number, message: string, maxMessage: string) {
     .check(z.trim(), z.minLength(min, message), z.maxLength(max, maxMessage), printable, plain);
 }
 
-function choice<const T extends readonly { value: string }[]>(options: T, message: string) {
-  const values = options.map((option) => option.value) as unknown as [
-    T[number]["value"],
-    ...T[number]["value"][],
-  ];
+function choice(options: readonly { value: string }[], message: string) {
+  const values = options.map((option) => option.value) as [string, ...string[]];
   return z.enum(values, { error: message });
 }
 
-export const onboardingSchema = z.object({
-  name: text(2, maxLengths.name, messages.name, tooLong.name),
-  email: z.pipe(
-    z
-      .string({ error: messages.email })
-      .check(z.trim(), z.maxLength(maxLengths.email, tooLong.email)),
-    z.email({ error: messages.email }),
-  ),
-  accountHandle: text(1, maxLengths.accountHandle, messages.accountHandle, tooLong.accountHandle),
-  accountType: choice(accountTypes, messages.accountType),
-  primaryPlatform: choice(platforms, messages.primaryPlatform),
-  audienceSize: choice(audienceSizes, messages.audienceSize),
-  contentNiche: text(1, maxLengths.contentNiche, messages.contentNiche, tooLong.contentNiche),
-  goals: text(10, maxLengths.goals, messages.goals, tooLong.goals),
-  currentChallenges: text(
-    10,
-    maxLengths.currentChallenges,
-    messages.currentChallenges,
-    tooLong.currentChallenges,
-  ),
-  brandStyle: z._default(
-    z
-      .string({ error: "Brand style must be text" })
-      .check(z.trim(), z.maxLength(maxLengths.brandStyle, tooLong.brandStyle), printable, plain),
-    "",
-  ),
-  selectedPlan: z.enum(planNames as unknown as [PlanName, ...PlanName[]], {
-    error: messages.selectedPlan,
-  }),
-});
+/** A field's rule, from its descriptor: a choice, an email, or text of a length. */
+function ruleOf(field: FieldDescriptor) {
+  const message = copyOf.get(field.name)?.message ?? `${field.name} is not valid`;
+  const optional = field.optional === true;
+  if (field.options) {
+    const rule = choice(optional ? [{ value: "" }, ...field.options] : field.options, message);
+    return optional ? z._default(rule, "") : rule;
+  }
+  const max = field.maxLength ?? 0;
+  if (field.format === "email") {
+    return z.pipe(
+      z.string({ error: message }).check(z.trim(), z.maxLength(max, tooLong(field, max))),
+      z.email({ error: message }),
+    );
+  }
+  if (optional) {
+    const notText = `${copyOf.get(field.name)?.shortName ?? field.name} must be text`;
+    return z._default(
+      z
+        .string({ error: notText })
+        .check(z.trim(), z.maxLength(max, tooLong(field, max)), printable, plain),
+      "",
+    );
+  }
+  return text(field.minLength ?? 1, max, message, tooLong(field, max));
+}
+
+/** The rules by field name, in the form's order. */
+export const onboardingShape = Object.fromEntries(
+  fields.map((field) => [field.name, ruleOf(field)]),
+);
+
+/** Every field's rule; what it lets through is `Answers` (fields.ts), typed from the descriptors. */
+export const onboardingSchema = z.object(onboardingShape) as unknown as z.ZodMiniType<
+  Answers,
+  unknown
+>;
 
 /** A checked, trimmed submission. */
-export type OnboardingSubmission = z.output<typeof onboardingSchema>;
-
-// fields.ts names the same eleven keys (schema.test.ts checks the order): a key added to one and
-// not the other fails to compile here.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const sameKeys: Same<keyof OnboardingSubmission, FieldName> = true;
-void sameKeys;
+export type OnboardingSubmission = Answers;
 
 export function validateOnboarding(
   input: unknown,
@@ -149,22 +136,4 @@ export function validateOnboarding(
 export function resolvePlan(value: string | null | undefined): PlanName {
   const wanted = value?.trim().toLowerCase();
   return planNames.find((plan) => plan.toLowerCase() === wanted) ?? defaultPlan;
-}
-
-/** The fields answered by picking an option, with their options (code and label). */
-export const optionFields = {
-  accountType: accountTypes,
-  primaryPlatform: platforms,
-  audienceSize: audienceSizes,
-} as const;
-export type OptionField = keyof typeof optionFields;
-
-export function isOptionField(field: string): field is OptionField {
-  return Object.hasOwn(optionFields, field);
-}
-
-/** The label of an option code, as the form shows it (for emails and exports). */
-export function optionLabel(field: OptionField, value: string): string {
-  const options: readonly { value: string; label: string }[] = optionFields[field];
-  return options.find((option) => option.value === value)?.label ?? value;
 }

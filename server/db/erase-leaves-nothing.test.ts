@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { fields, textFieldNames } from "#app/shared/fields.ts";
 import { cli } from "../test/cli.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
@@ -21,6 +22,12 @@ import { attachmentInsert, messageInsert } from "./messages.ts";
  */
 const erased = {
   ...validApplication({
+    // Every typed answer marked (a field added later is covered), the searched ones below.
+    ...Object.fromEntries(
+      fields.flatMap((field) =>
+        "maxLength" in field ? [[field.name, `Erased${field.name} ${field.example}`]] : [],
+      ),
+    ),
     name: "Ξψζωλ Erasedname",
     email: "Zq.Xv@Example.com",
     accountHandle: "@ξψζωλ",
@@ -53,11 +60,7 @@ function erasedTraces(): string[] {
     erased.name,
     erased.email,
     address,
-    erased.accountHandle,
-    erased.contentNiche,
-    erased.goals,
-    erased.currentChallenges,
-    erased.brandStyle,
+    ...textFieldNames.map((field) => String(erased[field])),
     erasedNote,
     erasedReply.subject,
     erasedReply.body,

@@ -3,23 +3,19 @@
  * through Kysely's CamelCasePlugin). Times are epoch milliseconds (integers on both databases).
  */
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { FieldName } from "#app/shared/fields.ts";
 import type { TeamTables } from "./team-schema.ts";
 import type { VisitTables } from "./visits-schema.ts";
 
-export interface SubmissionsTable {
+/**
+ * One text column per field of the questionnaire (app/shared/fields.ts), named as the field:
+ * a field's column is added by its migration and declared here by its descriptor.
+ */
+export type AnswerColumns = { [Name in FieldName]: string };
+
+export interface SubmissionsTable extends AnswerColumns {
   /** A UUID. */
   id: string;
-  name: string;
-  email: string;
-  accountHandle: string;
-  accountType: string;
-  primaryPlatform: string;
-  audienceSize: string;
-  contentNiche: string;
-  goals: string;
-  currentChallenges: string;
-  brandStyle: string;
-  selectedPlan: string;
   createdAt: number;
   /** HMAC-SHA256 of the client IP with the instance-wide secret; never the raw IP. */
   ipHash: string;

@@ -34,8 +34,11 @@ export interface VisitorsTable extends VisitSource {
   landing: string;
   /** The plan of the last /onboarding seen ("" when none). */
   plan: string;
-  /** The furthest question started: its position in the form from 1; 0 when none. */
-  question: number;
+  /**
+   * The furthest question started (furthest in the form's order when written): its field's
+   * stable key (app/shared/fields.ts, 0018_question_keys); "" when none.
+   */
+  question: string;
   applied: number;
   pages: number;
 }
@@ -47,7 +50,8 @@ export interface VisitTotalsTable {
   medium: string;
   campaign: string;
   plan: string;
-  question: number;
+  /** The furthest question's key, as in `visitors`. */
+  question: string;
   applied: number;
   visitors: number;
   pages: number;

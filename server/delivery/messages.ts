@@ -2,6 +2,7 @@ import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
 import { emails } from "#app/content/emails.ts";
 import { unknownVisit } from "#app/shared/application-source.ts";
+import { exampleAnswers } from "#app/shared/fields.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
 import type { Owner } from "../db/deliveries/claims.ts";
@@ -80,17 +81,9 @@ export async function applicantConfirmation(
 export async function warmUpEmails(config: MailConfig): Promise<void> {
   const sample = {
     id: "00000000-0000-4000-8000-000000000000",
+    ...exampleAnswers(),
     name: "Warm Up",
     email: "warm-up@example.com",
-    accountHandle: "@warmup",
-    accountType: "creator",
-    primaryPlatform: "tiktok",
-    audienceSize: "0-1k",
-    contentNiche: "Warming up",
-    goals: "Render once at start",
-    currentChallenges: "The first render is slow",
-    brandStyle: "",
-    selectedPlan: "Creator",
     createdAt: Date.now(),
     ipHash: "",
     userAgent: "",

@@ -1,8 +1,11 @@
-import { sampleApplication } from "#app/shared/sample-application.ts";
+import { exampleAnswers } from "#app/shared/fields.ts";
 
-/** A complete, valid application (codes as the form sends them), with `overrides` applied. */
+/**
+ * A complete, valid application (codes as the form sends them): every field's example from its
+ * descriptor (app/shared/fields.ts), with `overrides` applied.
+ */
 export function validApplication(overrides: Partial<Record<string, unknown>> = {}) {
-  return { ...sampleApplication, ...overrides };
+  return { ...exampleAnswers(), ...overrides };
 }
 
 /**

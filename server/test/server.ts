@@ -30,6 +30,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_PER_HOUR: "0",
     DELIVERY_POLL_MS: "100",
     DELIVERY_RETRY_DELAYS: "0.2,0.2,0.5",
+    // Several instances on one PostgreSQL share their hashing key, as production's must.
+    ...(env.DATABASE_URL ? { IP_HASH_SECRET: "tests-share-this-hashing-key" } : {}),
     ...env,
     DATA_DIR: dataDir,
   };

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
+import { fieldKeyOf } from "#app/shared/fields.ts";
 import { paths } from "#app/shared/paths.ts";
-import { fieldNames, resolvePlan } from "#app/shared/schema.ts";
+import { resolvePlan } from "#app/shared/schema.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { publicRequestOf, type TrustProxy } from "../http/proxy-trust.ts";
 import { countedPage } from "./count-pages.ts";
@@ -25,7 +26,7 @@ export function parseBeacon(text: string): Beacon | undefined {
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
     const token = typeof value?.token === "string" ? value.token : "";
-    if (value?.type === "start" && fieldNames.includes(value.question as never)) {
+    if (value?.type === "start" && fieldKeyOf(String(value.question)) !== undefined) {
       return { type: "start", question: value.question as string, token };
     }
     if (value?.type === "view" && typeof value.path === "string" && value.path.startsWith("/")) {
@@ -68,7 +69,7 @@ export function beaconHandler(counter: VisitCounter | undefined, trust: TrustPro
     const facts = visitorFacts(c, trust);
     if (!(await tokenHolds(counter, facts, beacon.token))) return c.body(null, 403);
     if (beacon.type === "start") {
-      counter.count(facts, { question: fieldNames.indexOf(beacon.question as never) + 1 });
+      counter.count(facts, { question: fieldKeyOf(beacon.question) });
       return c.body(null, 204);
     }
     const url = new URL(beacon.path, site);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { directSource } from "#app/shared/application-source.ts";
+import { fieldKeyOf, fieldKeys } from "#app/shared/fields.ts";
 import { beaconPath } from "#app/shared/paths.ts";
 import { visitorHash } from "../hashing/client-hashes.ts";
 import { createSealer } from "../hashing/sealed-secrets.ts";
@@ -102,7 +103,7 @@ for (const backend of storageBackends()) {
       // The page's own beacon counts.
       expect((await beacon({ token })).status).toBe(204);
       await visits.counter?.flush();
-      expect((await rows()).map((row) => row.question)).toEqual([1]);
+      expect((await rows()).map((row) => row.question)).toEqual([fieldKeyOf("name")]);
       // The next day the page's token is worth nothing.
       at(start + 24 * hour);
       expect((await beacon({ token, question: "goals" })).status).toBe(403);
@@ -144,9 +145,10 @@ for (const backend of storageBackends()) {
         plan: "Influencer",
         source: { ...fromNews, source: directSource, referrer: "" },
       });
-      counter.count(maya, { question: 1 });
-      counter.count(maya, { question: 3 });
-      counter.count(maya, { question: 2 });
+      // Furthest in the form's order, whatever the order they were started in.
+      counter.count(maya, { question: fieldKeys[0] });
+      counter.count(maya, { question: fieldKeys[2] });
+      counter.count(maya, { question: fieldKeys[1] });
       counter.count(dre, { page: "404" });
       await counter.flush();
       const stored = await rows();
@@ -157,7 +159,7 @@ for (const backend of storageBackends()) {
           source: "news.example",
           referrer: "news.example",
           plan: "Influencer",
-          question: 3,
+          question: fieldKeys[2],
           pages: 2,
           applied: 0,
         }),
@@ -211,7 +213,7 @@ for (const backend of storageBackends()) {
           medium: "",
           campaign: "",
           plan: "",
-          question: 0,
+          question: "",
           applied: 0,
           visitors: 1,
           pages: 1,

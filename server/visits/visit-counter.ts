@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { directSource } from "#app/shared/application-source.ts";
+import { fieldKeys } from "#app/shared/fields.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
 import { findVisitor, upsertVisitors, visitorsPerStatement } from "../db/visits/visitors.ts";
@@ -12,6 +13,9 @@ import { daySecret } from "./day-secret.ts";
 const dayMs = 24 * 3600_000;
 /** The UTC day of a time, as days since the epoch. */
 export const dayOf = (ms: number) => Math.floor(ms / dayMs);
+
+/** A question key's place in today's form from 1 (0: none, or a field no longer asked). */
+const questionRank = (key: string) => fieldKeys.indexOf(key) + 1;
 
 /** Who a request is from, as far as counting goes: never stored, only hashed. */
 export interface VisitorFacts {
@@ -28,8 +32,8 @@ export interface VisitHit {
   source?: VisitSource;
   /** The plan of an /onboarding page seen. */
   plan?: string;
-  /** A question started: its position in the form, from 1. */
-  question?: number;
+  /** A question started: its field's stable key (app/shared/fields.ts). */
+  question?: string;
   applied?: boolean;
 }
 
@@ -151,7 +155,7 @@ export function createVisitCounter(deps: {
     }
     had.pages += row.pages;
     if (row.plan) had.plan = row.plan;
-    had.question = Math.max(had.question, row.question);
+    if (questionRank(row.question) > questionRank(had.question)) had.question = row.question;
     had.applied = Math.max(had.applied, row.applied);
     if (!had.landing && row.landing)
       Object.assign(had, sourceColumns(row), { landing: row.landing });
@@ -165,7 +169,7 @@ export function createVisitCounter(deps: {
       landing: hit.page ?? "",
       ...sourceColumns(source),
       plan: hit.plan ?? "",
-      question: hit.question ?? 0,
+      question: hit.question ?? "",
       applied: hit.applied ? 1 : 0,
       pages: hit.page ? 1 : 0,
     });
@@ -183,7 +187,7 @@ export function createVisitCounter(deps: {
     for (let start = 0; start < rows.length; start += visitorsPerStatement) {
       const chunk = rows.slice(start, start + visitorsPerStatement);
       try {
-        await deps.database.write(upsertVisitors(deps.database, chunk));
+        await deps.database.write(upsertVisitors(deps.database, chunk, fieldKeys));
       } catch (error) {
         // Kept for the next flush (merged with what came meanwhile).
         for (const row of rows.slice(start)) merge(row);

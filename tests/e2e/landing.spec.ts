@@ -4,6 +4,8 @@ import { brand } from "#app/content/brand.ts";
 import { landing } from "#app/content/landing.ts";
 import { plans } from "#app/content/plans.ts";
 import { questionnaire } from "#app/content/questionnaire.ts";
+import { work } from "#app/content/work/work.ts";
+import { lookScript } from "../../app/components/landing/look-script.ts";
 import { coveredTop, expect, test, topAfterScroll, topOf } from "./helpers/page-health.ts";
 
 // The landing page `/`, as visitors get it: prerendered HTML and CSS, no JavaScript of ours.
@@ -192,10 +194,10 @@ test("a plan button and the closing button lead to the questionnaire", async ({ 
   await expect(page).toHaveURL("/onboarding");
 });
 
-test("the creators band shows at least six distinct illustrations that load", async ({ page }) => {
-  const band = page.getByRole("region", { name: landing.creators.bandLabel });
+test("the creators band shows a distinct poster for each loop, and they load", async ({ page }) => {
+  const band = page.getByRole("region", { name: work.bandLabel });
   const images = band.locator("img");
-  await expect(images).toHaveCount(landing.creators.items.length);
+  await expect(images).toHaveCount(work.clips.length);
   const sources = new Set<string>();
   for (const image of await images.all()) {
     await image.scrollIntoViewIfNeeded();
@@ -209,11 +211,11 @@ test("the creators band shows at least six distinct illustrations that load", as
     const box = await image.boundingBox();
     expect(box!.height / box!.width).toBeCloseTo(16 / 9, 1);
     // Chromium takes the AVIF source of the <picture>; the <img> itself names the WebP.
-    expect(await image.getAttribute("src")).toMatch(/^\/assets\/[\w-]+-[\w-]{8}\.webp$/);
+    expect(await image.getAttribute("src")).toMatch(/^\/assets\/w[\w-]{8}\.webp$/);
     sources.add(new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname);
   }
-  expect(sources.size).toBeGreaterThanOrEqual(6);
-  for (const src of sources) expect(src).toMatch(/^\/assets\/[\w-]+-\d+-[\w-]{8}\.avif$/);
+  expect(sources.size).toBe(work.clips.length);
+  for (const src of sources) expect(src).toMatch(/^\/assets\/w[\w-]{8}\.avif$/);
 });
 
 test("no horizontal scrolling at 390 px", async ({ page }) => {
@@ -239,15 +241,20 @@ test("zero accessibility violations on the not-found page (axe)", async ({ page,
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([]);
 });
 
-test("ships no JavaScript of ours, only data blocks the browser reads", async ({ page }) => {
-  const scripts = await page
-    .locator("script")
-    .evaluateAll((elements) =>
-      elements.map((s) => ({ type: s.getAttribute("type"), src: s.getAttribute("src") })),
-    );
+test("ships no JavaScript of ours but the work band's inline line, and data blocks the browser reads", async ({
+  page,
+}) => {
+  const scripts = await page.locator("script").evaluateAll((elements) =>
+    elements.map((s) => ({
+      type: s.getAttribute("type"),
+      src: s.getAttribute("src"),
+      text: s.getAttribute("type") ? undefined : s.textContent,
+    })),
+  );
   expect(scripts).toEqual([
-    { type: "speculationrules", src: null },
-    { type: "application/ld+json", src: null },
+    { type: null, src: null, text: lookScript },
+    { type: "speculationrules", src: null, text: undefined },
+    { type: "application/ld+json", src: null, text: undefined },
   ]);
   expect(await page.evaluate(() => HTMLScriptElement.supports("speculationrules"))).toBe(true);
   const rules = JSON.parse(

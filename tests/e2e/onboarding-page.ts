@@ -1,4 +1,12 @@
 import type { Page, Request } from "@playwright/test";
+import { questionCopies } from "../../app/content/questionnaire.ts";
+import {
+  exampleAnswers,
+  type FieldName,
+  fields,
+  fieldsByName,
+  optionLabel,
+} from "../../app/shared/fields.ts";
 import { beaconPath } from "../../app/shared/paths.ts";
 import { test } from "./helpers/page-health.ts";
 
@@ -6,58 +14,44 @@ import { test } from "./helpers/page-health.ts";
 
 export const intakeUrl = "**/functions/v1/send-onboarding-email";
 
-/** A complete, valid set of answers: text as typed, selects by their visible labels. */
-export const answers = {
-  text: {
-    "Full Name": "Maya Lopez",
-    "Email Address": "maya@example.com",
-    "Account Handle": "@mayacooks",
-    "Content Niche": "Quick weeknight recipes",
-    "Your Goals": "Reach 100k followers by summer",
-    "Current Challenges": "No time to edit my videos",
-    "Brand Style & Preferences (Optional)": "Warm colours, no jump cuts",
-  },
-  select: {
-    "Account Type": "Business/Company",
-    "Primary Platform": "Twitter/X",
-    "Current Audience Size": "500k+ followers",
-  },
-} as const;
+const questions = fields.filter((field) => field.control.kind !== "plan");
+const labelOf = (name: string) => questionCopies.find((copy) => copy.name === name)?.label ?? name;
+
+/**
+ * A complete, valid set of answers, every question's example (app/shared/fields.ts): text as
+ * typed, selects by their visible labels, each by the label the form shows.
+ */
+export const answers: { text: Record<string, string>; select: Record<string, string> } = {
+  text: Object.fromEntries(
+    questions.flatMap((field) =>
+      "options" in field ? [] : [[labelOf(field.name), field.example]],
+    ),
+  ),
+  select: Object.fromEntries(
+    questions.flatMap((field) =>
+      "options" in field ? [[labelOf(field.name), optionLabel(field.name, field.example)]] : [],
+    ),
+  ),
+};
+
+/** The questions in the form's order: name, label, and what typing it takes (keyboard). */
+export const questionsInOrder = questions.map((field) => ({
+  name: field.name,
+  label: labelOf(field.name),
+  typed: "options" in field ? optionLabel(field.name, field.example) : field.example,
+}));
 
 /** The JSON those answers must produce (option codes, not labels). */
-export function expectedBody(selectedPlan: string) {
-  return {
-    name: "Maya Lopez",
-    email: "maya@example.com",
-    accountHandle: "@mayacooks",
-    accountType: "business",
-    primaryPlatform: "twitter",
-    audienceSize: "500k+",
-    contentNiche: "Quick weeknight recipes",
-    goals: "Reach 100k followers by summer",
-    currentChallenges: "No time to edit my videos",
-    brandStyle: "Warm colours, no jump cuts",
-    selectedPlan,
-  };
+export function expectedBody(selectedPlan: string): Record<string, string> {
+  return { ...exampleAnswers(), selectedPlan };
 }
 
-/** The nine messages of an empty form (docs/product.md). */
-export const emptyFormMessages = [
-  "Name must be at least 2 characters",
-  "Please enter a valid email",
-  "Account handle is required",
-  "Please select an account type",
-  "Please select your primary platform",
-  "Please select your audience size",
-  "Please describe your content niche",
-  "Please describe your goals (at least 10 characters)",
-  "Please describe your challenges (at least 10 characters)",
-];
+/** The messages of an empty form, in the form's order: each required question's (docs/product.md). */
+export const emptyFormMessages = questionCopies.flatMap((copy) =>
+  "optional" in fieldsByName[copy.name as FieldName] || !copy.message ? [] : [copy.message],
+);
 
-export async function fillForm(
-  page: Page,
-  overrides: Partial<Record<keyof typeof answers.text, string>> = {},
-) {
+export async function fillForm(page: Page, overrides: Record<string, string> = {}) {
   for (const [label, value] of Object.entries({ ...answers.text, ...overrides })) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { fieldNames } from "../../app/shared/fields.ts";
 import { submitApplication, uniqueName } from "./helpers/incoming";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
@@ -151,7 +152,12 @@ withAndWithoutJavaScript(() => {
     const csv = await readFile((await (await csvDownload).path()) as string, "utf8");
     const [header, row, ...rest] = csv.trim().split("\n");
     expect(header).toBe(
-      "id,createdAt,name,email,accountHandle,accountType,primaryPlatform,audienceSize,contentNiche,goals,currentChallenges,brandStyle,selectedPlan,isSpam,status,owner,dueAt,firstResponseAt,responseSeconds,messages,source,medium,campaign,referrer,landingPage",
+      [
+        "id,createdAt",
+        ...fieldNames,
+        "isSpam,status,owner,dueAt,firstResponseAt,responseSeconds,messages",
+        "source,medium,campaign,referrer,landingPage",
+      ].join(","),
     );
     expect(rest).toEqual([]);
     expect(row).toContain(name);

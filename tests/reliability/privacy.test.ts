@@ -1,6 +1,7 @@
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { fields } from "#app/shared/fields.ts";
 import { hasBuild } from "#server/http/build-files.ts";
 import { createIpHasher } from "../../server/hashing/client-hashes.ts";
 import { storageBackends } from "../../server/test/backends.ts";
@@ -20,14 +21,13 @@ const clientIp = "203.0.113.77";
 
 /** Free text with a marker in every answer, to look for in the logs. */
 function markedApplication(tag: string) {
+  // Every typed answer (from the descriptors: a field added later is covered).
+  const typed = fields.flatMap((field) =>
+    "maxLength" in field ? [[field.name, `${field.example} mrk${field.name}${tag}`]] : [],
+  );
   return validApplication({
-    name: `Maya Mrkname${tag}`,
+    ...Object.fromEntries(typed),
     email: `mrkemail${tag}@example.com`,
-    accountHandle: `@mrkhandle${tag}`,
-    contentNiche: `Recipes mrkniche${tag}`,
-    goals: `Reach 100k followers mrkgoals${tag}`,
-    currentChallenges: `Editing takes too long mrkchallenges${tag}`,
-    brandStyle: `Warm colours mrkstyle${tag}`,
   });
 }
 

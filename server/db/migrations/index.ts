@@ -16,6 +16,7 @@ import { migration0013 } from "./0013_inbound_limits.ts";
 import { migration0014 } from "./0014_message_flags.ts";
 import { migration0016 } from "./0016_reply_keys.ts";
 import { migration0017 } from "./0017_sealed_visit_secrets.ts";
+import { migration0018 } from "./0018_question_keys.ts";
 import { migration0019 } from "./0019_member_settings.ts";
 import { migration0020 } from "./0020_new_replies.ts";
 
@@ -44,6 +45,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0016_reply_keys": migration0016(),
     "0014_message_flags": migration0014(),
     "0020_new_replies": migration0020(dialect),
+    "0018_question_keys": migration0018(),
   };
 }
 

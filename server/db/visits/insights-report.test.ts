@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { fieldKeys } from "#app/shared/fields.ts";
 import { migratedDatabase, storageBackends } from "../../test/backends.ts";
 import { pendingSubmission } from "../../test/stored.ts";
 import { storeSubmissions } from "../submissions/store.ts";
 import type { VisitorsTable } from "../visits-schema.ts";
 import { insightsReport } from "./insights-report.ts";
-import { foldPastDays, upsertVisitors } from "./visitors.ts";
+import { findVisitor, foldPastDays, upsertVisitors } from "./visitors.ts";
 
 const dayMs = 24 * 3600_000;
 /** 25 Nov 2026, 15:00 UTC. */
@@ -20,7 +21,7 @@ const visitor = (day: number, n: number, row: Partial<VisitorsTable> = {}): Visi
   campaign: "",
   referrer: "",
   plan: "",
-  question: 0,
+  question: "",
   applied: 0,
   pages: 1,
   ...row,
@@ -34,20 +35,33 @@ for (const backend of storageBackends()) {
       const mail = { source: "newsletter", medium: "email", campaign: "spring" };
       // Yesterday: 3 visitors (folded into totals), today: 4.
       await database.write(
-        upsertVisitors(database, [
-          visitor(today - 1, 1, news),
-          visitor(today - 1, 2, { ...news, plan: "Creator", question: 4 }),
-          visitor(today - 1, 3, { ...mail, plan: "Influencer", question: 9, applied: 1 }),
-        ]),
+        upsertVisitors(
+          database,
+          [
+            visitor(today - 1, 1, news),
+            visitor(today - 1, 2, { ...news, plan: "Creator", question: "account_type" }),
+            visitor(today - 1, 3, {
+              ...mail,
+              plan: "Influencer",
+              question: "current_challenges",
+              applied: 1,
+            }),
+          ],
+          fieldKeys,
+        ),
       );
       await database.writeTransaction(foldPastDays(database, today));
       await database.write(
-        upsertVisitors(database, [
-          visitor(today, 1),
-          visitor(today, 2, { ...mail, plan: "Influencer", question: 2 }),
-          visitor(today, 3, { ...mail, plan: "Enterprise", question: 10, applied: 1 }),
-          visitor(today, 4, { landing: "404" }),
-        ]),
+        upsertVisitors(
+          database,
+          [
+            visitor(today, 1),
+            visitor(today, 2, { ...mail, plan: "Influencer", question: "email" }),
+            visitor(today, 3, { ...mail, plan: "Enterprise", question: "brand_style", applied: 1 }),
+            visitor(today, 4, { landing: "404" }),
+          ],
+          fieldKeys,
+        ),
       );
       const at = (day: number, row: Record<string, unknown>) =>
         pendingSubmission({ row: { createdAt: day * dayMs + 3600_000, status: "new", ...row } });
@@ -108,6 +122,60 @@ for (const backend of storageBackends()) {
         { day: today * dayMs, visitors: 4, chosePlan: 2, started: 2, applications: 2 },
       ]);
       expect((await insightsReport(database, now, 28)).funnel.applied).toBe(4);
+    });
+
+    it("keeps a visitor's furthest question by the form's order, across writes and a new field", async () => {
+      const { database } = await migratedDatabase(backend);
+      const question = async (n: number) =>
+        (await findVisitor(database, today, `v${today}-${n}`))?.question;
+      // The form as it was: a, c. A field "b" is then inserted between them (a deploy).
+      await database.write(
+        upsertVisitors(database, [visitor(today, 1, { question: "c" })], ["a", "c"]),
+      );
+      await database.write(
+        upsertVisitors(database, [visitor(today, 1, { question: "b" })], ["a", "b", "c"]),
+      );
+      expect(await question(1)).toBe("c");
+      await database.write(
+        upsertVisitors(database, [visitor(today, 1, { question: "" })], ["a", "b", "c"]),
+      );
+      expect(await question(1)).toBe("c");
+      // A key no longer on the form counts as none: anything asked now goes further.
+      await database.write(
+        upsertVisitors(database, [visitor(today, 2, { question: "gone" })], ["a", "b"]),
+      );
+      await database.write(
+        upsertVisitors(database, [visitor(today, 2, { question: "a" })], ["a", "b"]),
+      );
+      expect(await question(2)).toBe("a");
+      await database.write(
+        upsertVisitors(database, [visitor(today, 2, { question: "b" })], ["a", "b"]),
+      );
+      expect(await question(2)).toBe("b");
+    });
+
+    it("names a stopped question by its key, in today's order; a field no longer asked last", async () => {
+      const { database } = await migratedDatabase(backend);
+      await database.write(
+        upsertVisitors(
+          database,
+          [
+            visitor(today - 1, 1, { question: "retired_question" }),
+            visitor(today - 1, 2, { question: "brand_style" }),
+            visitor(today - 1, 3, { question: "name" }),
+            visitor(today - 1, 4, { question: "brand_style" }),
+          ],
+          fieldKeys,
+        ),
+      );
+      await database.writeTransaction(foldPastDays(database, today));
+      const report = await insightsReport(database, now, 7);
+      expect(report.funnel.started).toBe(4);
+      expect(report.stopped).toEqual([
+        { question: "name", visitors: 1 },
+        { question: "brandStyle", visitors: 2 },
+        { question: "retired_question", visitors: 1 },
+      ]);
     });
   });
 }

@@ -1,6 +1,6 @@
 import { planNames } from "#app/content/plans.ts";
+import { fieldOfKey } from "#app/shared/fields.ts";
 import type { InsightRange, InsightsReport } from "#app/shared/insights.ts";
-import { fieldNames } from "#app/shared/schema.ts";
 import type { DatabaseHandle } from "../database.ts";
 import { type InsightRows, insightRows } from "./insights-rows.ts";
 
@@ -13,9 +13,9 @@ const sum = <T>(rows: readonly T[], pick: (row: T) => number) =>
 export function insightsOf(days: InsightRange, today: number, rows: InsightRows): InsightsReport {
   const { visitDays, visitGroups, applicationDays, applicationGroups } = rows;
   const fromDay = today - days + 1;
-  const stopped = new Map<number, number>();
+  const stopped = new Map<string, number>();
   for (const row of visitGroups) {
-    if (row.question > 0 && row.applied === 0) {
+    if (row.question !== "" && row.applied === 0) {
       stopped.set(row.question, (stopped.get(row.question) ?? 0) + row.visitors);
     }
   }
@@ -45,14 +45,21 @@ export function insightsOf(days: InsightRange, today: number, rows: InsightRows)
     funnel: {
       visitors: sum(visitGroups, (row) => row.visitors),
       chosePlan: sum(visitGroups, (row) => (row.plan ? row.visitors : 0)),
-      started: sum(visitGroups, (row) => (row.question > 0 ? row.visitors : 0)),
+      started: sum(visitGroups, (row) => (row.question !== "" ? row.visitors : 0)),
       applied: sum(applicationGroups, (row) => row.applications),
       answeredInTime: sum(applicationGroups, (row) => row.answeredInTime),
       onboarded: sum(applicationGroups, (row) => row.onboarded),
     },
+    // By stable key (0018): in today's form's order, the name of a field still asked; a key of
+    // a field no longer asked last, as itself.
     stopped: [...stopped]
-      .sort(([a], [b]) => a - b)
-      .map(([question, visitors]) => ({ question: fieldNames[question - 1] ?? "", visitors })),
+      .map(([key, visitors]) => ({ field: fieldOfKey(key), key, visitors }))
+      .sort(
+        (a, b) =>
+          (a.field?.position ?? Infinity) - (b.field?.position ?? Infinity) ||
+          a.key.localeCompare(b.key),
+      )
+      .map(({ field, key, visitors }) => ({ question: field?.name ?? key, visitors })),
     sources: [...sources.values()].sort(
       (a, b) =>
         b.visitors - a.visitors ||

@@ -65,7 +65,7 @@ function foldedVisits(db: Kysely<Database>, fromDay: number) {
         "day",
         eb.fn.sum<number>("visitors").as("visitors"),
         visitorsWhere(sql`${sql.ref("plan")} <> ''`).as("chosePlan"),
-        visitorsWhere(sql`${sql.ref("question")} > 0`).as("started"),
+        visitorsWhere(sql`${sql.ref("question")} <> ''`).as("started"),
       ])
       .groupBy("day")
       .execute(),
@@ -137,17 +137,16 @@ export async function insightRows(handle: Handle, fromDay: number): Promise<Insi
   };
   for (const row of foldedDays)
     addDay(withNumbers(row, ["day", "visitors", "chosePlan", "started"] as const));
-  for (const row of foldedGroups)
-    addGroup(withNumbers(row, ["question", "applied", "visitors"] as const));
+  for (const row of foldedGroups) addGroup(withNumbers(row, ["applied", "visitors"] as const));
   for (const { day, ...row } of open) {
-    const group = withNumbers(row, ["question", "applied", "visitors"] as const);
+    const group = withNumbers(row, ["applied", "visitors"] as const);
     addGroup(group);
     const { visitors, plan, question } = group;
     addDay({
       day: Number(day),
       visitors,
       chosePlan: plan ? visitors : 0,
-      started: question > 0 ? visitors : 0,
+      started: question !== "" ? visitors : 0,
     });
   }
   return {

@@ -1,31 +1,49 @@
-import { type Compilable, CompiledQuery } from "kysely";
+import { type Compilable, CompiledQuery, sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
 import type { VisitorsTable } from "../visits-schema.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
-/** Rows per INSERT: 12 parameters each, far below SQLite's and PostgreSQL's limits. */
+/** Rows per INSERT: 12 parameters each (and the question keys twice), far below the limits. */
 export const visitorsPerStatement = 500;
+
+/** A question key's place in `order` from 1; 0 for "" or a key not in it (SQL). */
+const rankOf = (column: string, order: readonly string[]) =>
+  sql<number>`case ${sql.ref(column)} ${sql.join(
+    order.map((key, index) => sql`when ${key} then ${sql.lit(index + 1)}`),
+    sql` `,
+  )} else 0 end`;
 
 /**
  * One statement that adds visitors' hits of their day: a new visitor's row as is (where they
  * came from, on their first page), an existing one's pages added, the plan replaced by the last
- * one seen, the furthest question and `applied` kept at their highest. Where they came from is
- * never replaced: the first page of the day counts, whichever instance wrote it.
+ * one seen, `applied` kept at its highest and the question kept at the furthest: the latest in
+ * `questionOrder` (the form's keys in order). Where they came from is never replaced: the
+ * first page of the day counts, whichever instance wrote it.
  */
-export function upsertVisitors(handle: Handle, rows: readonly VisitorsTable[]) {
+export function upsertVisitors(
+  handle: Handle,
+  rows: readonly VisitorsTable[],
+  questionOrder: readonly string[],
+) {
   return handle.db
     .insertInto("visitors")
     .values([...rows])
     .onConflict((oc) =>
       oc.columns(["day", "visitor"]).doUpdateSet((eb) => {
-        const larger = (column: "question" | "applied") =>
-          eb
-            .case()
-            .when(`excluded.${column}`, ">", eb.ref(`visitors.${column}`))
-            .then(eb.ref(`excluded.${column}`))
-            .else(eb.ref(`visitors.${column}`))
-            .end();
+        const applied = eb
+          .case()
+          .when("excluded.applied", ">", eb.ref("visitors.applied"))
+          .then(eb.ref("excluded.applied"))
+          .else(eb.ref("visitors.applied"))
+          .end();
+        const further = sql<boolean>`${rankOf("excluded.question", questionOrder)} > ${rankOf("visitors.question", questionOrder)}`;
+        const question = eb
+          .case()
+          .when(further)
+          .then(eb.ref("excluded.question"))
+          .else(eb.ref("visitors.question"))
+          .end();
         return {
           pages: eb("visitors.pages", "+", eb.ref("excluded.pages")),
           plan: eb
@@ -34,8 +52,8 @@ export function upsertVisitors(handle: Handle, rows: readonly VisitorsTable[]) {
             .then(eb.ref("excluded.plan"))
             .else(eb.ref("visitors.plan"))
             .end(),
-          question: larger("question"),
-          applied: larger("applied"),
+          question,
+          applied,
         };
       }),
     );

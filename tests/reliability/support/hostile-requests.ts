@@ -1,13 +1,5 @@
 import fc from "fast-check";
-import { planNames } from "#app/content/plans.ts";
-import {
-  accountTypes,
-  audienceSizes,
-  fieldNames,
-  maxLengths,
-  platforms,
-  textFieldNames,
-} from "#app/shared/schema.ts";
+import { fieldNames, fields, maxLengths, textFieldNames } from "#app/shared/fields.ts";
 import { validApplication } from "../../../server/test/fixtures.ts";
 
 /**
@@ -26,23 +18,28 @@ export interface HostileRequest {
 
 type Entry = [key: string, value: unknown];
 
-/** Every field but the optional brand style: leaving one out must be refused. */
-const required = fieldNames.filter((field) => field !== "brandStyle");
-const choices: Record<string, readonly string[]> = {
-  accountType: accountTypes.map((option) => option.value),
-  primaryPlatform: platforms.map((option) => option.value),
-  audienceSize: audienceSizes.map((option) => option.value),
-  selectedPlan: planNames,
-};
-
-const minLengths = { name: 2, goals: 10, currentChallenges: 10, contentNiche: 1 };
+// What each field accepts, read from its descriptor (app/shared/fields.ts).
+/** Every field that may not be left out: leaving one out must be refused. */
+const required = fields.filter((field) => !("optional" in field)).map((field) => field.name);
+/** The codes each choice accepts ("" too for an optional one). */
+const choices: Record<string, readonly string[]> = Object.fromEntries(
+  fields.flatMap((field) =>
+    "options" in field
+      ? [[field.name, [...("optional" in field ? [""] : []), ...field.options.map((o) => o.value)]]]
+      : [],
+  ),
+);
+/** The typed fields that must have some text, with their least length. */
+const minLengths: Record<string, number> = Object.fromEntries(
+  fields.flatMap((field) => ("minLength" in field ? [[field.name, field.minLength]] : [])),
+);
 const validEntries = (): Entry[] => Object.entries(validApplication());
 const set = (entries: Entry[], key: string, value: unknown): Entry[] =>
   entries.map(([k, v]) => (k === key ? [k, value] : [k, v]));
 const insertAt = (text: string, at: number, piece: string) =>
   text.slice(0, at) + piece + text.slice(at);
 
-/** Never valid for a field of the form: not a string (brandStyle's default is for absence). */
+/** Never valid for a field of the form: not a string (an optional field's default is for absence). */
 const wrongType = fc.oneof(
   fc.integer(),
   fc.double(),
@@ -115,10 +112,10 @@ const breaking: fc.Arbitrary<{ name: string; apply: (entries: Entry[]) => Entry[
     })),
   fc
     .record({
-      field: fc.constantFrom("name", "goals", "currentChallenges", "contentNiche"),
+      field: fc.constantFrom(...Object.keys(minLengths)),
       value: fc.constantFrom("", "   ", "\n\t \r\n", "M", "too short"),
     })
-    .filter(({ field, value }) => value.trim().length < minLengths[field])
+    .filter(({ field, value }) => value.trim().length < (minLengths[field] ?? 0))
     .map(({ field, value }) => ({
       name: "empty or too short",
       apply: (entries: Entry[]) => set(entries, field, value),
