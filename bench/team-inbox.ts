@@ -3,8 +3,8 @@
  * (TEST_DATABASE_URL or BENCH_DATABASE_URL; skipped without one). Seeds the applications (2% spam,
  * statuses spread, 0.5% with a failed delivery, five owners, those past New answered 1 to 40 hours
  * after they arrived), then times what the inbox page asks of the database (server/team: the
- * page's rows, the failed-deliveries and overdue counts): the first page (unanswered by due time
- * first), filtered pages (Owner, Due), a page deep into the list, searches, the Response page's
+ * page's rows, the failed-deliveries and overdue counts, the views' counts): the first page
+ * (unanswered by due time first), each view (Needs reply, Mine, Unassigned, Overdue), filtered pages (Owner, Due), a page deep into the list, searches, the Response page's
  * figures, and a whole export. Median of 15 runs after 3 warm-up runs. Prints figures; never
  * passes or fails on them (goal: each under 100 ms).
  * BENCH_APPLICATIONS changes the count.
@@ -14,11 +14,21 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { exampleAnswers } from "#app/shared/fields.ts";
-import { type InboxQuery, inboxPageSize, parseInboxQuery } from "#app/shared/inbox-query.ts";
+import {
+  type InboxQuery,
+  inboxPageSize,
+  parseInboxQuery,
+  viewCountCap,
+} from "#app/shared/inbox-query.ts";
 import type { DatabaseHandle } from "../server/db/database.ts";
 import { addMember, findMember } from "../server/db/members.ts";
 import type { NewDelivery, NewSubmission } from "../server/db/schema.ts";
-import { failedApplicationCount, inboxRows, overdueCount } from "../server/db/submissions/inbox.ts";
+import {
+  failedApplicationCount,
+  inboxRows,
+  overdueCount,
+  viewCounts,
+} from "../server/db/submissions/inbox.ts";
 import { createTestDatabase } from "../server/test/postgres.ts";
 import { startTeamSide } from "../server/test/team-side.ts";
 import { median, percentile, time as timed } from "./timing.ts";
@@ -153,6 +163,7 @@ async function benchmark(name: "sqlite" | "postgres", env: Record<string, string
         inboxRows(database, query(params), inboxPageSize, viewer),
         failedApplicationCount(database),
         overdueCount(database, viewer.now),
+        viewCounts(database, viewer, viewCountCap),
       ]);
     };
     const query = (params: string): InboxQuery => parseInboxQuery(new URLSearchParams(params));
@@ -161,6 +172,10 @@ async function benchmark(name: "sqlite" | "postgres", env: Record<string, string
     for (let i = 0; i < 10 && deep.next; i++) deep = await port.inbox(query(`before=${deep.next}`));
     const cases: [string, () => Promise<unknown>][] = [
       ["first page (unanswered, by due time)", () => port.inbox(query(""))],
+      ["view: Needs reply, with every view's count", () => port.inbox(query("view=needs"))],
+      ["view: Mine, with every view's count", () => asOwner("view=mine")],
+      ["view: Unassigned, with every view's count", () => port.inbox(query("view=unassigned"))],
+      ["view: Overdue, with every view's count", () => port.inbox(query("view=overdue"))],
       ["filtered: due=overdue", () => port.inbox(query("due=overdue"))],
       ["filtered: owner=none", () => port.inbox(query("owner=none"))],
       ["filtered: owner=me, due=today", () => asOwner("owner=me&due=today")],
@@ -243,6 +258,8 @@ export async function seed(database: DatabaseHandle, owners: readonly string[]) 
         ownerId: i % 40 === 0 ? null : (owners[i % owners.length] ?? null),
         dueAt: createdAt + 24 * 3600_000,
         firstResponseAt: status === "new" ? null : createdAt + (1 + (i % 40)) * 3600_000,
+        // One in 100 answered has a reply back nobody has read (the Needs reply views).
+        newReply: status !== "new" && i % 100 === 3 ? 1 : 0,
       });
       if (i % 50 === 0) continue;
       for (const kind of ["team_notification", "applicant_confirmation"] as const) {

@@ -18,6 +18,9 @@ export const dueFilters = ["overdue", "today"] as const;
 export const inboxViews = ["needs", "mine", "unassigned", "overdue"] as const;
 export type InboxView = (typeof inboxViews)[number];
 
+/** A view counts what it holds up to this; more shows as "1,000+" (inbox.ts, viewCounts). */
+export const viewCountCap = 1000;
+
 /** Applications per inbox page. */
 export const inboxPageSize = 50;
 /** Longest search the inbox takes. */

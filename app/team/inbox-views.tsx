@@ -1,5 +1,11 @@
 import { team } from "~/content/team";
-import { type InboxQuery, type InboxView, inboxParams, inboxViews } from "~/shared/inbox-query";
+import {
+  type InboxQuery,
+  type InboxView,
+  inboxParams,
+  inboxViews,
+  viewCountCap,
+} from "~/shared/inbox-query";
 import { teamPaths } from "~/shared/paths";
 import type { InboxPage } from "~/shared/team-port";
 import { fill } from "~/shared/text";
@@ -21,7 +27,13 @@ export function InboxViews(props: { query: InboxQuery; counts: InboxPage["views"
     ...inboxViews.map((view) => ({
       key: view,
       href: viewHref(view),
-      text: fill(copy.viewCount, { label: copy.views[view], count: thousands(props.counts[view]) }),
+      text: fill(copy.viewCount, {
+        label: copy.views[view],
+        count:
+          props.counts[view] >= viewCountCap
+            ? `${thousands(viewCountCap)}+`
+            : thousands(props.counts[view]),
+      }),
     })),
     { key: "all" as const, href: viewHref(), text: copy.views.all },
   ];

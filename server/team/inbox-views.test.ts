@@ -79,7 +79,7 @@ describe.each(storageBackends())("the inbox's views on $name", (backend) => {
       const viewer = { memberId: me.id, now };
       const names = async (params: string) =>
         (await inboxRows(fixture.database, query(params), 50, viewer)).rows.map((row) => row.name);
-      const counts = () => viewCounts(fixture.database, viewer);
+      const counts = () => viewCounts(fixture.database, viewer, 1000);
 
       // The unanswered by due time (the soonest first), then the replies back, newest first.
       expect(await names("view=needs")).toEqual([
@@ -113,6 +113,13 @@ describe.each(storageBackends())("the inbox's views on $name", (backend) => {
       await newReplyUpdate(fixture.database.db, applications.mineAnswered.row.id, false).execute();
       expect(await names("view=mine")).toEqual(["Mine overdue", "Mine open"]);
       expect((await counts()).mine).toBe(2);
+      // Counted up to a cap: a backlog beyond it is the cap ("1,000+"), never less.
+      expect(await viewCounts(fixture.database, viewer, 3)).toEqual({
+        needs: 3,
+        mine: 2,
+        unassigned: 2,
+        overdue: 1,
+      });
       // The export of a view holds what the view lists.
       const csv = await new Response(port.export(query("view=unassigned"), "csv")).text();
       expect(csv).toContain("Nobody's open");

@@ -1,5 +1,5 @@
 import { service } from "#app/content/service.ts";
-import { cursorOf, inboxPageSize } from "#app/shared/inbox-query.ts";
+import { cursorOf, inboxPageSize, viewCountCap } from "#app/shared/inbox-query.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
 import { teamPaths } from "#app/shared/paths.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
@@ -10,7 +10,12 @@ import { awayUpdate, type Member } from "../db/members.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { exportMessages, exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
-import { failedApplicationCount, inboxRows, viewCounts } from "../db/submissions/inbox.ts";
+import {
+  failedApplicationCount,
+  inboxRows,
+  overdueCount,
+  viewCounts,
+} from "../db/submissions/inbox.ts";
 import { applicationSources } from "../db/submissions/visit-sources.ts";
 import { insightsReport } from "../db/visits/insights-report.ts";
 import { exportStream } from "../export/export-stream.ts";
@@ -123,10 +128,11 @@ export async function startTeam(deps: {
   ): Pick<TeamPort, "inbox" | "export" | "setAway"> => ({
     async inbox(query) {
       const viewer = { memberId: member?.id, now: Date.now() };
-      const [page, failedApplications, views, sources] = await Promise.all([
+      const [page, failedApplications, overdue, views, sources] = await Promise.all([
         inboxRows(database, query, inboxPageSize, viewer),
         failedApplicationCount(database),
-        viewCounts(database, viewer),
+        overdueCount(database, viewer.now),
+        viewCounts(database, viewer, viewCountCap),
         applicationSources(database),
       ]);
       const last = page.rows.at(-1);
@@ -134,7 +140,7 @@ export async function startTeam(deps: {
         rows: page.rows.map(({ waiting, ...row }) => row),
         next: page.more && last ? cursorOf(last, last.waiting) : undefined,
         failedApplications,
-        overdue: views.overdue,
+        overdue,
         views,
         sources,
       };

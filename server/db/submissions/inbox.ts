@@ -239,12 +239,14 @@ export async function inboxRows(
 /**
  * The inbox views' counts (All has none: it is not work). Each is the waiting applications
  * (unanswered genuine ones with a due time: their index) plus the answered ones with a reply
- * back nobody has read (new_reply's index), so a count's cost follows the work outstanding,
- * never the size of the table.
+ * back nobody has read (new_reply's index), each counted up to `cap` (`viewCountCap`): a
+ * count reads at most `cap` index entries, so its cost never grows with the table, and a
+ * backlog beyond it shows as "1,000+", never as less than it is.
  */
 export async function viewCounts(
   handle: Handle,
   viewer: Viewer,
+  cap: number,
 ): Promise<Record<"needs" | "mine" | "unassigned" | "overdue", number>> {
   const { db } = handle;
   type Owner = "any" | "me" | "none";
@@ -254,33 +256,35 @@ export async function viewCounts(
       : owner === "me"
         ? select.where("ownerId", "=", viewer.memberId ?? "")
         : select;
-  const count = async (select: SelectQueryBuilder<Database, "submissions", { n: number }>) =>
-    Number((await select.executeTakeFirst())?.n ?? 0);
+  /** How many rows `select` finds, up to `cap`. */
+  const upTo = async <O>(select: SelectQueryBuilder<Database, "submissions", O>) => {
+    const row = await db
+      .selectFrom(select.select(sql<number>`1`.as("one")).limit(cap).as("found"))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
   const needs = async (owner: Owner) => {
     if (owner === "me" && !viewer.memberId) return 0;
     const [waitingNow, replies] = await Promise.all([
-      count(owned(waiting(db.selectFrom("submissions")), owner).select(countAll)),
-      count(
+      upTo(owned(waiting(db.selectFrom("submissions")), owner)),
+      upTo(
         owned(db.selectFrom("submissions"), owner)
-          .select(countAll)
           .where("newReply", "=", 1)
           .where("isSpam", "=", 0)
           .where((eb) => eb.or([eb("firstResponseAt", "is not", null), eb("dueAt", "is", null)])),
       ),
     ]);
-    return waitingNow + replies;
+    return Math.min(cap, waitingNow + replies);
   };
   const [all, mine, unassigned, overdue] = await Promise.all([
     needs("any"),
     needs("me"),
     needs("none"),
-    overdueCount(handle, viewer.now),
+    upTo(waiting(db.selectFrom("submissions")).where("dueAt", "<=", viewer.now)),
   ]);
   return { needs: all, mine, unassigned, overdue };
 }
-
-const countAll = (eb: ExpressionBuilder<Database, "submissions">) =>
-  eb.fn.countAll<number>().as("n");
 
 /** Genuine applications still unanswered past their due time, per owner (null: unassigned). */
 export async function overdueCounts(
