@@ -9,6 +9,12 @@ import { buildWorkClips, clipFiles, defaultBudgets } from "./build-clips.ts";
 import { findFfmpeg, hasAudio, runFfmpeg } from "./ffmpeg.ts";
 
 const ffmpeg = findFfmpeg();
+// Without ffmpeg the build takes the committed files; its own test says so loudly, and CI,
+// which installs Debian's ffmpeg, never skips it.
+if (!ffmpeg) {
+  if (process.env.CI) throw new Error("ffmpeg is required in CI (apt-get install ffmpeg)");
+  console.warn("skipped: no ffmpeg (FFMPEG_PATH, or ffmpeg on the PATH)");
+}
 const scratch = await mkdtemp(path.join(tmpdir(), "work-clips-"));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
