@@ -224,19 +224,6 @@ export const team = {
       "unmatch-reply": "moved a reply from another address to Unmatched",
     },
     newReplyBadge: "New reply",
-    /** The views above the list (All has no count: it is not work to do). */
-    viewsLabel: "Views",
-    views: {
-      needs: "Needs reply",
-      mine: "Mine",
-      unassigned: "Unassigned",
-      overdue: "Overdue",
-      all: "All",
-    },
-    viewCount: "{label} ({count})",
-    viewMenu: "View: {view}",
-    /** The phone's menu when the filters make no view. */
-    viewsCustom: "Filtered",
     markRead: "Mark read",
     threadTitle: "Conversation",
     noThread: "No emails yet.",
