@@ -2,26 +2,22 @@ import type { ServerBuild } from "react-router";
 import { type Config, loadConfig } from "./config.ts";
 import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/deliveries/backlog.ts";
-import { isRowDataError } from "./db/errors.ts";
 import { overdueCount } from "./db/submissions/inbox.ts";
 import { startRetention } from "./db/submissions/retention.ts";
-import type { PendingSubmission } from "./db/submissions/store.ts";
 import { kindRegistry } from "./delivery/kinds/registry.ts";
 import { replyEmailKind } from "./delivery/kinds/reply.ts";
 import { replyNoticeKinds } from "./delivery/kinds/reply-notice.ts";
 import { warmUpEmails } from "./delivery/messages.ts";
 import { startDeliveryWorker } from "./delivery/worker.ts";
 import { ensurePrivateDirectory, restrictFiles } from "./files/data-dir.ts";
-import { createIpHasher, createRecipientHasher } from "./hashing/client-hashes.ts";
+import { createRecipientHasher } from "./hashing/client-hashes.ts";
 import { loadHashingKey } from "./hashing/hashing-key.ts";
 import { createSealer } from "./hashing/sealed-secrets.ts";
 import { createApp } from "./http/app.ts";
 import { type BuiltPages, loadBuiltPages } from "./http/build-files.ts";
 import { listen, type Middleware } from "./http/http-server.ts";
 import { startInbound } from "./inbound/start-inbound.ts";
-import { createIntakeApi } from "./intake/api.ts";
-import { createGroupCommitter } from "./intake/group-commit.ts";
-import { createIntakeService } from "./intake/service.ts";
+import { startIntake } from "./intake/start-intake.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { purgeInbound } from "./mail/inbound-retention.ts";
 import { mailDirectory, purgeMailFiles } from "./mail/mail-files.ts";
@@ -29,7 +25,6 @@ import { createMailer } from "./mail/mailer.ts";
 import { healthWithBacklog } from "./metrics/health.ts";
 import { countedIntake } from "./metrics/http-metrics.ts";
 import { createMetrics } from "./metrics/metrics.ts";
-import { createRateLimit } from "./rate-limit/limiter.ts";
 import { startTeam } from "./team/start-team.ts";
 import { startVisits } from "./visits/start-visits.ts";
 
@@ -56,8 +51,8 @@ export interface DevPages {
 
 /**
  * Starts the whole product in this process: configuration → the build's pages → database
- * (migrated; SQLite writes through its writer thread) → mailer → delivery worker → retention →
- * rate limit → intake service and endpoint → app; then listens.
+ * (migrated; SQLite writes through its writer thread) → mailer → visits → intake → delivery
+ * worker → retention → team → inbound → app; then listens.
  */
 export async function startServer(
   env: Record<string, string | undefined> = process.env,
@@ -107,10 +102,6 @@ export async function startServer(
       "no SMTP_URL: emails are written as .eml files",
     );
   }
-  const committer = createGroupCommitter(
-    (items: PendingSubmission[]) => database.storeSubmissions(items),
-    { isItemError: isRowDataError, maxWaiting: config.INTAKE_QUEUE_MAX },
-  );
   const backlog = cachedBacklog(database);
   const metrics = config.METRICS_TOKEN
     ? createMetrics({
@@ -119,23 +110,6 @@ export async function startServer(
         overdue: () => overdueCount(database, Date.now()),
       })
     : undefined;
-  const worker = startDeliveryWorker({
-    database,
-    config,
-    logger,
-    mailer,
-    intakeBusy: () => committer.busy(),
-    alertKinds: kindRegistry.made("alert", config),
-    onAttempt: metrics?.deliveryAttempted,
-  });
-  const retention = startRetention({
-    database,
-    retentionDays: config.RETENTION_DAYS,
-    purgeMailFiles: async (cutoff) =>
-      (await purgeMailFiles(config.dataDir, cutoff)) +
-      (await purgeInbound(database, config.dataDir, cutoff)),
-    logger,
-  });
   const visits = startVisits({
     enabled: config.ANALYTICS === "on",
     retentionDays: config.ANALYTICS_RETENTION_DAYS,
@@ -147,21 +121,33 @@ export async function startServer(
   });
   // What each application gets: the kinds made with it that this configuration can send.
   const deliveryKinds = kindRegistry.made("application", config);
-  const intake = createIntakeService({
-    committer,
-    rateLimit: createRateLimit(database, {
-      keyPrefix: "intake",
-      points: config.RATE_LIMIT_PER_HOUR,
-      durationSeconds: 3600,
-    }),
-    hashIp: createIpHasher(ipHashSecret),
-    hashRecipient: createRecipientHasher(ipHashSecret),
-    deliveryKinds,
-    promiseMs: config.promiseMs,
-    scheduledKinds: kindRegistry.scheduled(config),
+  const intake = startIntake({
+    config,
     logger,
+    database,
+    hashingKey: ipHashSecret,
+    deliveryKinds,
+    scheduledKinds: kindRegistry.scheduled(config),
     visits: visits.lookup,
+    // The worker starts right after: nothing is submitted before the server listens.
     onDeliveriesCreated: () => worker.nudge(),
+  });
+  const worker = startDeliveryWorker({
+    database,
+    config,
+    logger,
+    mailer,
+    intakeBusy: intake.busy,
+    alertKinds: kindRegistry.made("alert", config),
+    onAttempt: metrics?.deliveryAttempted,
+  });
+  const retention = startRetention({
+    database,
+    retentionDays: config.RETENTION_DAYS,
+    purgeMailFiles: async (cutoff) =>
+      (await purgeMailFiles(config.dataDir, cutoff)) +
+      (await purgeInbound(database, config.dataDir, cutoff)),
+    logger,
   });
   const team = await startTeam({
     config,
@@ -189,7 +175,7 @@ export async function startServer(
   const stopWork = async () => {
     await inbound.stop(); // no message is taken any more; those in hand are stored first
     await team.stop();
-    await committer.drain();
+    await intake.drain();
     await visits.stop(); // the hits in memory, written once more
     await retention.stop();
     await worker.stop(); // records the delivery in hand through the writer: before closing it
@@ -202,8 +188,8 @@ export async function startServer(
     logger,
     prerendered: pages.prerendered,
     inlineCss: pages.inlineCss,
-    intakeApi: createIntakeApi({ config, logger, intake }),
-    intake: metrics ? countedIntake(intake, metrics) : intake,
+    intakeApi: intake.api,
+    intake: metrics ? countedIntake(intake.service, metrics) : intake.service,
     team,
     inboundEmail: inbound.endpoint,
     visits,
