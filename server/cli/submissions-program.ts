@@ -7,15 +7,14 @@ import { retryFailedDeliveries } from "../db/deliveries/retry.ts";
 import { emptyWalWithin } from "../db/empty-wal.ts";
 import { threadCount, type WholeMessage, wholeMessagesOf } from "../db/messages.ts";
 import { type SkipReason, skipReasonText } from "../db/submissions/confirmation-budget.ts";
-import { eraseApplicant } from "../db/submissions/erase.ts";
 import { exportMessages, exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
 import { findSubmission, listSubmissions } from "../db/submissions/reads.ts";
 import { purgeExpired, retentionCutoff } from "../db/submissions/retention.ts";
+import { eraseApplicantEverywhere } from "../erasure/erase-applicant.ts";
 import { exportStream } from "../export/export-stream.ts";
-import { removeDataFiles } from "../files/data-files.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
 import { loadHashingKey } from "../hashing/hashing-key.ts";
-import { eraseMailFiles, purgeMailFiles } from "../mail/mail-files.ts";
+import { purgeMailFiles } from "../mail/mail-files.ts";
 import {
   parseBackupFile,
   parseEmail,
@@ -223,9 +222,12 @@ function erase(email: string): Run {
   return async (database, io, config) => {
     // Its confirmation count too (an HMAC of the address), and on SQLite the -wal's old pages.
     const { key } = await loadHashingKey(database, config);
-    const erased = await eraseApplicant(database, email, createRecipientHasher(key)(email));
+    const erased = await eraseApplicantEverywhere(
+      { database, dataDir: config.dataDir, hashRecipient: createRecipientHasher(key) },
+      email,
+    );
+    const { files } = erased;
     const walEmptied = await emptyWalWithin(database, { attempts: 20, intervalMs: 500 });
-    const files = await removeDataFiles(config.dataDir, erased.files);
     const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
     io.out(
       `Erased ${plural(erased.submissions, "submission", "submissions")}, ${plural(erased.deliveries, "delivery", "deliveries")} and ${plural(erased.messages, "message", "messages")} of ${printable(email)}.\n`,
@@ -240,7 +242,7 @@ function erase(email: string): Run {
         `warning: ${plural(files.refused.length, "file path", "file paths")} of their messages led outside DATA_DIR and ${files.refused.length === 1 ? "was" : "were"} left alone.\n`,
       );
     }
-    mailFilesLine(io, await eraseMailFiles(config.dataDir, email));
+    mailFilesLine(io, erased.mailFiles);
     if (!walEmptied) {
       io.err(
         "warning: a reader of the database held its -wal for 10 s, so old copies of the erased rows are still in reelsmith.db-wal; run the erase again once it has finished (or stop the server).\n",

@@ -29,7 +29,6 @@ import {
   statusUpdate,
   submissionBrief,
 } from "../db/submissions/changes.ts";
-import { eraseStatements, toErase } from "../db/submissions/erase.ts";
 import { answeringStatuses, firstResponseStatements } from "../db/submissions/promise.ts";
 import type { RunTransaction } from "../db/write-transaction.ts";
 import { mailDomain } from "../mail/mail-domain.ts";
@@ -45,10 +44,11 @@ export interface ActionDeps {
   transaction: RunTransaction;
   /** The deliveries an application gets (the webhook only when configured). */
   deliveryKinds: readonly string[];
-  /** Deletes the applicant's .eml files (as the CLI's erase does). */
-  eraseMailFiles: (email: string) => Promise<number>;
-  /** Deletes files of their messages kept under DATA_DIR (paths relative to it). */
-  eraseDataFiles: (files: readonly string[]) => Promise<unknown>;
+  /**
+   * Erases an applicant everywhere (rows, files, .eml files), `also` in the same transaction:
+   * the one erase the CLI runs too (server/erasure/erase-applicant.ts).
+   */
+  erase: (email: string, also: readonly Compilable[]) => Promise<unknown>;
   /** MAIL_FROM: replies go out from its address, and their Message-IDs are of its domain. */
   mailFrom: string;
   /** Where a member's reply comes From: the team's address (CONTACT_EMAIL). */
@@ -57,8 +57,6 @@ export interface ActionDeps {
   messageIdSecret: string;
   /** The kind of delivery that sends a reply (made on demand, registered by the delivery side). */
   replyKind: string;
-  /** The HMAC under which the applicant's confirmation is counted (erased with them). */
-  hashRecipient: (email: string) => string;
   /** After an erase: empties the SQLite -wal, which holds old images of the erased rows. */
   afterErase: () => Promise<void>;
   /** Tells the delivery worker there is work (not spam, retry). */
@@ -313,15 +311,9 @@ export function createApplicationActions(deps: ActionDeps) {
           : { ok: true, done: "toUnmatched", message: copy.toUnmatched };
       }
       case "erase": {
-        // The files of their messages are named in the rows: read before the rows go (and
-        // their unmatched mail, from or to their address, goes too).
-        const { files, unmatched } = await toErase(db, submission.email);
-        await transaction([
-          auditLine(member, id, "erase", "", now),
-          ...eraseStatements(db, submission.email, deps.hashRecipient(submission.email), unmatched),
-        ]);
-        await deps.eraseDataFiles(files);
-        await deps.eraseMailFiles(submission.email);
+        // Every application of the address, its threads, unmatched mail and files, the audit
+        // line in the same transaction.
+        await deps.erase(submission.email, [auditLine(member, id, "erase", "", now)]);
         await deps.afterErase();
         return { ok: true, done: "erase", message: copy.erase };
       }

@@ -18,11 +18,10 @@ import {
 } from "../db/submissions/inbox.ts";
 import { applicationSources } from "../db/submissions/visit-sources.ts";
 import { insightsReport } from "../db/visits/insights-report.ts";
+import { eraseApplicantEverywhere } from "../erasure/erase-applicant.ts";
 import { exportStream } from "../export/export-stream.ts";
 import { insightsCsv } from "../export/insights-csv.ts";
-import { removeDataFiles } from "../files/data-files.ts";
 import type { Logger } from "../logger.ts";
-import { eraseMailFiles } from "../mail/mail-files.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { createApplicationActions } from "./application-actions.ts";
 import { applicationView } from "./application-queries.ts";
@@ -97,18 +96,23 @@ export async function startTeam(deps: {
     database,
     transaction: database.writeTransaction,
     deliveryKinds: deps.deliveryKinds,
-    eraseMailFiles: (email) => eraseMailFiles(config.dataDir, email),
-    eraseDataFiles: async (files) => {
-      const { refused } = await removeDataFiles(config.dataDir, files);
-      if (refused.length > 0) {
-        logger.error({ count: refused.length }, "erase: file paths outside DATA_DIR left alone");
+    erase: async (email, also) => {
+      const erased = await eraseApplicantEverywhere(
+        { database, dataDir: config.dataDir, hashRecipient: deps.hashRecipient },
+        email,
+        also,
+      );
+      if (erased.files.refused.length > 0) {
+        logger.error(
+          { count: erased.files.refused.length },
+          "erase: file paths outside DATA_DIR left alone",
+        );
       }
     },
     mailFrom: config.MAIL_FROM,
     replyFrom: config.CONTACT_EMAIL,
     messageIdSecret: await sharedSecret(database.db, "reply_tag_secret"),
     replyKind: deps.replyKind,
-    hashRecipient: deps.hashRecipient,
     afterErase: wal.afterErase,
     nudgeWorker: deps.nudgeWorker,
     scheduledKinds: deps.scheduledKinds,

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { type Compilable, type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { filesOfApplicant, unmatchedOfAddress } from "../messages.ts";
 import type { Database } from "../schema.ts";
 import type { RunTransaction } from "../write-transaction.ts";
@@ -68,22 +68,37 @@ export function eraseStatements(
 }
 
 /**
- * Erases an applicant in one transaction (on the handle's write route); says how much went,
- * and which files of their messages are left to delete (relative to DATA_DIR).
+ * Erases an applicant in one transaction (on the handle's write route), with `also` (say, the
+ * audit line of who erased them) in the same transaction first; says how much went, and which
+ * files of their messages are left to delete (relative to DATA_DIR).
  */
 export async function eraseApplicant(
   handle: { db: Kysely<Database>; writeTransaction: RunTransaction },
   email: string,
   recipientHash: string,
+  also: readonly Compilable[] = [],
 ): Promise<{ submissions: number; deliveries: number; messages: number; files: string[] }> {
   const { files, unmatched } = await toErase(handle.db, email);
-  const [deliveries, , messages, submissions] = await handle.writeTransaction(
-    eraseStatements(handle.db, email, recipientHash, unmatched),
+  const [deliveries, attachments, messages, submissions, confirmations] = eraseStatements(
+    handle.db,
+    email,
+    recipientHash,
+    unmatched,
   );
+  const results = await handle.writeTransaction([
+    ...also,
+    deliveries,
+    attachments,
+    messages,
+    submissions,
+    confirmations,
+  ]);
+  // Each statement's result by its name: `also` comes first.
+  const affected = (index: number) => results[also.length + index]?.affected ?? 0;
   return {
-    submissions: submissions?.affected ?? 0,
-    deliveries: deliveries?.affected ?? 0,
-    messages: messages?.affected ?? 0,
+    deliveries: affected(0),
+    messages: affected(2),
+    submissions: affected(3),
     files,
   };
 }
