@@ -1,9 +1,10 @@
 import type { ServerBuild } from "react-router";
+import { type BackgroundJob, startJobs } from "./background/job.ts";
+import { retentionJob } from "./background/retention-job.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/deliveries/backlog.ts";
 import { overdueCount } from "./db/submissions/inbox.ts";
-import { startRetention } from "./db/submissions/retention.ts";
 import { kindRegistry } from "./delivery/kinds/registry.ts";
 import { replyEmailKind } from "./delivery/kinds/reply.ts";
 import { replyNoticeKinds } from "./delivery/kinds/reply-notice.ts";
@@ -141,14 +142,6 @@ export async function startServer(
     alertKinds: kindRegistry.made("alert", config),
     onAttempt: metrics?.deliveryAttempted,
   });
-  const retention = startRetention({
-    database,
-    retentionDays: config.RETENTION_DAYS,
-    purgeMailFiles: async (cutoff) =>
-      (await purgeMailFiles(config.dataDir, cutoff)) +
-      (await purgeInbound(database, config.dataDir, cutoff)),
-    logger,
-  });
   const team = await startTeam({
     config,
     logger,
@@ -170,14 +163,28 @@ export async function startServer(
     noticeKinds: replyNoticeKinds(config),
     nudgeWorker: () => worker.nudge(),
   });
+  // Every background job, listed here, each on the one poller (background/job.ts).
+  const jobList: BackgroundJob[] = [
+    retentionJob({
+      database,
+      retentionDays: config.RETENTION_DAYS,
+      purgeFiles: async (cutoff) =>
+        (await purgeMailFiles(config.dataDir, cutoff)) +
+        (await purgeInbound(database, config.dataDir, cutoff)),
+      logger,
+    }),
+    ...visits.jobs,
+    ...team.jobs,
+  ];
+  const jobs = startJobs(jobList, logger);
   /** Waits for the sign-in links being sent and queued writes, finishes the delivery in hand,
    * closes the database. */
   const stopWork = async () => {
     await inbound.stop(); // no message is taken any more; those in hand are stored first
     await team.stop();
     await intake.drain();
+    await jobs.stop(); // the runs in hand end; none starts
     await visits.stop(); // the hits in memory, written once more
-    await retention.stop();
     await worker.stop(); // records the delivery in hand through the writer: before closing it
     mailer.close();
     await database.close(); // the writer thread, then the connection

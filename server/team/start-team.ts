@@ -3,6 +3,7 @@ import { cursorOf, inboxPageSize, viewCountCap } from "#app/shared/inbox-query.t
 import { uuidPattern } from "#app/shared/intake-rules.ts";
 import { teamPaths } from "#app/shared/paths.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
+import type { BackgroundJob } from "../background/job.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { walEmptier } from "../db/empty-wal.ts";
@@ -26,7 +27,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { createApplicationActions } from "./application-actions.ts";
 import { applicationView } from "./application-queries.ts";
 import { createTeamAuth } from "./auth.ts";
-import { startAuthCleanup } from "./auth-cleanup.ts";
+import { authCleanupJob } from "./auth-cleanup.ts";
 import { authKysely } from "./auth-database.ts";
 import { teamGuard } from "./guard.ts";
 import { createLinkLimits } from "./link-limits.ts";
@@ -47,6 +48,8 @@ export interface TeamServer {
   portFor(request: Request): TeamPort;
   /** The member signed in with these request headers (what the guard checks). */
   session: SignIn["session"];
+  /** Its background jobs (the composition root starts them with the others'). */
+  jobs: BackgroundJob[];
   stop(): Promise<void>;
 }
 
@@ -91,7 +94,6 @@ export async function startTeam(deps: {
     logger,
   });
   const wal = walEmptier(database, logger);
-  const cleanup = startAuthCleanup(database, logger);
   const actions = createApplicationActions({
     database,
     transaction: database.writeTransaction,
@@ -208,9 +210,9 @@ export async function startTeam(deps: {
       requestLink: (email, ip) => signIn.requestLink(email, ip, afterAnswer.get(request)),
     }),
     session: (headers) => signIn.session(headers),
+    jobs: [authCleanupJob(database, logger)],
     stop: async () => {
       await wal.stop();
-      await cleanup.stop();
       await signIn.stop();
     },
   };

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Context, Handler, MiddlewareHandler } from "hono";
 import type { ApplicationSource } from "#app/shared/application-source.ts";
+import type { BackgroundJob } from "../background/job.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
 import { foldPastDays, purgeTotals } from "../db/visits/visitors.ts";
@@ -48,7 +49,9 @@ export interface Visits {
   beaconToken(c: Context): Promise<string | undefined>;
   /** Folds the past days, deletes their secrets, purges old totals (tests call it). */
   fold(): Promise<void>;
-  /** Writes what is in memory; no more timers. */
+  /** Its background jobs: the flush of the hits in memory, the fold (the root starts them). */
+  jobs: BackgroundJob[];
+  /** Writes what is in memory, once the jobs have stopped. */
   stop(): Promise<void>;
 }
 
@@ -77,6 +80,7 @@ export function startVisits(deps: {
       beacon: beaconHandler(undefined, deps.trustProxy),
       beaconToken: async () => undefined,
       fold: async () => {},
+      jobs: [],
       stop: async () => {},
     };
   }
@@ -94,14 +98,16 @@ export function startVisits(deps: {
       await database.write(purgeTotals(database, today - deps.retentionDays));
     }
   };
-  const folding = () =>
-    fold().catch((error) => logger.warn({ err: errorSummary(error) }, "visits: fold failed"));
-  const flushTimer = setInterval(() => void counter.flush(), deps.flushMs ?? flushIntervalMs);
-  const foldTimer = setInterval(folding, foldIntervalMs);
-  flushTimer.unref();
-  foldTimer.unref();
-  void folding();
   return {
+    // The hits counted in memory written every few seconds; yesterday folded into its totals.
+    jobs: [
+      {
+        name: "visits-flush",
+        everyMs: deps.flushMs ?? flushIntervalMs,
+        run: () => counter.flush(),
+      },
+      { name: "visits-fold", everyMs: foldIntervalMs, run: fold },
+    ],
     countPages: countPages(counter, deps.trustProxy),
     beacon: beaconHandler(counter, deps.trustProxy),
     counter,
@@ -137,9 +143,8 @@ export function startVisits(deps: {
       }
     },
     fold,
+    /** After the jobs stopped: the hits in memory, written once more. */
     async stop() {
-      clearInterval(flushTimer);
-      clearInterval(foldTimer);
       await counter.flush();
     },
   };

@@ -1,10 +1,6 @@
-import type { Logger } from "pino";
 import type { DatabaseHandle } from "../database.ts";
-import { errorSummary } from "../errors.ts";
 
 const day = 24 * 60 * 60 * 1000;
-/** How often the server purges (and once at start). */
-export const purgeIntervalMs = 60 * 60 * 1000;
 
 /** The time before which applications are purged, or null when they are kept forever. */
 export function retentionCutoff(retentionDays: number, now = Date.now()): number | null {
@@ -65,47 +61,4 @@ export async function purgeConfirmationCounts(
       .returning("hour"),
   );
   return recipients.length + hours.length;
-}
-
-/**
- * Purges applications older than `retentionDays` (RETENTION_DAYS) at start and then every hour
- * (every instance does; the deletes do not mind), with the .eml files of that age
- * (`purgeMailFiles`: how many it deleted), nothing of those when `retentionDays` is 0; and the
- * confirmation counts older than a day, always.
- */
-export function startRetention(deps: {
-  database: DatabaseHandle;
-  retentionDays: number;
-  purgeMailFiles: (cutoff: number) => Promise<number>;
-  logger: Logger;
-}): { stop: () => Promise<void> } {
-  const { database, retentionDays, logger } = deps;
-  let running: Promise<void> | undefined;
-  const purge = () => {
-    const cutoff = retentionCutoff(retentionDays);
-    if (running) return;
-    running = Promise.all([
-      cutoff === null ? { submissions: 0, deliveries: 0 } : purgeExpired(database, cutoff),
-      cutoff === null ? 0 : deps.purgeMailFiles(cutoff),
-      purgeConfirmationCounts(database),
-    ])
-      .then(([purged, mailFiles]) => {
-        if (purged.submissions > 0 || mailFiles > 0) {
-          logger.info({ ...purged, mailFiles, retentionDays }, "old applications purged");
-        }
-      })
-      .catch((error) => logger.warn({ err: errorSummary(error) }, "retention purge failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(purge, purgeIntervalMs);
-  timer.unref();
-  purge();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }
