@@ -33,5 +33,6 @@ test("a member adds a passkey, then signs in with it", async ({ page }, testInfo
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page).toHaveURL(`${teamOrigin}/team`);
   await expect(page.getByRole("heading", { level: 1, name: "Applications" })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  // The top bar names them (their display name, their address as its title).
+  await expect(page.getByTitle(email)).toBeVisible();
 });

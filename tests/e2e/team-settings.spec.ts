@@ -22,12 +22,12 @@ function makeAdmin(email: string) {
   if (result.status !== 0) throw new Error(`team admin failed: ${result.stderr}`);
 }
 
-/** The one email whose Message-ID holds `part`, once written. */
+/** The one reply email whose Message-ID holds `part` (its row's id), once written. */
 async function sentEmail(part: string): Promise<ParsedMail> {
   let found: ParsedMail[] = [];
   await expect
     .poll(async () => {
-      found = await sentEmails((name) => name.includes(part));
+      found = await sentEmails((name) => name.includes(part) && name.includes(".reply@"));
       return found.length;
     })
     .toBe(1);
@@ -109,7 +109,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
         .where("direction", "=", "out")
         .executeTakeFirstOrThrow(),
     );
-    const sent = await sentEmail(`${recorded.id}.reply@`);
+    const sent = await sentEmail(recorded.id);
     expect(sent.from?.value).toEqual([
       { name: `${displayName} at Reelsmith`, address: "hello@reelsmith.example" },
     ]);
@@ -143,7 +143,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     makeAdmin(email);
     await page.reload();
     const added = `added-${Date.now().toString(36)}@team.example`;
-    await members.getByLabel("Email").fill(added);
+    await members.getByLabel("Email", { exact: true }).fill(added);
     await members.getByLabel("Name", { exact: true }).fill("Ade Added");
     await members.getByRole("button", { name: "Add member" }).click();
     await expect(

@@ -64,6 +64,19 @@ const plainMessage = (subject: string) =>
 
 const article = (page: Page, subject: string) => page.getByRole("article", { name: subject });
 
+/**
+ * Opens Unmatched and goes to older pages until `subject`'s message shows: other tests post
+ * unmatched mail at the same time, which can push it off the first page.
+ */
+async function showOnUnmatched(page: Page, subject: string) {
+  await page.goto(`${teamOrigin}/team/unmatched`);
+  for (let pages = 0; (await article(page, subject).count()) === 0 && pages < 50; pages += 1) {
+    await page.getByRole("link", { name: "Older emails" }).click();
+    await expect(page.getByRole("link", { name: "Back to the newest" })).toBeVisible();
+  }
+  await expect(article(page, subject)).toBeVisible();
+}
+
 function messageRow(subject: string) {
   return withDatabase((database) =>
     database.db
@@ -101,6 +114,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await expect(page.getByRole("heading", { level: 1, name: "Unmatched replies" })).toBeVisible();
 
     // Text only: the subject on one line, the HTML as text, nothing of its script ran.
+    await showOnUnmatched(page, `${hostile} Bcc: everyone@example.org`);
     const first = article(page, `${hostile} Bcc: everyone@example.org`);
     await expect(first).toBeVisible();
     await expect(first.getByText("Please see the brief.")).toBeVisible();
@@ -143,9 +157,13 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     const field = first.getByRole("textbox", { name: "Application (its id or page address)" });
     await field.fill("not an application");
     await first.getByRole("button", { name: "Attach to application" }).click();
+    // Said beneath the field, or at the top when other tests' mail pushed it off this page.
     await expect(
-      article(page, `${hostile} Bcc: everyone@example.org`).getByRole("alert"),
-    ).toHaveText("Please paste an application's id or the address of its page.");
+      page
+        .getByRole("alert")
+        .filter({ hasText: "Please paste an application's id or the address of its page." }),
+    ).toBeVisible();
+    await showOnUnmatched(page, `${hostile} Bcc: everyone@example.org`);
     await article(page, `${hostile} Bcc: everyone@example.org`)
       .getByRole("textbox", { name: "Application (its id or page address)" })
       .fill(`${teamOrigin}/team/applications/${application}`);
@@ -174,6 +192,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     expect(state.audit).toEqual([{ memberEmail: member, action: "attach-reply" }]);
 
     // Delete.
+    await showOnUnmatched(page, stray);
     const second = article(page, stray);
     await expect(second.getByText("Wrong address, sorry.")).toBeVisible();
     const strayRow = await messageRow(stray);
@@ -210,25 +229,14 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await page.goto(`${teamOrigin}/team/unmatched`);
     await expect(page.getByRole("article")).toHaveCount(20);
     await expect(article(page, buried)).toHaveCount(0);
-    // One count everywhere: the top bar's and the page's.
-    const total = await withDatabase(async (database) =>
-      Number(
-        (
-          await database.db
-            .selectFrom("applicationMessages")
-            .select((eb) => eb.fn.countAll().as("n"))
-            .where("submissionId", "is", null)
-            .where("direction", "=", "in")
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    );
-    await expect(
-      page
-        .getByRole("navigation", { name: "Team" })
-        .getByRole("link", { name: `Unmatched (${total})` }),
-    ).toBeVisible();
-    await expect(page.getByText(`${total} unmatched in all; 20 on this page.`)).toBeVisible();
+    // One count everywhere: the top bar's and the page's, in the same answer (other tests post
+    // and delete unmatched mail meanwhile).
+    const topBar = page
+      .getByRole("navigation", { name: "Team" })
+      .getByRole("link", { name: /^Unmatched \(\d+\)$/ });
+    const shown = Number(/\((\d+)\)/.exec((await topBar.textContent()) ?? "")?.[1] ?? 0);
+    expect(shown).toBeGreaterThanOrEqual(22);
+    await expect(page.getByText(`${shown} unmatched in all; 20 on this page.`)).toBeVisible();
 
     // Older emails until it shows; deleted there, the answer is that same page.
     for (let pages = 0; (await article(page, buried).count()) === 0 && pages < 50; pages += 1) {
@@ -242,10 +250,9 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await expect(article(page, buried)).toHaveCount(0);
     expect(page.url()).toContain(new URL(later).searchParams.get("before") ?? "none");
     expect(await messageRow(buried)).toBeUndefined();
-    await expect(
-      page
-        .getByRole("navigation", { name: "Team" })
-        .getByRole("link", { name: `Unmatched (${total - 1})` }),
-    ).toBeVisible();
+    // The count after it, the same in the top bar and on the page (other tests post and delete
+    // unmatched mail meanwhile: only one answer's figures can be compared).
+    const after = Number(/\((\d+)\)/.exec((await topBar.textContent()) ?? "")?.[1] ?? 0);
+    await expect(page.getByText(`${after} unmatched in all; 20 on this page.`)).toBeVisible();
   });
 });
