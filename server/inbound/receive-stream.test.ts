@@ -3,8 +3,6 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import MailComposer from "nodemailer/lib/mail-composer";
 import pino from "pino";
 import { describe, expect, it, onTestFinished } from "vitest";
@@ -13,6 +11,7 @@ import { storeSubmissions } from "../db/submissions/store.ts";
 import { inboundDirectory } from "../mail/inbound-files.ts";
 import { replyAddress } from "../mail/reply-address.ts";
 import { migratedDatabase, type StorageBackend, storageBackends } from "../test/backends.ts";
+import { peakBufferGrowth } from "../test/memory.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { createReceiver } from "./receive.ts";
 import { spoolDirectory } from "./spool.ts";
@@ -83,37 +82,6 @@ async function randomFile(file: string, megabytes: number) {
   return hash.digest("hex");
 }
 
-/** The collector, exposed for this test (Buffers no longer referenced are not counted). */
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
-
-/**
- * The largest growth of the memory Buffers hold (`arrayBuffers`) over its value before, while
- * `work` runs: sampled every 250 ms right after collecting twice (the second lets the first's
- * freeing of Buffers' memory finish), so it counts what is held (live), not garbage.
- */
-const collect = () => {
-  gc();
-  gc();
-};
-
-async function peakGrowth(work: () => Promise<unknown>) {
-  collect();
-  const before = process.memoryUsage().arrayBuffers;
-  let peak = before;
-  const sample = () => {
-    collect();
-    peak = Math.max(peak, process.memoryUsage().arrayBuffers);
-  };
-  const timer = setInterval(sample, 250);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return peak - before;
-}
-
 for (const backend of storageBackends()) {
   describe.skipIf(backend.skip)(
     `receiving a spooled message as a stream on ${backend.name}`,
@@ -141,7 +109,7 @@ for (const backend of storageBackends()) {
         const spooledHash = await sha256(spooled);
 
         let received: unknown;
-        const growth = await peakGrowth(async () => {
+        const growth = await peakBufferGrowth(async () => {
           received = await at.receiver.receiveFile({ file: spooled, bytes }, { to: [] });
         });
         console.info(`${backend.name}: Buffers grew by ${(growth / megabyte).toFixed(1)} MB`);
