@@ -157,6 +157,8 @@ export function parseMessage<A extends object>(
       if (kept.length >= limits.attachments) {
         // Counted out: read to its end (never stored), so that parsing goes on.
         content.once("end", () => data.release());
+        // Its decoding errors are nothing to us (it is not kept), never an uncaught one.
+        content.on("error", () => undefined);
         content.resume();
         return;
       }
