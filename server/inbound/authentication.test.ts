@@ -1,4 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { dkimSign } from "mailauth";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { authenticationOf, providerResults } from "./authentication.ts";
 import { rawMessage } from "./test-messages.ts";
 
@@ -10,6 +15,60 @@ const resolver = async (name: string, type: string) => {
 };
 
 describe("SPF, DKIM and DMARC of a message that came in", () => {
+  it("reads a message from its file as a stream: DKIM's body hash, SPF, the provider's header", async () => {
+    const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const key = publicKey.export({ type: "spki", format: "der" }).toString("base64");
+    const signed = async (name: string, type: string) =>
+      type === "TXT" && name === "s1._domainkey.example.org"
+        ? [[`v=DKIM1; k=rsa; p=${key}`]]
+        : resolver(name, type);
+    const raw = Buffer.concat([
+      Buffer.from("Authentication-Results: mx.provider.example; spf=pass; dmarc=pass\r\n"),
+      await rawMessage({
+        to: "reply+x@reply.reelsmith.example",
+        attachments: [{ filename: "a.bin", content: Buffer.alloc(300 * 1024, 7) }],
+      }),
+    ]);
+    // mailauth's types want the one-signature form; signatureData is what it signs with.
+    const { signatures } = await dkimSign(raw, {
+      signatureData: [
+        {
+          signingDomain: "example.org",
+          selector: "s1",
+          privateKey: privateKey.export({ type: "pkcs8", format: "pem" }),
+        },
+      ],
+    } as unknown as Parameters<typeof dkimSign>[1]);
+    const directory = await mkdtemp(path.join(tmpdir(), "auth-"));
+    onTestFinished(() => rm(directory, { recursive: true, force: true }));
+    const file = path.join(directory, "signed.eml");
+    await writeFile(file, Buffer.concat([Buffer.from(signatures), raw]));
+    const smtp = {
+      sender: "maya@example.org",
+      resolver: signed,
+      mta: "mx.reelsmith.example",
+      client: { ip: "198.51.100.7", helo: "mail.example.org" },
+    };
+    expect(await authenticationOf({ file }, smtp)).toEqual({
+      spf: "fail",
+      dkim: "pass",
+      dmarc: "pass",
+    });
+    const http = { resolver: signed, mta: "mx", authservId: "mx.provider.example" };
+    expect(await authenticationOf({ file }, http)).toEqual({
+      spf: "pass",
+      dkim: "pass",
+      dmarc: "pass",
+    });
+    // One byte of the body changed on disk: the signature no longer holds.
+    const tampered = Buffer.concat([Buffer.from(signatures), raw]);
+    const at = tampered.length - 10;
+    tampered.writeUInt8(tampered.readUInt8(at) ^ 1, at);
+    await writeFile(file, tampered);
+    // mailauth's word for a body hash that does not verify.
+    expect((await authenticationOf({ file }, smtp)).dkim).toBe("neutral");
+  });
+
   it("passes SPF from an allowed address and fails it from another (SMTP: the connection)", async () => {
     const raw = await rawMessage({ to: "reply+x@reply.reelsmith.example" });
     const options = { sender: "maya@example.org", resolver, mta: "mx.reelsmith.example" };

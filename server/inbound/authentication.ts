@@ -1,3 +1,5 @@
+import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 import { type AuthenticateResult, authenticate, type DNSResolver } from "mailauth";
 import { within } from "../waiting/within.ts";
 
@@ -24,10 +26,11 @@ const result = (value: unknown) =>
  * header says (the topmost one of `authservId`, INBOUND_AUTHSERV_ID), or "none" without one: a
  * sender writes what headers it likes; DKIM is ours (it needs no address). DNS lookups go
  * through `resolver` (tests give a local one). At most `timeoutMs`, then "temperror": a slow
- * DNS must not hold a message back.
+ * DNS must not hold a message back. `message`: its bytes, or its file (read as a stream: mailauth
+ * hashes the body as it reads, never holding it whole).
  */
 export async function authenticationOf(
-  raw: Buffer,
+  message: Buffer | { file: string },
   options: {
     client?: SmtpClient;
     sender?: string;
@@ -41,7 +44,7 @@ export async function authenticationOf(
   const { client, timeoutMs = 10_000 } = options;
   try {
     const checked = await within(
-      authenticate(raw, {
+      authenticate(Buffer.isBuffer(message) ? message : createReadStream(message.file), {
         ip: client?.ip,
         helo: client?.helo,
         sender: options.sender,
@@ -61,10 +64,24 @@ export async function authenticationOf(
         dmarc: checked.dmarc ? result(checked.dmarc.status.result) : "none",
       };
     }
-    const provider = options.authservId ? providerResults(raw, options.authservId) : {};
+    const provider = options.authservId
+      ? providerResults(await headOf(message), options.authservId)
+      : {};
     return { spf: provider.spf ?? "none", dkim, dmarc: provider.dmarc ?? "none" };
   } catch {
     return { spf: "temperror", dkim: "temperror", dmarc: "temperror" };
+  }
+}
+
+/** The first 256 KB of a message, where its headers are (all that providerResults reads). */
+async function headOf(message: Buffer | { file: string }): Promise<Buffer> {
+  if (Buffer.isBuffer(message)) return message;
+  const handle = await open(message.file, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(256 * 1024), 0, 256 * 1024, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
 }
 

@@ -1,6 +1,14 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
-import { parseMessage } from "./parse-message.ts";
+import MailComposer from "nodemailer/lib/mail-composer";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { peakBufferGrowth } from "../test/memory.ts";
+import { limits, parseMessage } from "./parse-message.ts";
 import { rawMessage } from "./test-messages.ts";
 
 describe("a message that came in, parsed", () => {
@@ -74,5 +82,58 @@ describe("a message that came in, parsed", () => {
     const [, zip] = parsed.attachments;
     expect(zip?.content.equals(bomb)).toBe(true);
     expect(zip?.content.length).toBeLessThan(100_000);
+  });
+
+  it("reads a 40 MB text part only up to its bound: the body as before, Buffers grow by less than 15 MB", async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), "parse-"));
+    onTestFinished(() => rm(directory, { recursive: true, force: true }));
+    const file = path.join(directory, "long.eml");
+    const line = "Thanks, Tuesday works for me. ".repeat(3).concat("\n");
+    const lines = Math.ceil((40 * 1024 * 1024) / line.length);
+    // A text body made as a stream, and composed to disk as one: the test never holds it.
+    const text = Readable.from(
+      (function* () {
+        for (let n = 0; n < lines; n += 1024) yield line.repeat(1024);
+      })(),
+    );
+    await pipeline(
+      new MailComposer({ from: "Maya Chen <maya@example.org>", subject: "Long", text })
+        .compile()
+        .createReadStream(),
+      createWriteStream(file),
+    );
+    let body = "";
+    const growth = await peakBufferGrowth(async () => {
+      body = (await parseMessage(createReadStream(file))).body;
+    });
+    expect(body).toHaveLength(limits.body);
+    expect(body.startsWith("Thanks, Tuesday works for me. Thanks")).toBe(true);
+    expect(growth).toBeLessThan(15 * 1024 * 1024);
+  }, 120_000);
+
+  it("hands the first 100 attachments to be kept, and reads the others through without keeping them", async () => {
+    const kept: number[] = [];
+    const parsed = await parseMessage(
+      await rawMessage({
+        attachments: Array.from({ length: 102 }, (_, n) => ({
+          filename: `file-${n}.txt`,
+          content: `content ${n}`,
+        })),
+      }),
+      async (content) => {
+        let size = 0;
+        for await (const chunk of content) size += (chunk as Buffer).length;
+        kept.push(size);
+        return { size };
+      },
+    );
+    expect(kept).toHaveLength(limits.attachments);
+    expect(parsed.attachments).toHaveLength(limits.attachments);
+    expect(parsed.attachments[99]).toEqual({
+      filename: "file-99.txt",
+      contentType: "text/plain",
+      size: 10,
+    });
+    expect(parsed.body).toContain("Tuesday works");
   });
 });

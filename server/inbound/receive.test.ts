@@ -92,7 +92,8 @@ async function receiverOn(backend: StorageBackend, options: Partial<ReceiverDeps
   const files = async () => {
     const directory = inboundDirectory(dataDir);
     const names = await readdir(directory, { recursive: true }).catch(() => [] as string[]);
-    return names.sort();
+    // The spool (DATA_DIR/inbound/incoming), where a message waits until it is stored, aside.
+    return names.filter((name) => !name.startsWith("incoming")).sort();
   };
   /** A new application, and a message (of `options`) to its tagged reply address. */
   const replyToNew = async (options: Mail.Options = {}) => {

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
 import { hostname } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
 import type { DNSResolver } from "mailauth";
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary, isRowDataError } from "../db/errors.ts";
@@ -18,9 +20,10 @@ import type { MessageFlag } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import {
   attachmentFileOf,
+  moveRawMessage,
   rawFileOf,
   removeMessageFiles,
-  writeMessageFiles,
+  writeAttachmentFile,
 } from "../mail/inbound-files.ts";
 import { isOwnMessageId } from "../mail/product-message-ids.ts";
 import { authenticationOf, type SmtpClient } from "./authentication.ts";
@@ -28,8 +31,8 @@ import { automaticBySender } from "./automatic-mail.ts";
 import { cachedResolver } from "./dns-cache.ts";
 import type { Admission, LimitFacts, LimitName } from "./limits.ts";
 import { type Match, matchApplication } from "./match-application.ts";
-import { limits, type ParsedMessage, parseMessage } from "./parse-message.ts";
-import { removeSpooled, type Spooled } from "./spool.ts";
+import { limits, type ParsedMessage, parseMessage, Unparseable } from "./parse-message.ts";
+import { removeSpooled, type Spooled, spoolMessage } from "./spool.ts";
 import { storedLine } from "./stored-text.ts";
 
 /** Recipients of one message at most (SMTP refuses the 51st RCPT; HTTP the whole message). */
@@ -103,125 +106,162 @@ export function createReceiver(deps: ReceiverDeps) {
     (deps.ownAddresses ?? []).map((address) => address.trim().toLowerCase()),
   );
 
+  /** `receive` for a message in memory (tests): spooled to disk, then as `receiveFile`. */
   async function receive(raw: Buffer, envelope: Envelope, client?: SmtpClient): Promise<Received> {
     if (raw.length > deps.maxBytes) return { ok: false, refused: "too_large" };
     if (envelope.to.length > maxRecipients) return { ok: false, refused: "too_many_recipients" };
-    let parsed: ParsedMessage;
-    try {
-      parsed = await parseMessage(raw);
-    } catch (error) {
-      // Mail that can never be parsed (mailsplit's limits: 1,000 MIME parts, a 1 MB header)
-      // is refused for good: it is no outage, and a retry would only meet the same refusal.
-      const reason = error instanceof Error ? error.message.slice(0, 200) : "unparseable";
-      logger.info({ bytes: raw.length, reason }, "message refused: cannot be parsed");
-      return { ok: false, refused: "unparseable", reason };
-    }
-    if (envelope.to.length === 0 && parsed.recipients.length > maxRecipients) {
-      return { ok: false, refused: "too_many_recipients" };
-    }
-    const id = randomUUID();
-    // Ours coming back (a Message-ID we give our emails, or one we recorded sending): we have
-    // it already, and it is never the applicant's. Nothing stored; the sender is told 250.
-    if (parsed.messageId && (await isOurs(parsed.messageId))) {
-      logger.info({ ours: true, bytes: raw.length }, "message of ours came back, not stored");
-      return { ok: true, id, matched: false, duplicate: true };
-    }
-    const [auth, match] = await Promise.all([
-      authenticationOf(raw, {
-        client,
-        sender: envelope.from,
-        resolver,
-        mta,
-        authservId: deps.authservId,
-      }),
-      matchApplication(
-        {
-          recipients: envelope.to.length > 0 ? envelope.to : parsed.recipients,
-          replyingTo: parsed.replyingTo,
-          from: parsed.from.address,
-        },
-        {
-          replySecret: deps.replySecret,
-          replyDomain: deps.replyDomain,
-          messageIdDomain: deps.messageIdDomain,
-          applicant: (submissionId) => applicantAddress(database.db, submissionId),
-          sentMessage: (rowId) => applicationOfSentMessage(database.db, rowId),
-        },
-      ),
-    ]);
-    const attachments = parsed.attachments.map((attachment) => ({
-      ...attachment,
-      id: randomUUID(),
-    }));
-    const size = attachments.reduce((sum, { content }) => sum + content.length, raw.length);
-    const admission = await deps.admit?.({
-      senders: [envelope.from ?? "", parsed.from.address],
-      ip: client?.ip,
-      submissionId: match.submissionId,
-      bytes: raw.length,
-      storedBytes: size,
+    const spooled = await spoolMessage(dataDir, Readable.from([raw]), {
+      maxBytes: deps.maxBytes,
+      drain: true,
     });
-    if (admission && !admission.ok) {
-      logger.info(
-        { limit: admission.limit, bytes: raw.length, matched: match.submissionId !== null },
-        "message refused: over a limit",
-      );
-      return admission;
-    }
-    const message: ReceivedMessage = {
-      id,
-      submissionId: match.submissionId,
-      messageId: parsed.messageId,
-      inReplyTo: parsed.inReplyTo,
-      fromAddress: parsed.from.address || storedLine(envelope.from ?? "", limits.address),
-      fromName: parsed.from.name,
-      toAddress:
-        envelope.to.length > 0 ? storedLine(envelope.to.join(", "), limits.line) : parsed.to,
-      subject: parsed.subject,
-      body: parsed.body,
-      visible: parsed.visible,
-      rawFile: rawFileOf(id),
-      auth: JSON.stringify(auth),
-      createdAt: Date.now(),
-      size,
-      flag: flagOf(parsed, envelope, match),
-      attachments: attachments.map((attachment) => ({
-        id: attachment.id,
-        filename: attachment.filename,
-        contentType: attachment.contentType,
-        size: attachment.content.length,
-        file: attachmentFileOf(id, attachment.id),
-      })),
-    };
-    await writeMessageFiles(dataDir, id, raw, attachments);
-    let stored: { stored: boolean; notices: number; matched: boolean };
+    if (!spooled.ok) return { ok: false, refused: "too_large" };
     try {
-      stored = await store(message);
-    } catch (error) {
-      await removeMessageFiles(dataDir, id).catch(() => undefined);
-      logger.error({ message: id, err: errorSummary(error) }, "message not stored");
-      throw error;
+      return await receiveSpooled(spooled, envelope, client);
+    } finally {
+      await removeSpooled(spooled).catch(() => undefined);
     }
-    if (!stored.stored) await removeMessageFiles(dataDir, id);
-    if (stored.notices > 0) deps.onNotices();
-    logger.info(
-      {
-        message: stored.stored ? id : undefined,
-        submission: stored.matched ? message.submissionId : undefined,
-        matched: stored.matched,
-        by: stored.matched && "by" in match ? match.by : undefined,
-        flag: message.flag ?? undefined,
-        duplicate: !stored.stored,
-        attachments: attachments.length,
-        bytes: raw.length,
-        spf: auth.spf,
-        dkim: auth.dkim,
-        dmarc: auth.dmarc,
-        notices: stored.notices,
-      },
-      "message received",
-    );
-    return { ok: true, id, matched: stored.matched, duplicate: !stored.stored };
+  }
+
+  /**
+   * The one way a message is parsed and stored, never whole in memory: the spooled file is
+   * moved into place as the stored .eml first (the sweep leaves a message with a young .eml
+   * alone), then read as a stream by mailparser, each attachment written to its file as it is
+   * decoded, and by mailauth. Every file is removed again unless the row is committed.
+   */
+  async function receiveSpooled(
+    spooled: Spooled,
+    envelope: Envelope,
+    client?: SmtpClient,
+  ): Promise<Received> {
+    if (envelope.to.length > maxRecipients) return { ok: false, refused: "too_many_recipients" };
+    const bytes = spooled.bytes;
+    const id = randomUUID();
+    await moveRawMessage(dataDir, id, spooled.file);
+    const rawPath = path.join(dataDir, rawFileOf(id));
+    let kept = false;
+    try {
+      let parsed: ParsedMessage<{ id: string; size: number }>;
+      try {
+        parsed = await parseMessage(createReadStream(rawPath), async (content) => {
+          const attachmentId = randomUUID();
+          const size = await writeAttachmentFile(dataDir, id, attachmentId, content);
+          return { id: attachmentId, size };
+        });
+      } catch (error) {
+        if (!(error instanceof Unparseable)) throw error;
+        // Mail that can never be parsed (mailsplit's limits: 1,000 MIME parts, a 1 MB header)
+        // is refused for good: it is no outage, and a retry would only meet the same refusal.
+        const reason = error.message.slice(0, 200) || "unparseable";
+        logger.info({ bytes, reason }, "message refused: cannot be parsed");
+        return { ok: false, refused: "unparseable", reason };
+      }
+      if (envelope.to.length === 0 && parsed.recipients.length > maxRecipients) {
+        return { ok: false, refused: "too_many_recipients" };
+      }
+      // Ours coming back (a Message-ID we give our emails, or one we recorded sending): we have
+      // it already, and it is never the applicant's. Nothing stored; the sender is told 250.
+      if (parsed.messageId && (await isOurs(parsed.messageId))) {
+        logger.info({ ours: true, bytes }, "message of ours came back, not stored");
+        return { ok: true, id, matched: false, duplicate: true };
+      }
+      const [auth, match] = await Promise.all([
+        authenticationOf(
+          { file: rawPath },
+          {
+            client,
+            sender: envelope.from,
+            resolver,
+            mta,
+            authservId: deps.authservId,
+          },
+        ),
+        matchApplication(
+          {
+            recipients: envelope.to.length > 0 ? envelope.to : parsed.recipients,
+            replyingTo: parsed.replyingTo,
+            from: parsed.from.address,
+          },
+          {
+            replySecret: deps.replySecret,
+            replyDomain: deps.replyDomain,
+            messageIdDomain: deps.messageIdDomain,
+            applicant: (submissionId) => applicantAddress(database.db, submissionId),
+            sentMessage: (rowId) => applicationOfSentMessage(database.db, rowId),
+          },
+        ),
+      ]);
+      const attachments = parsed.attachments;
+      const size = attachments.reduce((sum, attachment) => sum + attachment.size, bytes);
+      const admission = await deps.admit?.({
+        senders: [envelope.from ?? "", parsed.from.address],
+        ip: client?.ip,
+        submissionId: match.submissionId,
+        bytes,
+        storedBytes: size,
+      });
+      if (admission && !admission.ok) {
+        logger.info(
+          { limit: admission.limit, bytes, matched: match.submissionId !== null },
+          "message refused: over a limit",
+        );
+        return admission;
+      }
+      const message: ReceivedMessage = {
+        id,
+        submissionId: match.submissionId,
+        messageId: parsed.messageId,
+        inReplyTo: parsed.inReplyTo,
+        fromAddress: parsed.from.address || storedLine(envelope.from ?? "", limits.address),
+        fromName: parsed.from.name,
+        toAddress:
+          envelope.to.length > 0 ? storedLine(envelope.to.join(", "), limits.line) : parsed.to,
+        subject: parsed.subject,
+        body: parsed.body,
+        visible: parsed.visible,
+        rawFile: rawFileOf(id),
+        auth: JSON.stringify(auth),
+        createdAt: Date.now(),
+        size,
+        flag: flagOf(parsed, envelope, match),
+        attachments: attachments.map((attachment) => ({
+          id: attachment.id,
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          size: attachment.size,
+          file: attachmentFileOf(id, attachment.id),
+        })),
+      };
+      let stored: { stored: boolean; notices: number; matched: boolean };
+      try {
+        stored = await store(message);
+      } catch (error) {
+        logger.error({ message: id, err: errorSummary(error) }, "message not stored");
+        throw error;
+      }
+      kept = stored.stored;
+      if (stored.notices > 0) deps.onNotices();
+      logger.info(
+        {
+          message: stored.stored ? id : undefined,
+          submission: stored.matched ? message.submissionId : undefined,
+          matched: stored.matched,
+          by: stored.matched && "by" in match ? match.by : undefined,
+          flag: message.flag ?? undefined,
+          duplicate: !stored.stored,
+          attachments: attachments.length,
+          bytes,
+          spf: auth.spf,
+          dkim: auth.dkim,
+          dmarc: auth.dmarc,
+          notices: stored.notices,
+        },
+        "message received",
+      );
+      return { ok: true, id, matched: stored.matched, duplicate: !stored.stored };
+    } finally {
+      // A file without its row is swept in time anyway; removed at once here.
+      if (!kept) await removeMessageFiles(dataDir, id).catch(() => undefined);
+    }
   }
 
   async function isOurs(messageId: string): Promise<boolean> {
@@ -237,7 +277,7 @@ export function createReceiver(deps: ReceiverDeps) {
    * application but from another address than its applicant's (`sender`, to confirm).
    */
   function flagOf(
-    parsed: Awaited<ReturnType<typeof parseMessage>>,
+    parsed: Pick<ParsedMessage<object>, "from" | "automatic">,
     envelope: Envelope,
     match: Match,
   ): MessageFlag | null {
@@ -291,10 +331,10 @@ export function createReceiver(deps: ReceiverDeps) {
   }
 
   /**
-   * `receive` for a message spooled to disk as it came in (./spool.ts): at most
-   * `parseConcurrency` messages are read into memory and parsed at once, the others wait on
-   * disk, so that memory stays bounded however many arrive together. The spooled file is
-   * removed once it is stored or refused.
+   * A message spooled to disk as it came in (./spool.ts), parsed and stored as a stream
+   * (`receiveSpooled`: never whole in memory, nor any attachment); at most `parseConcurrency`
+   * at once, the others wait on disk. The spooled file becomes the stored .eml, or is removed
+   * once refused.
    */
   async function receiveFile(
     spooled: Spooled,
@@ -305,7 +345,7 @@ export function createReceiver(deps: ReceiverDeps) {
       if (spooled.bytes > deps.maxBytes) return { ok: false, refused: "too_large" };
       const done = await turn();
       try {
-        return await receive(await readFile(spooled.file), envelope, client);
+        return await receiveSpooled(spooled, envelope, client);
       } finally {
         done();
       }

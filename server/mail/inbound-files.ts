@@ -1,5 +1,6 @@
-import { chmod, mkdir, open, readdir, readFile, rm, stat } from "node:fs/promises";
+import { chmod, mkdir, open, readdir, readFile, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { directoryMode, fileMode } from "../files/data-dir.ts";
 
 /**
@@ -34,6 +35,78 @@ async function writeDurably(file: string, content: Uint8Array): Promise<void> {
 async function privateDirectory(directory: string): Promise<void> {
   await mkdir(directory, { recursive: true, mode: directoryMode });
   await chmod(directory, directoryMode);
+}
+
+/** Flushes a directory's entries (a file renamed or made in it) to disk. */
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Makes a message spooled to disk (server/inbound/spool.ts, under DATA_DIR/inbound/incoming)
+ * its stored raw message, `<message id>.eml`, without copying it: the file is flushed, kept
+ * 0600, renamed into place (its time now: the sweep's grace counts from here), and the
+ * directory flushed. The first of a message's files, before its attachments and its row.
+ */
+export async function moveRawMessage(
+  dataDir: string,
+  messageId: string,
+  spooledFile: string,
+): Promise<void> {
+  if (!id.test(messageId)) throw new Error("not a message id");
+  await privateDirectory(dataDir);
+  await privateDirectory(inboundDirectory(dataDir));
+  const handle = await open(spooledFile, "r+");
+  try {
+    await handle.chmod(fileMode);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  const file = path.join(dataDir, rawFileOf(messageId));
+  await rename(spooledFile, file);
+  const now = new Date();
+  await utimes(file, now, now);
+  await syncDirectory(inboundDirectory(dataDir));
+}
+
+/**
+ * Writes an attachment as it is decoded (`content`, chunk by chunk: never whole in memory) to
+ * a new 0600 file `<message id>/<attachment id>`, flushed with its directory. Its size in bytes.
+ */
+export async function writeAttachmentFile(
+  dataDir: string,
+  messageId: string,
+  attachmentId: string,
+  content: Readable,
+): Promise<number> {
+  if (!id.test(messageId)) throw new Error("not a message id");
+  if (!id.test(attachmentId)) throw new Error("not an attachment id");
+  const directory = path.join(inboundDirectory(dataDir), messageId);
+  await privateDirectory(directory);
+  const handle = await open(
+    path.join(dataDir, attachmentFileOf(messageId, attachmentId)),
+    "wx",
+    fileMode,
+  );
+  let bytes = 0;
+  try {
+    for await (const chunk of content) {
+      const data = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+      bytes += data.length;
+      await handle.write(data);
+    }
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  await syncDirectory(directory);
+  return bytes;
 }
 
 /**
