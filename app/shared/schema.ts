@@ -15,7 +15,7 @@ import {
   type FieldName,
   fields,
 } from "./fields.ts";
-import { forbiddenCharacters, hasFormattingCharacters } from "./text.ts";
+import { forbiddenCharacters, hasFormattingCharacters, withThousands } from "./text.ts";
 
 // The descriptors live in fields.ts (no zod there): the questionnaire's page needs them to
 // render and hydrate, the schema only when a form is checked (decision 0027).
@@ -47,10 +47,6 @@ export const messages = Object.fromEntries(
     return message ? [[field.name, message]] : [];
   }),
 ) as Partial<Record<FieldName, string>>;
-
-/** 5000 → "5,000". Not toLocaleString: its first call loads ICU's number formats, 22–36 ms
- * of main thread while the questionnaire hydrates (a long task on a phone). */
-const withThousands = (count: number) => String(count).replace(/\B(?=(\d{3})+$)/g, ",");
 
 /** "Goals must be at most 5,000 characters": made from the descriptor, never restated. */
 const tooLong = (field: FieldDescriptor, max: number) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countTicks, thousands } from "./chart-parts";
+import { withThousands } from "~/shared/text";
+import { countTicks } from "./chart-parts";
 
 describe("the charts' axes", () => {
   it("tick counts in steps of 1, 2 or 5 × 10^n up to at least the maximum", () => {
@@ -14,9 +15,9 @@ describe("the charts' axes", () => {
   });
 
   it("writes counts with thousands separators", () => {
-    expect(thousands(0)).toBe("0");
-    expect(thousands(999)).toBe("999");
-    expect(thousands(1276)).toBe("1,276");
-    expect(thousands(1234567)).toBe("1,234,567");
+    expect(withThousands(0)).toBe("0");
+    expect(withThousands(999)).toBe("999");
+    expect(withThousands(1276)).toBe("1,276");
+    expect(withThousands(1234567)).toBe("1,234,567");
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { withThousands } from "~/shared/text";
 
 /** A UTC day as the chart names it: "25 Nov" (the same on the server and in the browser). */
 export function dayText(ms: number): string {
@@ -41,9 +42,6 @@ export function ChartLegend(props: {
   );
 }
 
-/** 1276 → "1,276" (no Intl: the same on the server and in every browser). */
-export const thousands = (count: number) => String(count).replace(/\B(?=(\d{3})+$)/g, ",");
-
 /**
  * The y-axis ticks of a count: 0 and steps of 1, 2 or 5 × 10^n, the last at or above `max`
  * (about `count` steps; whole numbers only). The chart's scale runs to the last tick.
@@ -83,7 +81,7 @@ export function ChartFrame(props: {
               className="absolute right-0 -translate-y-1/2 leading-none"
               style={{ top: `${(1 - tick / top) * 100}%` }}
             >
-              {thousands(tick)}
+              {withThousands(tick)}
             </span>
           ))}
         </div>

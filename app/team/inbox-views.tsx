@@ -8,8 +8,7 @@ import {
 } from "~/shared/inbox-query";
 import { teamPaths } from "~/shared/paths";
 import type { InboxPage } from "~/shared/team-port";
-import { fill } from "~/shared/text";
-import { thousands } from "./chart-parts";
+import { fill, withThousands } from "~/shared/text";
 
 const copy = team.inbox;
 
@@ -31,8 +30,8 @@ export function InboxViews(props: { query: InboxQuery; counts: InboxPage["views"
         label: copy.views[view],
         count:
           props.counts[view] >= viewCountCap
-            ? `${thousands(viewCountCap)}+`
-            : thousands(props.counts[view]),
+            ? `${withThousands(viewCountCap)}+`
+            : withThousands(props.counts[view]),
       }),
     })),
     { key: "all" as const, href: viewHref(), text: copy.views.all },

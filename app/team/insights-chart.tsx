@@ -1,15 +1,7 @@
 import { insights as copy } from "~/content/insights";
 import type { InsightsReport } from "~/shared/insights";
-import { fill } from "~/shared/text";
-import {
-  ChartEmpty,
-  ChartFrame,
-  ChartLegend,
-  countTicks,
-  dayText,
-  GridLines,
-  thousands,
-} from "./chart-parts";
+import { fill, withThousands } from "~/shared/text";
+import { ChartEmpty, ChartFrame, ChartLegend, countTicks, dayText, GridLines } from "./chart-parts";
 import { ReportSection } from "./report-section";
 
 /** The drawing's own units: scaled to the container's width, at this fixed aspect. */
@@ -46,10 +38,10 @@ export function InsightsChart({ daily }: { daily: InsightsReport["daily"] }) {
   const barWidth = (slot * 0.8) / series.length;
   const summary = fill(copy.chartSummary, {
     title,
-    visitors: thousands(daily.reduce((total, row) => total + row.visitors, 0)),
-    applications: thousands(daily.reduce((total, row) => total + row.applications, 0)),
-    maxVisitors: thousands(max.visitors),
-    maxApplications: thousands(max.applications),
+    visitors: withThousands(daily.reduce((total, row) => total + row.visitors, 0)),
+    applications: withThousands(daily.reduce((total, row) => total + row.applications, 0)),
+    maxVisitors: withThousands(max.visitors),
+    maxApplications: withThousands(max.applications),
   });
   return (
     <ReportSection id="insights-chart-title" title={title}>
@@ -66,8 +58,8 @@ export function InsightsChart({ daily }: { daily: InsightsReport["daily"] }) {
               <title>
                 {fill(copy.chartLabel, {
                   day: dayText(row.day),
-                  visitors: thousands(row.visitors),
-                  applications: thousands(row.applications),
+                  visitors: withThousands(row.visitors),
+                  applications: withThousands(row.applications),
                 })}
               </title>
               <rect x={index * slot} y={0} width={slot} height={height} fill="transparent" />
@@ -95,7 +87,7 @@ export function InsightsChart({ daily }: { daily: InsightsReport["daily"] }) {
           swatch,
           label: fill(copy.chartLegendItem, {
             label: copy.chartLegend[key],
-            max: thousands(max[key]),
+            max: withThousands(max[key]),
           }),
         }))}
       />

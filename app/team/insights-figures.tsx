@@ -1,8 +1,7 @@
 import { insights as copy } from "~/content/insights";
 import { conversion, type InsightsReport, insightRanges } from "~/shared/insights";
 import { teamPaths } from "~/shared/paths";
-import { fill } from "~/shared/text";
-import { thousands } from "./chart-parts";
+import { fill, withThousands } from "~/shared/text";
 import { ReportSection } from "./report-section";
 
 const cardClass = "rounded-2xl border border-white/10 bg-surface p-5";
@@ -32,8 +31,8 @@ export function RangeLinks({ days }: { days: number }) {
 /** Visitors, applications and conversion of the range, as three cards. */
 export function HeadlineFigures({ funnel }: { funnel: InsightsReport["funnel"] }) {
   const figures = [
-    ["visitors", copy.figures.visitors, thousands(funnel.visitors)],
-    ["applications", copy.figures.applications, thousands(funnel.applied)],
+    ["visitors", copy.figures.visitors, withThousands(funnel.visitors)],
+    ["applications", copy.figures.applications, withThousands(funnel.applied)],
     [
       "conversion",
       copy.figures.conversion,
@@ -77,7 +76,7 @@ export function FunnelBars({ funnel }: { funnel: InsightsReport["funnel"] }) {
                 <span className="text-zinc-200">{copy.funnel[step]}</span>
                 <span className="font-semibold whitespace-nowrap text-white">
                   {fill(copy.funnelValue, {
-                    count: thousands(count),
+                    count: withThousands(count),
                     percent: conversion(count, funnel.visitors) ?? copy.none,
                   })}
                 </span>

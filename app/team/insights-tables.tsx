@@ -3,7 +3,8 @@ import { insights as copy } from "~/content/insights";
 import { questionnaire } from "~/content/questionnaire";
 import { sourceName } from "~/shared/application-source";
 import { conversion, type InsightsReport } from "~/shared/insights";
-import { dayText, thousands } from "./chart-parts";
+import { withThousands } from "~/shared/text";
+import { dayText } from "./chart-parts";
 import { ReportSection } from "./report-section";
 
 const head = "border-b border-white/10 py-2 pr-3 last:pr-0";
@@ -68,7 +69,7 @@ function FigureTable(props: {
                     ) : (
                       // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
                       <td key={index} className={`${cell} ${number} text-zinc-200 ${hide(index)}`}>
-                        {typeof value === "number" ? thousands(value) : value}
+                        {typeof value === "number" ? withThousands(value) : value}
                       </td>
                     ),
                   )}
