@@ -111,15 +111,12 @@ async function list(database: DatabaseHandle, io: Output): Promise<number> {
     io.out("No members yet. Add one: npm run team -- add EMAIL\n");
     return 0;
   }
-  const roles = await Promise.all(
-    members.map(async (member) => (await settingsOf(database.db, member.id)).isAdmin),
-  );
   io.out(
     table(
       ["Email", "Role", "Passkeys", "Availability"],
-      members.map((member, index) => [
+      members.map((member) => [
         member.email,
-        roles[index] ? "Admin" : "Member",
+        member.isAdmin ? "Admin" : "Member",
         String(member.passkeys),
         member.away ? "Away" : "Available",
       ]),

@@ -30,26 +30,6 @@ export async function settingsOf(db: Db, memberId: string): Promise<MemberSettin
   return { signature: row.signature, timeZone: row.timeZone, isAdmin: Number(row.isAdmin) === 1 };
 }
 
-/** Every member with their settings and availability, by name (the settings page's list). */
-export async function membersWithSettings(db: Db) {
-  const rows = await db
-    .selectFrom("teamMembers")
-    .leftJoin("teamMemberSettings", "teamMemberSettings.memberId", "teamMembers.id")
-    .leftJoin("teamMemberAvailability", "teamMemberAvailability.memberId", "teamMembers.id")
-    .select(["teamMembers.id", "teamMembers.email", "teamMembers.name"])
-    .select(["teamMemberSettings.isAdmin", "teamMemberAvailability.away"])
-    .orderBy("teamMembers.name")
-    .orderBy("teamMembers.email")
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    isAdmin: Number(row.isAdmin ?? 0) === 1,
-    away: Number(row.away ?? 0) === 1,
-  }));
-}
-
 /** How many members are admins. */
 export async function adminCount(db: Db): Promise<number> {
   const row = await db

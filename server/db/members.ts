@@ -43,12 +43,13 @@ export function findMemberById({ db }: Handle, id: string): Promise<Member | und
 
 export function listMembers({
   db,
-}: Handle): Promise<(Member & { passkeys: number; away: boolean })[]> {
+}: Handle): Promise<(Member & { passkeys: number; away: boolean; isAdmin: boolean })[]> {
   return db
     .selectFrom("teamMembers")
     .leftJoin("teamMemberAvailability", "teamMemberAvailability.memberId", "teamMembers.id")
+    .leftJoin("teamMemberSettings", "teamMemberSettings.memberId", "teamMembers.id")
     .select(["teamMembers.id", "teamMembers.email", "teamMembers.name"])
-    .select("teamMemberAvailability.away")
+    .select(["teamMemberAvailability.away", "teamMemberSettings.isAdmin"])
     .select((eb) =>
       eb
         .selectFrom("teamPasskeys")
@@ -63,6 +64,7 @@ export function listMembers({
         ...row,
         passkeys: Number(row.passkeys ?? 0),
         away: Number(row.away ?? 0) === 1,
+        isAdmin: Number(row.isAdmin ?? 0) === 1,
       })),
     );
 }

@@ -11,13 +11,18 @@ import {
   adminCount,
   memberInsert,
   memberRemoval,
-  membersWithSettings,
   nameUpdate,
   newMemberId,
   settingsOf,
   settingsUpsert,
 } from "../db/member-settings.ts";
-import { findMember, findMemberById, type Member, normaliseEmail } from "../db/members.ts";
+import {
+  findMember,
+  findMemberById,
+  listMembers,
+  type Member,
+  normaliseEmail,
+} from "../db/members.ts";
 
 /** The IANA zones of this runtime, UTC first: the only values a member may choose. */
 export const timeZones: readonly string[] = [
@@ -60,11 +65,14 @@ export function createSettings(
       const [me, settings, members] = await Promise.all([
         findMemberById(database, member.id),
         settingsOf(db, member.id),
-        membersWithSettings(db),
+        listMembers(database),
       ]);
       return {
         me: { id: member.id, email: member.email, name: me?.name ?? "", ...settings },
-        members,
+        // By name, then address: how the page lists the team.
+        members: members
+          .map(({ id, email, name, isAdmin, away }) => ({ id, email, name, isAdmin, away }))
+          .sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email)),
         timeZones: [...timeZones],
       };
     },
