@@ -5,6 +5,7 @@ import { type Config, loadConfig } from "./config.ts";
 import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/deliveries/backlog.ts";
 import { overdueCount } from "./db/submissions/inbox.ts";
+import { portalInviteKind } from "./delivery/kinds/portal-invite.ts";
 import { kindRegistry } from "./delivery/kinds/registry.ts";
 import { replyEmailKind } from "./delivery/kinds/reply.ts";
 import { replyNoticeKinds } from "./delivery/kinds/reply-notice.ts";
@@ -26,6 +27,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { healthWithBacklog } from "./metrics/health.ts";
 import { countedIntake } from "./metrics/http-metrics.ts";
 import { createMetrics } from "./metrics/metrics.ts";
+import { startPortal } from "./portal/start-portal.ts";
 import { startTeam } from "./team/start-team.ts";
 import { startVisits } from "./visits/start-visits.ts";
 
@@ -154,6 +156,15 @@ export async function startServer(
     nudgeWorker: () => worker.nudge(),
     onFirstResponse: metrics?.firstResponse,
   });
+  // The client portal (/portal, /team/clients): its invites go out as deliveries.
+  const portal = startPortal({
+    config,
+    logger,
+    database,
+    mailer,
+    inviteKind: portalInviteKind.name,
+    nudgeWorker: () => worker.nudge(),
+  });
   // Replies coming back: the SMTP listener (INBOUND_SMTP_PORT) and the provider's POST.
   const inbound = await startInbound({
     config,
@@ -175,6 +186,7 @@ export async function startServer(
     }),
     ...visits.jobs,
     ...team.jobs,
+    ...portal.jobs,
   ];
   const jobs = startJobs(jobList, logger);
   /** Waits for the sign-in links being sent and queued writes, finishes the delivery in hand,
@@ -182,6 +194,7 @@ export async function startServer(
   const stopWork = async () => {
     await inbound.stop(); // no message is taken any more; those in hand are stored first
     await team.stop();
+    await portal.stop();
     await intake.drain();
     await jobs.stop(); // the runs in hand end; none starts
     await visits.stop(); // the hits in memory, written once more
@@ -198,6 +211,7 @@ export async function startServer(
     intakeApi: intake.api,
     intake: metrics ? countedIntake(intake.service, metrics) : intake.service,
     team,
+    portal,
     inboundEmail: inbound.endpoint,
     visits,
     health: () => healthWithBacklog(database, backlog),

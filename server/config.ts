@@ -88,6 +88,15 @@ const schema = z.object({
   /** Team sign-in links asked for per address, and per client IP, every 15 minutes. */
   TEAM_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   TEAM_LINK_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  /** Client-portal sign-in links asked for per address, and per client IP, every 15 minutes. */
+  PORTAL_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  PORTAL_LINK_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  /** Bytes of footage a client may store (the portal's uploads; 50 GiB). */
+  PORTAL_CLIENT_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 ** 3),
   /** Calls to the passkey endpoints (/team/auth/*, which write) per client IP every 15 minutes. */
   TEAM_AUTH_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Key of the HMAC that turns client IPs into stored hashes; unset: made once, kept in the DB. */

@@ -13,6 +13,12 @@ export interface Plan {
   popular: boolean;
   cta: string;
   footnote?: string;
+  /**
+   * The plan's numbers as the portal counts them (the contract; the features above say them in
+   * words, and content.test.ts keeps the two the same): requests a week, and the minutes of raw
+   * footage per video (null: no cap).
+   */
+  contract: { videosPerWeek: number; footageMinutesPerVideo: number | null };
 }
 
 export type PlanName = Plan["name"];
@@ -32,6 +38,7 @@ export const plans = [
     ],
     popular: false,
     cta: "Choose Creator",
+    contract: { videosPerWeek: 3, footageMinutesPerVideo: 10 },
   },
   {
     name: "Influencer",
@@ -49,6 +56,7 @@ export const plans = [
     ],
     popular: true,
     cta: "Choose Influencer",
+    contract: { videosPerWeek: 5, footageMinutesPerVideo: 20 },
   },
   {
     name: "Enterprise",
@@ -68,8 +76,14 @@ export const plans = [
     cta: "Choose Enterprise",
     footnote:
       "*Fair use: for footage over 60 minutes per video we agree the turnaround with you first.",
+    contract: { videosPerWeek: 10, footageMinutesPerVideo: null },
   },
 ] as const satisfies readonly Plan[];
 
 export const planNames = plans.map((plan) => plan.name) as readonly PlanName[];
 export const defaultPlan: PlanName = "Creator";
+
+/** The plan of this name, if it is one (a client's plan is stored by name). */
+export function planNamed(name: string): Plan | undefined {
+  return plans.find((plan) => plan.name === name);
+}

@@ -32,6 +32,7 @@ export const team = {
     missed_slack: { label: "Slack promise-missed alert", noun: "Slack promise-missed alert" },
     missed_discord: { label: "Discord promise-missed alert", noun: "Discord promise-missed alert" },
     missed_teams: { label: "Teams promise-missed alert", noun: "Teams promise-missed alert" },
+    portal_invite: { label: "Portal invite", noun: "portal invite email" },
     reply_notice_email: { label: "New-reply email", noun: "new-reply email" },
     reply_notice_slack: { label: "Slack new-reply message", noun: "Slack new-reply message" },
     reply_notice_discord: { label: "Discord new-reply message", noun: "Discord new-reply message" },

@@ -59,3 +59,25 @@ export function rawMessagePath(id: string): string {
 export function applicationPath(id: string): string {
   return `${teamPaths.inbox}/applications/${encodeURIComponent(id)}`;
 }
+
+/**
+ * The client portal (decision 0079): the client's pages, and the link its emails carry. A
+ * client's session opens these only; the team opens a client from teamClientPath.
+ */
+export const portalPaths = {
+  home: "/portal",
+  signIn: "/portal/sign-in",
+  signInLink: "/portal/sign-in/link",
+  signOut: "/portal/sign-out",
+} as const;
+
+/** The team's list of clients, and one client's page (`/team/clients/:id`). */
+export const teamClientsPath = "/team/clients";
+export function teamClientPath(id: string): string {
+  return `${teamClientsPath}/${encodeURIComponent(id)}`;
+}
+
+/** Where the application page's "Invite to the portal" posts (`/team/applications/:id/portal-invite`). */
+export function portalInvitePath(applicationId: string): string {
+  return `${applicationPath(applicationId)}/portal-invite`;
+}

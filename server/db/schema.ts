@@ -4,6 +4,7 @@
  */
 import type { Generated, Insertable, Selectable } from "kysely";
 import type { FieldName } from "#app/shared/fields.ts";
+import type { PortalTables } from "./portal-schema.ts";
 import type { TeamTables } from "./team-schema.ts";
 import type { VisitTables } from "./visits-schema.ts";
 
@@ -154,7 +155,7 @@ export interface SettingsTable {
   value: string;
 }
 
-export interface Database extends TeamTables, VisitTables {
+export interface Database extends TeamTables, VisitTables, PortalTables {
   submissions: SubmissionsTable;
   deliveries: DeliveriesTable;
   settings: SettingsTable;

@@ -9,6 +9,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { mountMetrics } from "../metrics/http-metrics.ts";
 import type { Metrics } from "../metrics/metrics.ts";
+import type { PortalServer } from "../portal/start-portal.ts";
 import type { TeamServer } from "../team/start-team.ts";
 import type { AppEnv } from "./app-env.ts";
 import { closeUnreadBodies } from "./close-unread-bodies.ts";
@@ -33,6 +34,8 @@ export interface AppDeps {
   intake?: IntakePort;
   /** The team's side (/team): its guard, the passkey endpoints, its port for route modules. */
   team?: TeamServer;
+  /** The client portal (/portal): its guard and port; its team side goes to members only. */
+  portal?: PortalServer;
   /**
    * POST /team/inbound-email: raw messages from a mail provider, with a bearer token instead
    * of a session: mounted before the team's guard, for that exact path only.
@@ -138,6 +141,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // trailing slash included): any other spelling goes on to the guard like every /team path.
   if (deps.inboundEmail) app.post(teamPaths.inboundEmail, deps.inboundEmail);
   if (deps.team) app.use(deps.team.guard);
+  if (deps.portal) app.use(deps.portal.guard);
   if (deps.visits?.countPages) app.use(deps.visits.countPages);
 
   app.onError((error, c) => {
@@ -167,6 +171,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       mode: deps.mode ?? "production",
       intake: deps.intake,
       team: deps.team ? (request) => deps.team?.portFor(request) : undefined,
+      portal: deps.portal ? (request) => deps.portal?.portFor(request) : undefined,
+      // The team's side of the portal, for a request whose member the team's guard found.
+      clients: (request) => (deps.team?.portFor(request).member ? deps.portal?.clients : undefined),
       trustProxy: config.TRUST_PROXY,
       inlineCss: deps.inlineCss,
       beaconToken: deps.visits?.beaconToken,

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Context } from "hono";
-import { paths, teamPaths } from "#app/shared/paths.ts";
+import { paths, portalPaths, teamPaths } from "#app/shared/paths.ts";
 
 /** The largest questionnaire a form post may carry (urlencoded; ten answers fit many times). */
 export const maxFormBytes = 64 * 1024;
@@ -45,6 +45,16 @@ export function isTeamPath(path: string): boolean {
   return key === team || key === `${team}.data` || key.startsWith(`${team}/`);
 }
 
+/** The largest form a /portal page may post: a request's brief of up to 5,000 characters. */
+export const maxPortalFormBytes = 64 * 1024;
+
+/** /portal, /portal/… and React Router's data requests for them, spelt as teamPathKey does. */
+export function isPortalPath(path: string): boolean {
+  const portal = portalPaths.home;
+  const key = teamPathKey(path);
+  return key === portal || key === `${portal}.data` || key.startsWith(`${portal}/`);
+}
+
 /**
  * How large a form a page route may be posted: the questionnaire's action takes maxFormBytes,
  * the team's pages (their guard has checked the session and the origin) maxTeamFormBytes;
@@ -53,6 +63,7 @@ export function isTeamPath(path: string): boolean {
 export function formLimitOf(path: string): number | undefined {
   if (isFormActionPath(path)) return maxFormBytes;
   if (isTeamPath(path)) return maxTeamFormBytes;
+  if (isPortalPath(path)) return maxPortalFormBytes;
   return undefined;
 }
 

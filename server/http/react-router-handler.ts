@@ -1,10 +1,11 @@
 import type { Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createAppContext, type IntakePort } from "#app/shared/app-context.ts";
+import type { ClientsPort, PortalPort } from "#app/shared/portal-port.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
 import type { Logger } from "../logger.ts";
 import { deferModulePreloads } from "./defer-module-preloads.ts";
-import { formLimitOf, isTeamPath, type PageBody, readPageBody } from "./page-body.ts";
+import { formLimitOf, isPortalPath, isTeamPath, type PageBody, readPageBody } from "./page-body.ts";
 import type { InlineStylesheets } from "./prerendered-pages.ts";
 import { publicRequestOf, type TrustProxy } from "./proxy-trust.ts";
 
@@ -15,6 +16,9 @@ export function reactRouterHandler(options: {
   intake?: IntakePort;
   /** The team's port for this request (the member its guard found). */
   team?: (request: Request) => TeamPort | undefined;
+  /** The portal's port for this request (the person its guard found), and the team's side. */
+  portal?: (request: Request) => PortalPort | undefined;
+  clients?: (request: Request) => ClientsPort | undefined;
   trustProxy: TrustProxy;
   /** The stylesheets to inline into the rendered pages (production): the team's, the public. */
   inlineCss?: InlineStylesheets;
@@ -29,7 +33,8 @@ export function reactRouterHandler(options: {
     const body = await readPageBody(c);
     // The team's pages answer a refused body plainly (their forms are small and ours); the
     // questionnaire answers 413/415 with its page and its own message (formRejection).
-    if (!body.ok && (body.status === 405 || body.status === 400 || isTeamPath(c.req.path))) {
+    const teamOrPortal = isTeamPath(c.req.path) || isPortalPath(c.req.path);
+    if (!body.ok && (body.status === 405 || body.status === 400 || teamOrPortal)) {
       if (body.status === 405) {
         c.header("Allow", formLimitOf(c.req.path) ? "GET, HEAD, POST" : "GET, HEAD");
       }
@@ -47,8 +52,10 @@ export function reactRouterHandler(options: {
         nonce,
         intake: options.intake,
         team: options.team?.(c.req.raw),
+        portal: isPortalPath(c.req.path) ? options.portal?.(c.req.raw) : undefined,
+        clients: isTeamPath(c.req.path) ? options.clients?.(c.req.raw) : undefined,
         clientIp: visitor.clientIp || undefined,
-        inlineCss: isTeamPath(c.req.path) ? options.inlineCss?.team : options.inlineCss?.public,
+        inlineCss: teamOrPortal ? options.inlineCss?.team : options.inlineCss?.public,
         beaconToken: options.beaconToken
           ? () => options.beaconToken?.(c) ?? Promise.resolve(undefined)
           : undefined,

@@ -3,6 +3,7 @@ import { alertEmailKind } from "./alert-email.ts";
 import { chatAlertKinds, chatAnnouncementKinds } from "./chat.ts";
 import { applicantConfirmationKind, teamNotificationKind } from "./emails.ts";
 import type { DeliveryJob, DeliveryKind, KindConfig, SendContext } from "./kind.ts";
+import { portalInviteKind } from "./portal-invite.ts";
 import {
   chatMissedKinds,
   chatReminderKinds,
@@ -32,6 +33,7 @@ export const deliveryKinds = [
   replyNoticeEmailKind,
   ...chatReplyNoticeKinds,
   replyEmailKind,
+  portalInviteKind,
 ] as const;
 
 export type DeliveryKindName = (typeof deliveryKinds)[number]["name"];

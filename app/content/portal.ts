@@ -1,0 +1,137 @@
+/**
+ * The client portal: the client's pages on /portal, the emails that sign them in, and the
+ * team's pages about clients (/team/clients). `{placeholders}` are filled by the routes and the
+ * server (`fill`, in app/shared/text.ts). The plans' numbers are in plans.ts.
+ */
+import { brand } from "./brand.ts";
+
+export const portal = {
+  /** The client's side. */
+  client: {
+    shellLabel: `${brand.name} client portal`,
+    signIn: {
+      title: "Sign in to your client space",
+      intro: "Enter the address your invitation went to. We will email you a link to sign in.",
+      emailLabel: "Email",
+      submit: "Email me a link",
+      sending: "Sending…",
+      invalidEmail: "Please enter a valid email address",
+      rateLimited: "Too many links asked for. Please try again in {minutes} minutes.",
+      sentTitle: "Check your email",
+      sentBody:
+        "If {email} belongs to a client space, a sign-in link is on its way. It works once, within 15 minutes.",
+      another: "Use another address",
+      signedOut: "You are signed out.",
+    },
+    link: {
+      title: "Sign in to your client space",
+      intro: "Signing in as {email}.",
+      button: "Sign in",
+      expiredTitle: "This link has expired",
+      expiredBody: "Sign-in links work for a short time only. Ask for a new one.",
+      usedTitle: "This link has been used",
+      usedBody: "Each sign-in link works once. Ask for a new one.",
+      newLink: "Email me a new link",
+    },
+    home: {
+      title: "{client}",
+      signedInAs: "Signed in as {email}",
+      signOut: "Sign out",
+      plan: "{plan} plan: {videos} videos a week",
+      weekCount: "This week: {count} of {videos} videos requested",
+      requestsTitle: "Your requests",
+      none: "No requests yet. Tell us about your first video below.",
+      startsThisWeek: "Starts this week",
+      startsNextWeek: "Starts next week",
+      startsLater: "Starts the week of {date}",
+      wished: "Wished posting date: {date}",
+    },
+    newRequest: {
+      title: "Request a video",
+      titleLabel: "Title",
+      titleHint: "A few words you will recognise it by",
+      briefLabel: "What you want",
+      briefHint: "The idea, the hook, the look, anything we should know",
+      platformLabel: "Platform",
+      platformPlaceholder: "Choose a platform",
+      wishedDateLabel: "Wished posting date",
+      submit: "Send the request",
+      sending: "Sending…",
+      created: "Request received: {title}.",
+      createdNextWeek:
+        "Request received: {title}. This week's videos are all taken, so it starts next week.",
+      createdLater:
+        "Request received: {title}. The coming weeks are full, so it starts the week of {date}.",
+      errors: {
+        title: "Please give the request a title (up to 120 characters)",
+        brief: "Please describe what you want (10 to 5,000 characters)",
+        platform: "Please choose a platform",
+        wishedDate: "Please choose a date from today on",
+      },
+    },
+    platforms: ["TikTok", "Instagram Reels", "YouTube Shorts", "Other"],
+    notFound: "This page does not exist.",
+  },
+  /** The emails that sign a client's person in (the invite, and a link they asked for). */
+  emails: {
+    invite: {
+      subject: `Your ${brand.name} client space is ready`,
+      heading: `Welcome to ${brand.name}`,
+      body: `Your client space is ready: request your videos there. Use the link below to sign in. It works once, within 48 hours; after that, ask for a new link on the sign-in page.`,
+      button: "Open my client space",
+      ignore:
+        "If you did not expect this email, you can ignore it: nothing happens without the link.",
+    },
+    signIn: {
+      subject: `Sign in to your ${brand.name} client space`,
+      heading: "Sign in to your client space",
+      body: "Use the link below to sign in. It works once, within 15 minutes.",
+      button: "Sign in",
+      ignore:
+        "If you did not ask to sign in, you can ignore this email: nothing happens without the link.",
+    },
+  },
+  /** The team's pages about clients. */
+  team: {
+    invite: {
+      title: "Client portal",
+      intro: "Onboarded: invite them to their client space, where they request their videos.",
+      button: "Invite to the portal",
+      invited: "Invited: the sign-in email is on its way to {email}.",
+      already: "Already a client.",
+      open: "Open the client",
+      notOnboarded: "Only an application marked Onboarded can be invited.",
+      addressTaken: "{email} already belongs to another client.",
+      notFound: "This application no longer exists.",
+    },
+    list: {
+      title: "Clients",
+      none: "No clients yet. Invite an Onboarded application from its page.",
+      columns: { name: "Client", plan: "Plan", week: "Requests this week", people: "People" },
+      week: "{count} of {videos}",
+    },
+    client: {
+      back: "All clients",
+      plan: "{plan} plan: {videos} videos a week",
+      peopleTitle: "People",
+      addLabel: "Add a person by address",
+      add: "Add",
+      added: "{email} can now sign in.",
+      remove: "Remove",
+      removed: "{email} was removed; their sessions have ended.",
+      lastPerson: "A client keeps at least one person.",
+      invalidEmail: "Please enter a valid email address",
+      addressTaken: "{email} already belongs to a client.",
+      requestsTitle: "Requests",
+      noRequests: "No requests yet.",
+      application: "The application",
+    },
+  },
+  seo: {
+    signIn: `Sign in | ${brand.name} client portal`,
+    home: `Your space | ${brand.name} client portal`,
+    notFound: `Not found | ${brand.name} client portal`,
+    clients: `Clients | ${brand.name} team`,
+    client: `{name} | ${brand.name} team`,
+  },
+} as const;

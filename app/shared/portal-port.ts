@@ -1,0 +1,93 @@
+/**
+ * What the portal's routes may ask of the server (decision 0079): the client's side on /portal
+ * (PortalPort: always bound to the person of this request's session, never to an id from the
+ * URL) and the team's side on /team/clients (ClientsPort: present only for a signed-in member).
+ */
+
+export type RateOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
+export type PortalLinkState = { state: "valid"; email: string } | { state: "expired" | "used" };
+
+/** The person signed in on /portal, and their client. */
+export interface PortalPerson {
+  personId: string;
+  clientId: string;
+  email: string;
+  clientName: string;
+  plan: string;
+}
+
+export interface PortalRequest {
+  id: string;
+  title: string;
+  brief: string;
+  platform: string;
+  wishedDate: string;
+  /** The Monday 00:00 UTC (epoch ms) of the week its work starts. */
+  startsWeek: number;
+  createdAt: number;
+}
+
+/** A client's space as its pages show it. */
+export interface ClientSpace {
+  client: { id: string; name: string; plan: string; videosPerWeek: number };
+  /** The Monday 00:00 UTC of this week, and how many requests start in it. */
+  thisWeek: number;
+  requestsThisWeek: number;
+  requests: PortalRequest[];
+}
+
+export type NewRequestField = "title" | "brief" | "platform" | "wishedDate";
+export type NewRequestOutcome =
+  | { ok: true; request: PortalRequest; thisWeek: number }
+  | { ok: false; fieldErrors: Partial<Record<NewRequestField, string>> };
+
+export interface PortalPort {
+  /** The person of this request's session; undefined: signed out (the guard let a public page through). */
+  person?: PortalPerson;
+  requestLink(email: string, ip: string): Promise<RateOutcome>;
+  linkState(token: string): Promise<PortalLinkState>;
+  /** Uses a link once: the session's Set-Cookie line, or why not. */
+  useLink(
+    token: string,
+  ): Promise<{ ok: true; cookie: string } | { ok: false; state: "expired" | "used" }>;
+  /** Ends this request's session: the Set-Cookie line that clears it. */
+  signOut(): Promise<string>;
+  /** The signed-in person's client space (undefined when signed out). */
+  space(): Promise<ClientSpace | undefined>;
+  /** A new request on the signed-in person's client, checked. */
+  createRequest(form: URLSearchParams): Promise<NewRequestOutcome>;
+}
+
+export interface ClientListRow {
+  id: string;
+  name: string;
+  plan: string;
+  videosPerWeek: number;
+  requestsThisWeek: number;
+  people: number;
+}
+
+export interface ClientPage extends ClientSpace {
+  applicationId: string | null;
+  people: { id: string; email: string; createdAt: number }[];
+}
+
+export type InviteOutcome =
+  | { ok: true; clientId: string; email: string; already: boolean }
+  | { ok: false; error: "not_found" | "not_onboarded" | "address_taken"; email?: string };
+
+export type PeopleOutcome =
+  | { ok: true; email: string }
+  | {
+      ok: false;
+      error: "not_found" | "invalid_email" | "address_taken" | "last_person";
+      email?: string;
+    };
+
+export interface ClientsPort {
+  list(): Promise<ClientListRow[]>;
+  client(id: string): Promise<ClientPage | undefined>;
+  invite(applicationId: string): Promise<InviteOutcome>;
+  addPerson(clientId: string, email: string): Promise<PeopleOutcome>;
+  removePerson(clientId: string, personId: string): Promise<PeopleOutcome>;
+}

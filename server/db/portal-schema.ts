@@ -1,0 +1,63 @@
+/**
+ * The client portal's tables (0022_portal_clients), as Kysely sees them. Times are epoch ms.
+ */
+
+export interface ClientsTable {
+  id: string;
+  /** What the team and the client see: the applicant's name when invited. */
+  name: string;
+  /** The plan's name (app/content/plans.ts), copied from the application. */
+  plan: string;
+  /** The application it was made from (null once that application is erased). */
+  applicationId: string | null;
+  createdAt: number;
+}
+
+export interface ClientPeopleTable {
+  id: string;
+  clientId: string;
+  /** Lower-cased; unique: one address belongs to one client. */
+  email: string;
+  createdAt: number;
+}
+
+/** An emailed sign-in link (SHA-256 of its token), used at most once. */
+export interface ClientSignInTokensTable {
+  tokenHash: string;
+  personId: string;
+  expiresAt: number;
+  createdAt: number;
+  usedAt: number | null;
+}
+
+/** A signed-in person's session (SHA-256 of the cookie's token). */
+export interface ClientSessionsTable {
+  tokenHash: string;
+  personId: string;
+  expiresAt: number;
+  createdAt: number;
+}
+
+/** One video a client asks for. */
+export interface ClientRequestsTable {
+  id: string;
+  clientId: string;
+  title: string;
+  brief: string;
+  platform: string;
+  /** YYYY-MM-DD. */
+  wishedDate: string;
+  /** The Monday (00:00 UTC, epoch ms) of the week its work starts. */
+  startsWeek: number;
+  /** The person who made it (null once they are removed). */
+  createdBy: string | null;
+  createdAt: number;
+}
+
+export interface PortalTables {
+  clients: ClientsTable;
+  clientPeople: ClientPeopleTable;
+  clientSignInTokens: ClientSignInTokensTable;
+  clientSessions: ClientSessionsTable;
+  clientRequests: ClientRequestsTable;
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DatabaseHandle } from "../database.ts";
+import type { Database } from "../schema.ts";
+
+type Handle = Pick<DatabaseHandle, "db">;
+
+export interface RequestRow {
+  id: string;
+  clientId: string;
+  title: string;
+  brief: string;
+  platform: string;
+  wishedDate: string;
+  startsWeek: number;
+  createdBy: string | null;
+  createdAt: number;
+}
+
+const columns = [
+  "id",
+  "clientId",
+  "title",
+  "brief",
+  "platform",
+  "wishedDate",
+  "startsWeek",
+  "createdBy",
+  "createdAt",
+] as const;
+
+export const newRequestId = (): string => randomUUID();
+
+/** The insert of a request. */
+export function requestInsert(db: Kysely<Database>, row: RequestRow) {
+  return db.insertInto("clientRequests").values(row);
+}
+
+/** A client's requests, newest first, at most `limit`. */
+export async function requestsOf(
+  { db }: Handle,
+  clientId: string,
+  limit: number,
+): Promise<RequestRow[]> {
+  const rows = await db
+    .selectFrom("clientRequests")
+    .select(columns)
+    .where("clientId", "=", clientId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    startsWeek: Number(row.startsWeek),
+    createdAt: Number(row.createdAt),
+  }));
+}
+
+/** How many of a client's requests start in each week from `fromWeek` on (weeks as epoch ms). */
+export async function requestsPerWeek(
+  { db }: Handle,
+  clientId: string,
+  fromWeek: number,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom("clientRequests")
+    .select(["startsWeek", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("clientId", "=", clientId)
+    .where("startsWeek", ">=", fromWeek)
+    .groupBy("startsWeek")
+    .execute();
+  return new Map(rows.map((row) => [Number(row.startsWeek), Number(row.n)]));
+}

@@ -1,0 +1,166 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod/mini";
+import { defaultPlan, planNamed } from "#app/content/plans.ts";
+import { uuidPattern } from "#app/shared/intake-rules.ts";
+import type {
+  ClientListRow,
+  ClientPage,
+  ClientsPort,
+  InviteOutcome,
+  PeopleOutcome,
+} from "#app/shared/portal-port.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { onDemandDeliveryInsert } from "../db/deliveries/on-demand.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import {
+  newPersonId,
+  normaliseAddress,
+  peopleOf,
+  personByEmail,
+  personInsert,
+  personRemoval,
+} from "../db/portal/client-people.ts";
+import {
+  clientById,
+  clientInsert,
+  clientOfApplication,
+  clientsWithWeek,
+  newClientId,
+} from "../db/portal/clients.ts";
+import { findSubmission } from "../db/submissions/reads.ts";
+import { clientSpace } from "./space.ts";
+import { weekOf } from "./week.ts";
+
+/** The most clients /team/clients lists (it pages through none yet). */
+export const clientListCap = 500;
+const emailSchema = z.email();
+
+const videosPerWeek = (plan: string) =>
+  (planNamed(plan) ?? planNamed(defaultPlan))?.contract.videosPerWeek ?? 0;
+
+/**
+ * The team's side of the portal (/team/clients and "Invite to the portal"): only ever handed to
+ * a route when the team's guard found a member for the request (the composition root).
+ */
+export function createClients(deps: {
+  database: DatabaseHandle;
+  /** The delivery kind that emails the invite (the delivery side registers it). */
+  inviteKind: string;
+  nudgeWorker: () => void;
+  now?: () => number;
+}): ClientsPort {
+  const { database } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function invite(applicationId: string): Promise<InviteOutcome> {
+    if (!uuidPattern.test(applicationId)) return { ok: false, error: "not_found" };
+    const id = applicationId.toLowerCase();
+    const found = await findSubmission(database, id);
+    if (!found) return { ok: false, error: "not_found" };
+    const { submission } = found;
+    const email = normaliseAddress(submission.email);
+    const existing = await clientOfApplication(database, id);
+    if (existing) return { ok: true, clientId: existing.id, email, already: true };
+    if (submission.status !== "onboarded") return { ok: false, error: "not_onboarded" };
+    if (await personByEmail(database, email)) return { ok: false, error: "address_taken", email };
+    const at = now();
+    const clientId = newClientId();
+    const plan = planNamed(submission.selectedPlan)?.name ?? defaultPlan;
+    try {
+      await database.writeTransaction([
+        clientInsert(database.db, {
+          id: clientId,
+          name: submission.name,
+          plan,
+          applicationId: id,
+          createdAt: at,
+        }),
+        personInsert(database.db, { id: newPersonId(), clientId, email, createdAt: at }),
+        onDemandDeliveryInsert(database.db, {
+          id: randomUUID(),
+          submissionId: id,
+          kind: deps.inviteKind,
+          now: at,
+        }),
+      ]);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Pressed twice (two tabs, two instances): the first made it; nothing more is sent.
+      const made = await clientOfApplication(database, id);
+      if (made) return { ok: true, clientId: made.id, email, already: true };
+      return { ok: false, error: "address_taken", email };
+    }
+    deps.nudgeWorker();
+    return { ok: true, clientId, email, already: false };
+  }
+
+  return {
+    async list(): Promise<ClientListRow[]> {
+      const rows = await clientsWithWeek(database, weekOf(now()), clientListCap);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        plan: row.plan,
+        videosPerWeek: videosPerWeek(row.plan),
+        requestsThisWeek: row.requestsThisWeek,
+        people: row.people,
+      }));
+    },
+
+    async client(id): Promise<ClientPage | undefined> {
+      if (!uuidPattern.test(id)) return undefined;
+      const client = await clientById(database, id.toLowerCase());
+      if (!client) return undefined;
+      const [space, people] = await Promise.all([
+        clientSpace(database, client, now()),
+        peopleOf(database, client.id),
+      ]);
+      return {
+        ...space,
+        applicationId: client.applicationId,
+        people: people.map(({ id, email, createdAt }) => ({ id, email, createdAt })),
+      };
+    },
+
+    invite,
+
+    async addPerson(clientId, rawEmail): Promise<PeopleOutcome> {
+      const email = normaliseAddress(rawEmail);
+      if (email.length > 254 || !emailSchema.safeParse(email).success) {
+        return { ok: false, error: "invalid_email", email: rawEmail.slice(0, 254) };
+      }
+      const client = uuidPattern.test(clientId)
+        ? await clientById(database, clientId.toLowerCase())
+        : undefined;
+      if (!client) return { ok: false, error: "not_found" };
+      if (await personByEmail(database, email)) return { ok: false, error: "address_taken", email };
+      try {
+        await database.write(
+          personInsert(database.db, {
+            id: newPersonId(),
+            clientId: client.id,
+            email,
+            createdAt: now(),
+          }),
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) return { ok: false, error: "address_taken", email };
+        throw error;
+      }
+      return { ok: true, email };
+    },
+
+    async removePerson(clientId, personId): Promise<PeopleOutcome> {
+      const client = uuidPattern.test(clientId)
+        ? await clientById(database, clientId.toLowerCase())
+        : undefined;
+      if (!client) return { ok: false, error: "not_found" };
+      const people = await peopleOf(database, client.id);
+      const person = people.find((one) => one.id === personId);
+      if (!person) return { ok: false, error: "not_found" };
+      if (people.length === 1) return { ok: false, error: "last_person" };
+      await database.writeTransaction(personRemoval(database.db, client.id, person.id));
+      return { ok: true, email: person.email };
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { ClientsPort, PortalPerson, PortalPort } from "#app/shared/portal-port.ts";
+import type { BackgroundJob } from "../background/job.ts";
+import type { Config } from "../config.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { expiredDeletes } from "../db/portal/client-sessions.ts";
+import { clientById } from "../db/portal/clients.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { createPortalAccess } from "./access.ts";
+import { createClients } from "./clients.ts";
+import { portalGuard } from "./guard.ts";
+import { createRequest } from "./new-request.ts";
+import { clientSpace } from "./space.ts";
+
+export interface PortalServer {
+  /** Guards every /portal request (guard.ts). */
+  guard: ReturnType<typeof portalGuard>;
+  /** What the /portal route modules of this request get (the person its guard found, if any). */
+  portFor(request: Request): PortalPort;
+  /** The team's side (/team/clients): the composition root hands it to members only. */
+  clients: ClientsPort;
+  jobs: BackgroundJob[];
+  stop(): Promise<void>;
+}
+
+/** The client portal's server side (decision 0079), on the shared database, mailer and worker. */
+export function startPortal(deps: {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  inviteKind: string;
+  nudgeWorker: () => void;
+  now?: () => number;
+}): PortalServer {
+  const { config, database, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const access = createPortalAccess({ ...deps, now });
+  const people = new WeakMap<Request, PortalPerson>();
+  const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
+  return {
+    guard: portalGuard({
+      origin: new URL(config.PUBLIC_SITE_URL).origin,
+      session: (headers) => access.session(headers),
+      people,
+      afterAnswer,
+      logger,
+    }),
+    portFor(request) {
+      const person = people.get(request);
+      return {
+        person,
+        requestLink: (email, ip) => access.requestLink(email, ip, afterAnswer.get(request)),
+        linkState: (token) => access.linkState(token),
+        useLink: (token) => access.useLink(token),
+        signOut: () => access.signOut(request.headers),
+        async space() {
+          if (!person) return undefined;
+          const client = await clientById(database, person.clientId);
+          return client ? clientSpace(database, client, now()) : undefined;
+        },
+        async createRequest(form) {
+          if (!person) return { ok: false, fieldErrors: {} };
+          return createRequest(database, person, form, now());
+        },
+      };
+    },
+    clients: createClients({
+      database,
+      inviteKind: deps.inviteKind,
+      nudgeWorker: deps.nudgeWorker,
+      now,
+    }),
+    jobs: [
+      {
+        name: "portal-session-cleanup",
+        everyMs: 15 * 60 * 1000,
+        async run() {
+          await database.writeTransaction(expiredDeletes(database.db, now()));
+        },
+      },
+    ],
+    stop: () => access.stop(),
+  };
+}
