@@ -64,6 +64,7 @@ export default defineConfig({
       PUBLIC_SITE_URL: `http://localhost:${port}`,
       TEAM_LINK_LIMIT_PER_IP: "100000",
       TEAM_AUTH_LIMIT_PER_IP: "100000",
+      PORTAL_LINK_LIMIT_PER_IP: "100000",
       // Replies come back as a mail provider posts them (team-unmatched, team-reply) and by SMTP
       // (team-reply), to the reply addresses of REPLY_DOMAIN (unset: MAIL_FROM's domain).
       INBOUND_TOKEN: inboundToken,

@@ -1,5 +1,5 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { paths, teamPaths } from "./shared/paths.ts";
+import { paths, portalPaths, teamClientsPath, teamPaths } from "./shared/paths.ts";
 
 export default [
   index("routes/home.tsx"),
@@ -19,6 +19,14 @@ export default [
   route(teamPaths.settings, "routes/team.settings.tsx"),
   route(`${teamPaths.inbox}/attachments/:id`, "routes/team.attachment.ts"),
   route(`${teamPaths.inbox}/messages/:id/raw`, "routes/team.message-raw.ts"),
+  // The client portal (decision 0079): the client's pages, and the team's pages about clients.
+  route(portalPaths.home, "routes/portal.home.tsx"),
+  route(portalPaths.signIn, "routes/portal.sign-in.tsx"),
+  route(portalPaths.signInLink, "routes/portal.sign-in-link.tsx"),
+  route(portalPaths.signOut, "routes/portal.sign-out.tsx"),
+  route(teamClientsPath, "routes/team.clients.tsx"),
+  route(`${teamClientsPath}/:id`, "routes/team.client-page.tsx"),
+  route(`${teamPaths.inbox}/applications/:id/portal-invite`, "routes/team.portal-invite.tsx"),
   route(`${teamPaths.inbox}/*`, "routes/team.not-found.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -78,6 +78,14 @@ describe("the brand", () => {
     "team.seo.settings",
     "team.seo.application",
     "team.seo.notFound",
+    "portal.client.shellLabel",
+    "portal.emails.invite.heading",
+    "portal.emails.invite.subject",
+    "portal.emails.signIn.subject",
+    "portal.seo.signIn",
+    "portal.seo.home",
+    "portal.seo.clients",
+    "portal.seo.client",
   ];
 
   it("is named once, in brand.ts: titles, subjects and the signature derive from it", async () => {

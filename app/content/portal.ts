@@ -70,7 +70,6 @@ export const portal = {
       },
     },
     platforms: ["TikTok", "Instagram Reels", "YouTube Shorts", "Other"],
-    notFound: "This page does not exist.",
   },
   /** The emails that sign a client's person in (the invite, and a link they asked for). */
   emails: {
@@ -130,7 +129,6 @@ export const portal = {
   seo: {
     signIn: `Sign in | ${brand.name} client portal`,
     home: `Your space | ${brand.name} client portal`,
-    notFound: `Not found | ${brand.name} client portal`,
     clients: `Clients | ${brand.name} team`,
     client: `{name} | ${brand.name} team`,
   },

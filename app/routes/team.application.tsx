@@ -14,6 +14,7 @@ import { ListOrNone } from "~/team/list-or-none";
 import { Moment, momentText } from "~/team/moment";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { OwnerPanel } from "~/team/owner-panel";
+import { PortalInviteForm } from "~/team/portal-invite-form";
 import { ReplyForm } from "~/team/reply-form";
 import { defaultReplySubject, filledReplies } from "~/team/reply-templates";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
@@ -198,6 +199,7 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
           <OwnerPanel view={view} member={member} now={loaderData.now} />
           <SourcePanel source={view.source} />
           <ApplicationActions view={view} />
+          <PortalInviteForm applicationId={view.id} status={view.status} />
         </div>
       </div>
     </TeamShell>

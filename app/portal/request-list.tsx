@@ -1,0 +1,40 @@
+import { portal } from "~/content/portal";
+import type { PortalRequest } from "~/shared/portal-port";
+import { fill } from "~/shared/text";
+import { startsText } from "./starts-week";
+
+const copy = portal.client.home;
+
+/** A client's requests, newest first, each with when its work starts against the plan. */
+export function RequestList(props: { requests: PortalRequest[]; thisWeek: number; none: string }) {
+  if (props.requests.length === 0) return <p className="mt-3 text-zinc-400">{props.none}</p>;
+  return (
+    <ul className="mt-3 flex flex-col gap-3">
+      {props.requests.map((request) => (
+        <li
+          key={request.id}
+          className="rounded-2xl border border-white/10 bg-surface p-4"
+          data-request={request.id}
+        >
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold break-words text-white">{request.title}</h3>
+            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs text-zinc-200">
+              {request.platform}
+            </span>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs ${request.startsWeek > props.thisWeek ? "bg-amber-400/15 text-amber-200" : "bg-emerald-400/15 text-emerald-200"}`}
+            >
+              {startsText(request.startsWeek, props.thisWeek)}
+            </span>
+          </div>
+          <p className="mt-2 whitespace-pre-line break-words text-sm text-zinc-300">
+            {request.brief}
+          </p>
+          <p className="mt-2 text-xs text-zinc-400">
+            {fill(copy.wished, { date: request.wishedDate })}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

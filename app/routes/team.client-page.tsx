@@ -1,0 +1,140 @@
+import { data, Form, isRouteErrorResponse } from "react-router";
+import { ErrorScreen } from "~/components/error-screen";
+import { BackLink } from "~/components/ui/back-link";
+import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { landing } from "~/content/landing";
+import { portal } from "~/content/portal";
+import { team as teamCopy } from "~/content/team";
+import { RequestList } from "~/portal/request-list";
+import { clientsPort } from "~/portal/route-helpers";
+import { ownEntry } from "~/shared/own-entry";
+import { applicationPath, teamClientsPath } from "~/shared/paths";
+import { fill } from "~/shared/text";
+import { OutcomeNotice } from "~/team/outcome-notice";
+import { Panel } from "~/team/panel";
+import { postedForm, teamMeta } from "~/team/route-helpers";
+import { TeamNotFound } from "~/team/team-not-found";
+import { TeamShell } from "~/team/team-shell";
+import type { Route } from "./+types/team.client-page";
+
+const copy = portal.team.client;
+const done = { invited: portal.team.invite.invited, already: portal.team.invite.already };
+
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
+  teamMeta(
+    loaded ? fill(portal.seo.client, { name: loaded.page.client.name }) : portal.seo.clients,
+  );
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { clients, member } = clientsPort(context);
+  const page = await clients.client(params.id);
+  if (!page) throw data(null, { status: 404 });
+  const said = ownEntry<string>(done, new URL(request.url).searchParams.get("done"));
+  const message = said ? fill(said, { email: page.people[0]?.email ?? "" }) : undefined;
+  return { member, page, message };
+}
+
+/** Adds a person by address, or removes one (their sessions end at once). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { clients } = clientsPort(context);
+  const form = await postedForm(request);
+  const intent = form.get("intent");
+  const outcome =
+    intent === "add"
+      ? await clients.addPerson(params.id, form.get("email") ?? "")
+      : intent === "remove"
+        ? await clients.removePerson(params.id, form.get("person") ?? "")
+        : ({ ok: false, error: "not_found" } as const);
+  if (!outcome.ok && outcome.error === "not_found") throw data(null, { status: 404 });
+  if (outcome.ok) {
+    const said = intent === "add" ? copy.added : copy.removed;
+    return data({ ok: true, message: fill(said, { email: outcome.email }) });
+  }
+  const message =
+    outcome.error === "invalid_email"
+      ? copy.invalidEmail
+      : outcome.error === "address_taken"
+        ? fill(copy.addressTaken, { email: outcome.email ?? "" })
+        : copy.lastPerson;
+  return data({ ok: false, message }, { status: 400 });
+}
+
+export default function TeamClient({ loaderData, actionData }: Route.ComponentProps) {
+  const { member, page } = loaderData;
+  const said =
+    actionData ?? (loaderData.message ? { ok: true, message: loaderData.message } : undefined);
+  return (
+    <TeamShell member={member} current={teamClientsPath}>
+      <BackLink href={teamClientsPath}>{copy.back}</BackLink>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight break-words text-white">
+        {page.client.name}
+      </h1>
+      <p className="mt-2 text-zinc-300">
+        {fill(copy.plan, { plan: page.client.plan, videos: page.client.videosPerWeek })}
+      </p>
+      <p className="mt-1 text-sm text-zinc-400">
+        {fill(portal.client.home.weekCount, {
+          count: page.requestsThisWeek,
+          videos: page.client.videosPerWeek,
+        })}
+      </p>
+      {page.applicationId ? (
+        <a
+          href={applicationPath(page.applicationId)}
+          className={buttonClass("ghost", "sm", "-ml-3 mt-2")}
+        >
+          {copy.application}
+        </a>
+      ) : null}
+      <OutcomeNotice said={said} />
+      <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="requests-title" className="min-w-0">
+          <h2 id="requests-title" className="text-xl font-bold text-white">
+            {copy.requestsTitle}
+          </h2>
+          <RequestList requests={page.requests} thisWeek={page.thisWeek} none={copy.noRequests} />
+        </section>
+        <Panel id="people-title" title={copy.peopleTitle}>
+          <ul className="mt-3 flex flex-col gap-2">
+            {page.people.map((person) => (
+              <li key={person.id} className="flex flex-wrap items-center justify-between gap-2">
+                <span className="break-all text-zinc-200">{person.email}</span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="person" value={person.id} />
+                  <button
+                    type="submit"
+                    className={buttonClass("outline", "sm")}
+                    aria-label={`${copy.remove} ${person.email}`}
+                  >
+                    {copy.remove}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className="mt-4 flex flex-col gap-3">
+            <input type="hidden" name="intent" value="add" />
+            <Field name="email" label={copy.addLabel}>
+              {(control) => (
+                <Input {...control} name="email" type="email" required maxLength={254} />
+              )}
+            </Field>
+            <button type="submit" className={buttonClass("primary", "md", "self-start")}>
+              {copy.add}
+            </button>
+          </Form>
+        </Panel>
+      </div>
+    </TeamShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <TeamNotFound copy={teamCopy.notFound} />;
+  }
+  return <ErrorScreen title={landing.error.title} back={landing.error.back} />;
+}

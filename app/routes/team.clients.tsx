@@ -1,0 +1,69 @@
+import { portal } from "~/content/portal";
+import { clientsPort } from "~/portal/route-helpers";
+import { teamClientPath, teamClientsPath } from "~/shared/paths";
+import { fill } from "~/shared/text";
+import { teamMeta } from "~/team/route-helpers";
+import { TeamShell } from "~/team/team-shell";
+import type { Route } from "./+types/team.clients";
+
+const copy = portal.team.list;
+
+export const meta: Route.MetaFunction = () => teamMeta(portal.seo.clients);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { clients, member } = clientsPort(context);
+  return { member, rows: await clients.list() };
+}
+
+/** Every client: plan, this week's requests against the plan, people. */
+export default function TeamClients({ loaderData }: Route.ComponentProps) {
+  const { member, rows } = loaderData;
+  return (
+    <TeamShell member={member} current={teamClientsPath}>
+      <h1 className="text-3xl font-extrabold tracking-tight text-white">{copy.title}</h1>
+      {rows.length === 0 ? (
+        <p className="mt-4 text-zinc-400">{copy.none}</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-2xl border border-white/10 bg-surface">
+          <table className="w-full text-left text-sm">
+            <thead className="text-zinc-400">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  {copy.columns.name}
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  {copy.columns.plan}
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  {copy.columns.week}
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  {copy.columns.people}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-white/5">
+              {rows.map((row) => (
+                <tr key={row.id} data-client={row.id}>
+                  <th scope="row" className="px-4 py-3 font-semibold">
+                    <a
+                      href={teamClientPath(row.id)}
+                      className="text-white underline-offset-4 hover:underline"
+                    >
+                      {row.name}
+                    </a>
+                  </th>
+                  <td className="px-4 py-3 text-zinc-200">{row.plan}</td>
+                  <td className="px-4 py-3 text-zinc-200">
+                    {fill(copy.week, { count: row.requestsThisWeek, videos: row.videosPerWeek })}
+                  </td>
+                  <td className="px-4 py-3 text-zinc-200">{row.people}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </TeamShell>
+  );
+}
