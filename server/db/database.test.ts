@@ -14,6 +14,11 @@ import { sharedSecret } from "./settings.ts";
 const sharedTables = [
   "application_messages",
   "application_notes",
+  "client_people",
+  "client_requests",
+  "client_sessions",
+  "client_sign_in_tokens",
+  "clients",
   "confirmation_hours",
   "confirmation_recipients",
   "deliveries",
