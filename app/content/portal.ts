@@ -100,7 +100,7 @@ export const portal = {
       already: "Already a client.",
       open: "Open the client",
       notOnboarded: "Only an application marked Onboarded can be invited.",
-      addressTaken: "{email} already belongs to another client.",
+      addressTaken: "Its address already belongs to another client.",
       notFound: "This application no longer exists.",
     },
     list: {

@@ -2,56 +2,59 @@ import { data, redirect } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { portal } from "~/content/portal";
 import { clientsPort } from "~/portal/route-helpers";
-import { applicationPath, teamClientPath } from "~/shared/paths";
-import { fill } from "~/shared/text";
+import { ownEntry } from "~/shared/own-entry";
+import { applicationPath, portalInvitePath, teamClientPath } from "~/shared/paths";
 import { OutcomeNotice } from "~/team/outcome-notice";
-import { teamMeta } from "~/team/route-helpers";
+import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
 import type { Route } from "./+types/team.portal-invite";
 
 const copy = portal.team.invite;
+/** Why an invite was refused, by the `?refused=` the action redirects with. */
+const refusals = {
+  not_onboarded: { status: 409, message: copy.notOnboarded },
+  address_taken: { status: 409, message: copy.addressTaken },
+  not_found: { status: 404, message: copy.notFound },
+} as const;
 
-export const meta: Route.MetaFunction = () => teamMeta(portal.seo.clients);
+export const meta: Route.MetaFunction = () => teamMeta(portal.team.invite.title);
 
-/** Nothing to show by itself: the application's page has the button. */
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(applicationPath(params.id));
+/**
+ * Nothing to show by itself (the application's page has the button): it goes there. After a
+ * refused invite (`?refused=`), it says why, with the way back to the application.
+ */
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  const { member } = signedInMember(context);
+  const refused = ownEntry(refusals, new URL(request.url).searchParams.get("refused"));
+  if (!refused) return redirect(applicationPath(params.id));
+  return data(
+    { member, message: refused.message, applicationId: params.id },
+    { status: refused.status },
+  );
 }
 
 /**
  * "Invite to the portal": makes the client (and its invite email) and opens its page; an
- * application invited already opens its client, sending nothing. Refused: said here, with the
- * way back to the application.
+ * application invited already opens its client, sending nothing. Refused: this page says why.
  */
 export async function action({ params, context }: Route.ActionArgs) {
-  const { clients, member } = clientsPort(context);
+  const { clients } = clientsPort(context);
   const outcome = await clients.invite(params.id);
   if (outcome.ok) {
-    return redirect(
-      `${teamClientPath(outcome.clientId)}?done=${outcome.already ? "already" : "invited"}`,
-    );
+    const done = outcome.already ? "already" : "invited";
+    return redirect(`${teamClientPath(outcome.clientId)}?done=${done}`);
   }
-  const message =
-    outcome.error === "not_onboarded"
-      ? copy.notOnboarded
-      : outcome.error === "address_taken"
-        ? fill(copy.addressTaken, { email: outcome.email ?? "" })
-        : copy.notFound;
-  return data(
-    { member, message, applicationId: params.id },
-    { status: outcome.error === "not_found" ? 404 : 409 },
-  );
+  return redirect(`${portalInvitePath(params.id)}?refused=${outcome.error}`);
 }
 
-export default function TeamPortalInvite({ actionData }: Route.ComponentProps) {
-  if (!actionData) return null;
+export default function TeamPortalInvite({ loaderData }: Route.ComponentProps) {
   return (
-    <TeamShell member={actionData.member}>
-      <BackLink href={applicationPath(actionData.applicationId)}>
+    <TeamShell member={loaderData.member}>
+      <BackLink href={applicationPath(loaderData.applicationId)}>
         {portal.team.client.application}
       </BackLink>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-white">{copy.title}</h1>
-      <OutcomeNotice said={{ ok: false, message: actionData.message }} />
+      <OutcomeNotice said={{ ok: false, message: loaderData.message }} />
     </TeamShell>
   );
 }

@@ -46,11 +46,12 @@ describe("the /portal guard", () => {
   });
 
   it("refuses a state change from another origin (403) before anything runs", async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { referer: "https://evil.example/x" },
       {},
-    ]) {
+    ];
+    for (const headers of cases) {
       const answer = await fetch(`${server.url}/portal/sign-in`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", ...headers },

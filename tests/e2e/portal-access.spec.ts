@@ -66,6 +66,26 @@ test("the access matrix: every portal route for A, B, a member, a removed person
     storageState: await page.context().storageState(),
   });
 
+  // Only an Onboarded application is invited; an unknown one is said to be gone. Nothing stored.
+  const notYet = await submitApplication(request, { name: uniqueName("Not Yet") });
+  const notInvited = await member.post(`/team/applications/${notYet}/portal-invite`, {
+    headers: form,
+    data: "",
+  });
+  expect(notInvited.status()).toBe(409);
+  expect(await notInvited.text()).toContain("Only an application marked Onboarded can be invited.");
+  const unknown = await member.post(
+    "/team/applications/00000000-0000-4000-8000-000000000000/portal-invite",
+    { headers: form, data: "" },
+  );
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.text()).toContain("This application no longer exists.");
+  expect(
+    await withDatabase((database) =>
+      database.db.selectFrom("clients").select("id").where("applicationId", "=", notYet).execute(),
+    ),
+  ).toEqual([]);
+
   const a = await newClient(member, request, "Client Ana");
   const b = await newClient(member, request, "Client Bo");
   const asA = await signedIn(await portalLink(a.email));
