@@ -115,7 +115,7 @@ export const portal = {
       peopleTitle: "People",
       addLabel: "Add a person by address",
       add: "Add",
-      added: "{email} can now sign in.",
+      added: "{email} was added and emailed an invite to sign in.",
       remove: "Remove",
       removed: "{email} was removed; their sessions have ended.",
       lastPerson: "A client keeps at least one person.",

@@ -64,7 +64,8 @@ export function createPortalAccess(deps: {
   });
   const sending = new Set<Promise<void>>();
 
-  async function sendLink(address: string) {
+  /** Mints a link for the person of `address` (if they are one) and emails it: an invite or not. */
+  async function sendLink(address: string, which: "signIn" | "invite" = "signIn") {
     try {
       const person = await personByEmail(database, address);
       if (!person) return;
@@ -74,15 +75,22 @@ export function createPortalAccess(deps: {
         signInTokenInsert(database.db, {
           tokenHash: hash,
           personId: person.id,
-          expiresAt: at + portalLinkLifetimeMs.signIn,
+          expiresAt: at + portalLinkLifetimeMs[which],
           now: at,
         }),
       );
       const link = portalLinkUrl(config.PUBLIC_SITE_URL, token);
-      await deps.mailer.send(portalLinkEmail("signIn", person.email, link, config.MAIL_FROM));
+      await deps.mailer.send(portalLinkEmail(which, person.email, link, config.MAIL_FROM));
     } catch (error) {
       logger.error({ err: errorSummary(error) }, "portal sign-in link not sent");
     }
+  }
+
+  /** Runs `job` on the next turn (or once the answer has gone), awaited on stop. */
+  function later(job: () => Promise<void>, afterAnswer: (run: () => void) => void = setImmediate) {
+    const sent = new Promise<void>((resolve) => afterAnswer(() => resolve(job())));
+    sending.add(sent);
+    sent.finally(() => sending.delete(sent));
   }
 
   return {
@@ -99,10 +107,13 @@ export function createPortalAccess(deps: {
         createHash("sha256").update(address).digest("hex"),
       );
       if (!perAddress.ok) return perAddress;
-      const job = new Promise<void>((resolve) => afterAnswer(() => resolve(sendLink(address))));
-      sending.add(job);
-      job.finally(() => sending.delete(job));
+      later(() => sendLink(address), afterAnswer);
       return { ok: true };
+    },
+
+    /** Emails a person the team just added their invite (a 48-hour link), after the answer. */
+    invite(email: string, afterAnswer?: (run: () => void) => void) {
+      later(() => sendLink(normaliseAddress(email), "invite"), afterAnswer);
     },
 
     linkState(token: string): Promise<PortalLinkState> {

@@ -47,6 +47,8 @@ export function createClients(deps: {
   /** The delivery kind that emails the invite (the delivery side registers it). */
   inviteKind: string;
   nudgeWorker: () => void;
+  /** Emails a person the team added their invite (made after the answer). */
+  onPersonAdded: (email: string) => void;
   now?: () => number;
 }): ClientsPort {
   const { database } = deps;
@@ -147,6 +149,7 @@ export function createClients(deps: {
         if (isUniqueViolation(error)) return { ok: false, error: "address_taken", email };
         throw error;
       }
+      deps.onPersonAdded(email);
       return { ok: true, email };
     },
 

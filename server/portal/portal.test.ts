@@ -254,9 +254,9 @@ describe.each(storageBackends())("the client portal on $name", (backend) => {
   );
 
   it.skipIf(backend.skip)(
-    "ends a removed person's sessions at once, and keeps the client's last person",
+    "emails an added person their invite, ends a removed person's sessions at once, keeps the last person",
     async () => {
-      const { database, portal, signIn, personOf } = await setUp(backend);
+      const { database, portal, signIn, personOf, linkTokenTo, clock } = await setUp(backend);
       const invited = await portal.clients.invite(
         await storedApplication(database, { email: "ada@example.com" }),
       );
@@ -274,6 +274,17 @@ describe.each(storageBackends())("the client portal on $name", (backend) => {
         ok: false,
         error: "invalid_email",
       });
+      // Bob is emailed an invite of his own (48 hours), which signs him in.
+      const invite = await linkTokenTo("bob@example.com");
+      const invitePort = portal.portFor(new Request("http://localhost:3000/portal/sign-in/link"));
+      expect(await invitePort.linkState(invite)).toEqual({
+        state: "valid",
+        email: "bob@example.com",
+      });
+      clock.now += portalLinkLifetimeMs.signIn;
+      expect(await invitePort.linkState(invite)).toMatchObject({ state: "valid" });
+      clock.now += portalLinkLifetimeMs.invite - portalLinkLifetimeMs.signIn;
+      expect(await invitePort.linkState(invite)).toEqual({ state: "expired" });
       const bob = await signIn("bob@example.com");
       const bobAgain = await signIn("bob@example.com");
       expect(await personOf(bob)).toMatchObject({ email: "bob@example.com" });

@@ -69,6 +69,7 @@ export function startPortal(deps: {
       database,
       inviteKind: deps.inviteKind,
       nudgeWorker: deps.nudgeWorker,
+      onPersonAdded: (email) => access.invite(email),
       now,
     }),
     jobs: [
