@@ -69,6 +69,8 @@ export const portalPaths = {
   signIn: "/portal/sign-in",
   signInLink: "/portal/sign-in/link",
   signOut: "/portal/sign-out",
+  /** The tus endpoint footage is uploaded to (no page: the upload UI comes with issue 38's next part). */
+  uploads: "/portal/uploads",
 } as const;
 
 /** The team's list of clients, and one client's page (`/team/clients/:id`). */

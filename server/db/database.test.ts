@@ -18,6 +18,7 @@ const sharedTables = [
   "client_requests",
   "client_sessions",
   "client_sign_in_tokens",
+  "client_uploads",
   "clients",
   "confirmation_hours",
   "confirmation_recipients",

@@ -54,10 +54,23 @@ export interface ClientRequestsTable {
   createdAt: number;
 }
 
+/** A file a client's person uploads (0023_client_uploads); its bytes under DATA_DIR/media. */
+export interface ClientUploadsTable {
+  /** The tus upload's id: also the file's name on disk. */
+  id: string;
+  clientId: string;
+  personId: string | null;
+  /** Its whole length in bytes, counted against the quota from its creation. */
+  size: number;
+  createdAt: number;
+  completedAt: number | null;
+}
+
 export interface PortalTables {
   clients: ClientsTable;
   clientPeople: ClientPeopleTable;
   clientSignInTokens: ClientSignInTokensTable;
   clientSessions: ClientSessionsTable;
   clientRequests: ClientRequestsTable;
+  clientUploads: ClientUploadsTable;
 }

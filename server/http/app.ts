@@ -4,7 +4,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { ServerBuild } from "react-router";
 import type { IntakePort } from "#app/shared/app-context.ts";
-import { beaconPath, intakePath, teamPaths } from "#app/shared/paths.ts";
+import { beaconPath, intakePath, portalPaths, teamPaths } from "#app/shared/paths.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { mountMetrics } from "../metrics/http-metrics.ts";
@@ -160,6 +160,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.all(beaconPath, (c) => c.body(null, 405, { Allow: "POST" }));
   }
   if (deps.team) app.route(teamPaths.auth, deps.team.authRoutes);
+  if (deps.portal) {
+    const uploads = deps.portal.uploads;
+    app.all(portalPaths.uploads, (c) => uploads(c.req.raw));
+    app.all(`${portalPaths.uploads}/*`, (c) => uploads(c.req.raw));
+  }
   app.route("/", seoRoutes(config));
 
   for (const [path, page] of prerendered) app.get(path, (c) => sendPrerenderedPage(c, page));

@@ -74,8 +74,15 @@ function startOnceAnswered(c: Context, jobs: (() => void)[]) {
   else setImmediate(run);
 }
 
-/** Signed out: the sign-in page (302 a page, 303 a form, 204 + X-Remix-Redirect a data request). */
+/**
+ * Signed out: the sign-in page (302 a page, 303 a form, 204 + X-Remix-Redirect a data request);
+ * the uploads' endpoint, which no browser navigates to, a plain 401.
+ */
 function toSignIn(c: Context, path: string): Response {
+  const key = teamPathKey(path);
+  if (key === portalPaths.uploads || key.startsWith(`${portalPaths.uploads}/`)) {
+    return c.text("Sign in first", 401);
+  }
   if (teamPathKey(path).endsWith(".data")) {
     return c.body(null, 204, { "X-Remix-Redirect": portalPaths.signIn });
   }

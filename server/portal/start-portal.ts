@@ -11,12 +11,15 @@ import { createClients } from "./clients.ts";
 import { portalGuard } from "./guard.ts";
 import { createRequest } from "./new-request.ts";
 import { clientSpace } from "./space.ts";
+import { createUploads } from "./uploads.ts";
 
 export interface PortalServer {
   /** Guards every /portal request (guard.ts). */
   guard: ReturnType<typeof portalGuard>;
   /** What the /portal route modules of this request get (the person its guard found, if any). */
   portFor(request: Request): PortalPort;
+  /** The tus endpoint (/portal/uploads and below): a signed-in person's uploads. */
+  uploads: (request: Request) => Promise<Response>;
   /** The team's side (/team/clients): the composition root hands it to members only. */
   clients: ClientsPort;
   jobs: BackgroundJob[];
@@ -65,6 +68,13 @@ export function startPortal(deps: {
         },
       };
     },
+    uploads: createUploads({
+      config,
+      database,
+      session: (headers) => access.session(headers),
+      logger,
+      now,
+    }).handle,
     clients: createClients({
       database,
       inviteKind: deps.inviteKind,

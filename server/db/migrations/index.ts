@@ -20,6 +20,7 @@ import { migration0018 } from "./0018_question_keys.ts";
 import { migration0019 } from "./0019_member_settings.ts";
 import { migration0020 } from "./0020_new_replies.ts";
 import { migration0022 } from "./0022_portal_clients.ts";
+import { migration0023 } from "./0023_client_uploads.ts";
 
 /**
  * Versioned migrations, one per file (names sort in order of application). Kysely's migrator
@@ -48,6 +49,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0020_new_replies": migration0020(dialect),
     "0018_question_keys": migration0018(),
     "0022_portal_clients": migration0022(dialect),
+    "0023_client_uploads": migration0023(),
   };
 }
 

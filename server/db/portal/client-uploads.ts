@@ -1,0 +1,82 @@
+import { sql } from "kysely";
+import type { DatabaseHandle } from "../database.ts";
+
+export interface UploadRow {
+  id: string;
+  clientId: string;
+  personId: string | null;
+  size: number;
+  createdAt: number;
+  completedAt: number | null;
+}
+
+/**
+ * Records a new upload of `size` bytes for a client, only while the client's uploads (finished
+ * or not) and this one fit in `quota`: true when recorded. One transaction: on PostgreSQL the
+ * client's row is locked first (FOR UPDATE), and the conditional insert that follows reads the
+ * sum after the lock (READ COMMITTED: a snapshot per statement), so two uploads racing for the
+ * last bytes take turns and one is refused; on SQLite the single writer makes them take turns.
+ */
+export async function uploadReserve(
+  { db, writeTransaction, dialect }: Pick<DatabaseHandle, "db" | "writeTransaction" | "dialect">,
+  row: { id: string; clientId: string; personId: string; size: number; now: number },
+  quota: number,
+): Promise<boolean> {
+  const insert = db
+    .insertInto("clientUploads")
+    .columns(["id", "clientId", "personId", "size", "createdAt"])
+    .expression(
+      db
+        .selectFrom("clients")
+        .select([
+          sql<string>`CAST(${row.id} AS text)`.as("id"),
+          "clients.id as clientId",
+          sql<string>`CAST(${row.personId} AS text)`.as("personId"),
+          sql<number>`CAST(${row.size} AS bigint)`.as("size"),
+          sql<number>`CAST(${row.now} AS bigint)`.as("createdAt"),
+        ])
+        .where("clients.id", "=", row.clientId)
+        .where(
+          sql<boolean>`(SELECT COALESCE(SUM(size), 0) FROM client_uploads WHERE client_id = ${row.clientId}) + CAST(${row.size} AS bigint) <= CAST(${quota} AS bigint)`,
+        ),
+    )
+    .returning("id");
+  const lock = db.selectFrom("clients").select("id").where("id", "=", row.clientId).forUpdate();
+  const results = await writeTransaction(dialect === "postgres" ? [lock, insert] : [insert]);
+  return (results.at(-1)?.rows.length ?? 0) === 1;
+}
+
+/** An upload by its id, if any. */
+export async function uploadOf(
+  { db }: Pick<DatabaseHandle, "db">,
+  id: string,
+): Promise<UploadRow | undefined> {
+  const row = await db
+    .selectFrom("clientUploads")
+    .select(["id", "clientId", "personId", "size", "createdAt", "completedAt"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return (
+    row && {
+      ...row,
+      size: Number(row.size),
+      createdAt: Number(row.createdAt),
+      completedAt: row.completedAt === null ? null : Number(row.completedAt),
+    }
+  );
+}
+
+/** Marks an upload complete (its last byte stored). */
+export function uploadCompleted(db: DatabaseHandle["db"], id: string, now: number) {
+  return db.updateTable("clientUploads").set({ completedAt: now }).where("id", "=", id);
+}
+
+/** The bytes a client's uploads take (finished or not): what its quota counts. */
+export async function bytesUsed({ db }: Pick<DatabaseHandle, "db">, clientId: string) {
+  const row = await db
+    .selectFrom("clientUploads")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("size"), sql<number>`0`).as("used"))
+    .where("clientId", "=", clientId)
+    .executeTakeFirst();
+  return Number(row?.used ?? 0);
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
+import { EVENTS, Server } from "@tus/server";
+import { portalPaths } from "#app/shared/paths.ts";
+import type { PortalPerson } from "#app/shared/portal-port.ts";
+import type { Config } from "../config.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { uploadCompleted, uploadOf, uploadReserve } from "../db/portal/client-uploads.ts";
+import type { Logger } from "../logger.ts";
+
+/** What tus answers when a hook refuses a request (its documented error shape). */
+const refusal = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });
+
+/**
+ * Footage in, by the tus protocol (@tus/server over @tus/file-store under DATA_DIR/media): the
+ * server side only, no page uses it yet. Every request is a signed-in person's (the portal's
+ * session, checked again here), and an upload is reached only by the people of the client that
+ * created it (anyone else: 404, as if it did not exist). An upload's whole length is counted
+ * against the client's quota when it is created (PORTAL_CLIENT_QUOTA_BYTES; over it: 413,
+ * nothing stored); a length sent later (Upload-Defer-Length) is refused. Files are named by a
+ * random id, never by a name a user gave.
+ */
+export function createUploads(deps: {
+  config: Pick<Config, "dataDir" | "PORTAL_CLIENT_QUOTA_BYTES">;
+  database: DatabaseHandle;
+  session: (headers: Headers) => Promise<PortalPerson | undefined>;
+  logger: Logger;
+  now?: () => number;
+}) {
+  const { config, database } = deps;
+  const now = deps.now ?? Date.now;
+  const directory = path.join(config.dataDir, "media");
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const signedIn = async (request: Request) => {
+    const person = await deps.session(request.headers);
+    if (!person) throw refusal(401, "Sign in first");
+    return person;
+  };
+  const server = new Server({
+    path: portalPaths.uploads,
+    datastore: new FileStore({ directory }),
+    maxSize: config.PORTAL_CLIENT_QUOTA_BYTES,
+    relativeLocation: true,
+    namingFunction: () => randomUUID(),
+    async onIncomingRequest(request, id) {
+      const person = await signedIn(request);
+      if (request.method === "POST") return;
+      const upload = id ? await uploadOf(database, id) : undefined;
+      if (!upload || upload.clientId !== person.clientId) throw refusal(404, "Not found");
+    },
+    async onUploadCreate(request, upload) {
+      const person = await signedIn(request);
+      if (upload.size === undefined) throw refusal(400, "Upload-Length is required");
+      const reserved = await uploadReserve(
+        database,
+        {
+          id: upload.id,
+          clientId: person.clientId,
+          personId: person.personId,
+          size: upload.size,
+          now: now(),
+        },
+        config.PORTAL_CLIENT_QUOTA_BYTES,
+      );
+      if (!reserved) throw refusal(413, "This upload would go over the storage quota");
+      return {};
+    },
+    async onUploadFinish(_request, upload) {
+      await database.write(uploadCompleted(database.db, upload.id, now()));
+      return {};
+    },
+  });
+  // A terminated upload (DELETE) frees its place in the quota.
+  server.on(EVENTS.POST_TERMINATE, (_request, _response, id) => {
+    database
+      .write(database.db.deleteFrom("clientUploads").where("id", "=", id))
+      .catch((error) => deps.logger.error({ err: error }, "terminated upload's row not deleted"));
+  });
+  return { handle: (request: Request) => server.handleWeb(request) };
+}
