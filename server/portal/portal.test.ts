@@ -3,6 +3,7 @@ import pino from "pino";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { eraseApplicant } from "../db/submissions/erase.ts";
 import { findSubmission } from "../db/submissions/reads.ts";
 import { hashPortalToken, portalLinkLifetimeMs } from "../mail/portal-links.ts";
 import { migratedDatabase, type StorageBackend, storageBackends } from "../test/backends.ts";
@@ -355,6 +356,22 @@ describe.each(storageBackends())("the client portal on $name", (backend) => {
       clock.now += weekMs;
       expect((await asPerson.space())?.requestsThisWeek).toBe(1);
       expect(person?.clientId).toBe(invited.clientId);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    "lets an invited application be erased: the client stays, without its application",
+    async () => {
+      const { database, portal } = await setUp(backend);
+      const id = await storedApplication(database, { email: "ada@example.com" });
+      const invited = await portal.clients.invite(id);
+      if (!invited.ok) throw new Error("no invite");
+      const erased = await eraseApplicant(database, "ada@example.com", "0".repeat(64));
+      expect(erased.submissions).toBe(1);
+      expect(await findSubmission(database, id)).toBeUndefined();
+      const page = await portal.clients.client(invited.clientId);
+      expect(page?.applicationId).toBeNull();
+      expect(page?.people.map((person) => person.email)).toEqual(["ada@example.com"]);
     },
   );
 
