@@ -21,7 +21,8 @@ export function AccountControls(props: { member: TeamMember; layout: "row" | "me
       <AddPasskeyButton />
       {props.layout === "row" ? (
         <span className="flex min-w-0 items-baseline gap-1 text-sm text-zinc-400">
-          <span className="shrink-0">{copy.signedInAs}</span>
+          {/* Said from 1536 px; narrower, to screen readers only (the row needs the room). */}
+          <span className="sr-only shrink-0 2xl:not-sr-only">{copy.signedInAs}</span>
           <span className="max-w-48 truncate text-zinc-200" title={member.email}>
             {member.name || member.email}
           </span>

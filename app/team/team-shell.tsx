@@ -25,7 +25,7 @@ export function TeamShell(props: { member?: TeamMember; current?: string; childr
   return (
     <div className="min-h-dvh">
       <header className="border-b border-white/10 bg-ink/80">
-        <div className="mx-auto flex h-16 max-w-7xl flex-nowrap items-center gap-3 px-4 sm:px-6">
+        <div className="flex h-16 flex-nowrap items-center gap-3 px-4 sm:px-6">
           <a
             href={teamPaths.inbox}
             className="flex shrink-0 items-center gap-2 font-bold text-white"

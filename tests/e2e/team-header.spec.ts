@@ -99,6 +99,27 @@ test.describe("at 1440 px", () => {
         2,
       );
       expect(header.height, `${path}: the top bar's height`).toBeLessThanOrEqual(65);
+      // No control wraps its words onto a second line either (a button keeps its height and
+      // lets them spill): the lines of each one's text, counted from the layout.
+      const controls = page.getByRole("banner").locator("nav a, button");
+      for (const control of await controls.all()) {
+        const box = await control.boundingBox();
+        if (!box) continue; // the phone's menu (closed) and its button (hidden)
+        const lines = await control.evaluate((element) => {
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+          }
+          return tops.size;
+        });
+        expect(lines, `${path}: ${await control.textContent()}`).toBe(1);
+        expect(Math.abs(box.y + box.height / 2 - (signOut.y + signOut.height / 2))).toBeLessThan(2);
+      }
+      const name = await page.getByTitle(/@team\.example$/).boundingBox();
+      expect(name?.width, `${path}: the name, cut short but there`).toBeGreaterThan(80);
       await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
     }
   });
