@@ -79,7 +79,14 @@ test.describe("at 1440 px", () => {
   }, testInfo) => {
     test.slow();
     await longNamedMember(page, testInfo.title, testInfo.project.name);
-    for (const { path, current } of await teamPages(request)) {
+    const pages = await teamPages(request);
+    // Every page at 1440 px; the inbox at 1280 px too, the narrowest width with the row.
+    const visits = [
+      ...pages.map((visit) => ({ ...visit, width: 1440 })),
+      { ...pages[0], width: 1280 },
+    ] as { path: string; current: string | RegExp; width: number }[];
+    for (const { path, current, width } of visits) {
+      await page.setViewportSize({ width, height: 900 });
       await page.goto(`${teamOrigin}${path}`);
       const nav = page.getByRole("navigation", { name: "Team" });
       const links = nav.getByRole("link");
@@ -119,7 +126,9 @@ test.describe("at 1440 px", () => {
         expect(Math.abs(box.y + box.height / 2 - (signOut.y + signOut.height / 2))).toBeLessThan(2);
       }
       const name = await page.getByTitle(/@team\.example$/).boundingBox();
-      expect(name?.width, `${path}: the name, cut short but there`).toBeGreaterThan(80);
+      if (width === 1440) {
+        expect(name?.width, `${path}: the name, cut short but there`).toBeGreaterThan(80);
+      }
       await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
     }
   });
