@@ -1,8 +1,11 @@
 import { uuidPattern } from "./intake-rules.ts";
 import { teamPaths } from "./paths.ts";
 
-/** The fewest characters of a name or email the Unmatched page searches: one would match most. */
-export const namedSearchMinLength = 2;
+/**
+ * The fewest characters of a name or email the Unmatched page searches: three, the trigram
+ * indexes' unit (SQLite's FTS5 trigram, pg_trgm), so that no search of it scans the table.
+ */
+export const namedSearchMinLength = 3;
 
 /** The most applications one such search offers (the newest). */
 export const namedApplicationsMax = 8;

@@ -85,7 +85,7 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
         { ...choice, receivedAt: expect.any(Number) },
       ]);
       expect(await port.applicationsNamed("maya lo")).toMatchObject([choice]);
-      expect(await port.applicationsNamed("m")).toEqual([]);
+      expect(await port.applicationsNamed("ma")).toEqual([]);
       expect(await port.applicationsNamed("nobody@example.org")).toEqual([]);
     },
   );

@@ -170,9 +170,9 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await expect(
       page.getByRole("alert").filter({ hasText: "Please type the applicant's name or email" }),
     ).toBeVisible();
-    await attach("x");
+    await attach("xy");
     await expect(
-      page.getByRole("alert").filter({ hasText: "Please type at least 2 characters" }),
+      page.getByRole("alert").filter({ hasText: "Please type at least 3 characters" }),
     ).toBeVisible();
     await attach("not an application");
     await expect(
