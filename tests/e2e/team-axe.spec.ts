@@ -47,13 +47,25 @@ test("every team page has no accessibility violations", async ({
     name: spamName,
     website: "https://spam.example",
   });
-  const { matched } = await postInbound(unmatchedMail(uniqueName("Axe stray")));
+  const strayMail = uniqueName("Axe stray");
+  const { matched } = await postInbound(unmatchedMail(strayMail));
   expect(matched).toBe(false);
 
   await check(page, "/team", "inbox", "Applications");
   await check(page, `/team/applications/${id}`, "application", name);
   await check(page, `/team/applications/${spam}`, "spam application", spamName);
   await check(page, "/team/unmatched", "unmatched", "Unmatched replies");
+  // Its choices, after a name typed in Attach to application.
+  const stray = page.getByRole("article", { name: strayMail });
+  // Other tests' mail can push it to an older page meanwhile.
+  for (let pages = 0; (await stray.count()) === 0 && pages < 50; pages += 1) {
+    await page.getByRole("link", { name: "Older emails" }).click();
+    await expect(page.getByRole("link", { name: "Back to the newest" })).toBeVisible();
+  }
+  await stray.getByRole("textbox", { name: "Application", exact: true }).fill(name);
+  await stray.getByRole("button", { name: "Attach to application" }).click();
+  await expect(stray.getByRole("button", { name: new RegExp(name) })).toBeVisible();
+  await analyze(page, "unmatched, choices");
   await check(page, "/team/response", "response", "Response");
   await check(page, "/team/insights", "insights", "Insights");
   await check(page, "/team/settings", "settings", "Settings");
