@@ -47,6 +47,21 @@ async function atLeastUnmatched(count: number) {
   });
 }
 
+/** The Menu button's "expanded" state in Chromium's accessibility tree (what a reader hears). */
+async function menuExpanded(page: Page): Promise<boolean | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+    const button = nodes.find(
+      (node) => node.role?.value === "button" && node.name?.value === "Menu",
+    );
+    const expanded = button?.properties?.find((property) => property.name === "expanded");
+    return expanded?.value.value as boolean | undefined;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** A member with a long display name, signed in, with three digits of Unmatched. */
 async function longNamedMember(page: Page, title: string, project: string) {
   const email = memberAddress(title, project);
@@ -157,7 +172,10 @@ withAndWithoutJavaScript(() => {
         }
         // Closed, the pages are out of sight; the menu shows them all, the current one marked.
         await expect(page.getByRole("navigation", { name: "Team" })).toBeHidden();
+        expect(await menuExpanded(page)).toBe(false);
         const nav = await openTeamMenu(page);
+        // The button tells assistive technology the menu is open (Chromium, from popovertarget).
+        expect(await menuExpanded(page)).toBe(true);
         await expect(nav.getByRole("link")).toHaveText([
           "Inbox",
           "Response",
