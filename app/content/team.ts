@@ -61,6 +61,8 @@ export const team = {
     goAway: "Set yourself away",
     comeBack: "Set yourself available",
     awayHint: "Away: new applications go to the others.",
+    /** The phone's menu button (the top bar's pages, availability, passkey). */
+    menu: "Menu",
   },
   signIn: {
     title: "Sign in",
@@ -360,9 +362,18 @@ export const team = {
     sizes: { bytes: "{n} B", kilobytes: "{n} KB", megabytes: "{n} MB" },
     fullText: "Show the whole text",
     checks: "Checks: SPF {spf}, DKIM {dkim}, DMARC {dmarc}",
-    applicationLabel: "Application (its id or page address)",
-    applicationPlaceholder: "https://…/team/applications/…",
+    applicationLabel: "Application",
+    applicationHint:
+      "The applicant's name or email (part of either), or the application's id or page address.",
+    applicationPlaceholder: "Maya, or maya@example.com",
     attach: "Attach to application",
+    /** Above the applications a typed name or email matched: each a button that attaches. */
+    choicesTitle: "Applications matching “{text}”: choose one",
+    /** Under the applicant's name in a choice. */
+    choice: "{email} · {plan} · received {date}",
+    choiceSpam: "spam",
+    /** More than the page lists: typing more of the name or the email narrows them. */
+    choicesMore: "Showing the newest {count}: type more of the name or email to narrow them.",
     delete: "Delete",
     deleteHint: "Deletes the email and its attachments from this server.",
     /** A page shows 20; older ones are a link away. */
@@ -373,7 +384,11 @@ export const team = {
       attachReply: "Attached: it is in the application's thread now.",
       deleteUnmatched: "Deleted.",
       gone: "That email is no longer unmatched: attached or deleted meanwhile.",
-      invalidApplication: "Please paste an application's id or the address of its page.",
+      invalidApplication:
+        "Please type the applicant's name or email, or paste an application's id or the address of its page.",
+      shortSearch: "Please type at least {min} characters of the applicant's name or email.",
+      longSearch: "Please type at most {max} characters.",
+      noMatch: "No application matches “{text}”: check the spelling, or search the inbox.",
       noSuchApplication: "No application has that id: it may have been erased.",
       invalid: "That did not work. Please try again.",
     },

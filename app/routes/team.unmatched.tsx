@@ -1,6 +1,13 @@
 import { data, redirect } from "react-router";
 import { team as teamCopy } from "~/content/team";
+import {
+  applicationIdIn,
+  namedApplicationsMax,
+  namedSearchMinLength,
+} from "~/shared/application-reference";
+import { isSearchable, searchMaxLength } from "~/shared/inbox-query";
 import { teamPaths } from "~/shared/paths";
+import type { TeamPort } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
@@ -34,6 +41,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
+ * What a member typed in Attach to application that is no application's id or page: part of
+ * the applicant's name or email. The applications it matches come back as choices (each a
+ * button that attaches), or a message says why there are none; nothing changes either way.
+ */
+async function choicesFor(team: TeamPort, messageId: string, typed: string) {
+  const refused = (message: string) =>
+    data({ ok: false as const, message, messageId, typed }, { status: 400 });
+  const length = [...typed].length;
+  if (length === 0 || !isSearchable(typed)) return refused(copy.done.invalidApplication);
+  if (length < namedSearchMinLength) {
+    return refused(fill(copy.done.shortSearch, { min: namedSearchMinLength }));
+  }
+  if (length > searchMaxLength)
+    return refused(fill(copy.done.longSearch, { max: searchMaxLength }));
+  const choices = await team.applicationsNamed(typed);
+  if (choices.length === 0) return refused(fill(copy.done.noMatch, { text: typed }));
+  return data({
+    ok: true as const,
+    messageId,
+    typed,
+    choices,
+    more: choices.length >= namedApplicationsMax,
+  });
+}
+
+/**
  * Attach to application, or Delete: one unmatched email, named by the form's `message`, on
  * whichever page it was listed (the page's `?before=` is kept for the answer).
  */
@@ -42,16 +75,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   const messageId = form.get("message") ?? "";
   const intent = form.get("intent");
+  const typed = form.get("application")?.trim() ?? "";
+  // A name or an email (not an id, not a page's address): the applications it matches.
+  if (intent === "attach" && !applicationIdIn(typed)) return choicesFor(team, messageId, typed);
   const choice =
     intent === "attach"
       ? ({ type: "attach", applicationId: form.get("application") ?? "" } as const)
       : intent === "delete"
         ? ({ type: "delete" } as const)
         : undefined;
-  if (!choice) return data({ ok: false, message: copy.done.invalid, messageId }, { status: 400 });
+  if (!choice) {
+    return data(
+      { ok: false as const, message: copy.done.invalid, messageId, typed },
+      { status: 400 },
+    );
+  }
   const outcome = await team.actOnUnmatched(member, messageId, choice);
   if (!outcome.ok) {
-    return data({ ok: false, message: outcome.message, messageId }, { status: 400 });
+    return data(
+      { ok: false as const, message: outcome.message, messageId, typed },
+      { status: 400 },
+    );
   }
   // Post/redirect/get: reloading shows the list, never repeats the action; the same page.
   const before = new URL(request.url).searchParams.get("before");
@@ -68,7 +112,7 @@ export default function TeamUnmatched({ loaderData, actionData }: Route.Componen
   const failedFor = actionData?.messageId;
   const listed = messages.some((message) => message.id === failedFor);
   const said =
-    actionData && !listed
+    actionData && !actionData.ok && !listed
       ? actionData
       : loaderData.message
         ? { ok: true, message: loaderData.message }
@@ -94,7 +138,15 @@ export default function TeamUnmatched({ loaderData, actionData }: Route.Componen
                 key={message.id}
                 message={message}
                 action={formAction}
-                error={message.id === failedFor ? actionData?.message : undefined}
+                error={
+                  message.id === failedFor && !actionData?.ok ? actionData?.message : undefined
+                }
+                typed={message.id === failedFor ? actionData?.typed : undefined}
+                choices={
+                  message.id === failedFor && actionData?.ok
+                    ? { list: actionData.choices, more: actionData.more }
+                    : undefined
+                }
               />
             ))}
           </ul>

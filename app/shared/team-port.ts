@@ -36,6 +36,11 @@ export interface TeamPort {
   insightsCsv(days: InsightRange): Promise<string>;
   /** Replies that matched no application (the Unmatched list), a page, newest first. */
   unmatched(page?: { before?: string }): Promise<UnmatchedPage>;
+  /**
+   * The applications a member names by typing the applicant's name or email (part of either),
+   * newest first, a few at most: the Unmatched page's choices to attach a message to.
+   */
+  applicationsNamed(text: string): Promise<ApplicationChoice[]>;
   /** A message that came in, whole, as it arrived (its .eml, members only). */
   rawMessage(id: string): Promise<{ body: Uint8Array } | undefined>;
   /** Attaches an unmatched message to an application, or deletes it (audit line either way). */
@@ -101,6 +106,16 @@ export interface ThreadMessage {
   cut?: boolean;
   /** Theirs, kept whole as it arrived: downloadable as .eml. */
   raw?: boolean;
+}
+
+/** An application offered to attach an unmatched message to: who, and when it came. */
+export interface ApplicationChoice {
+  id: string;
+  name: string;
+  email: string;
+  receivedAt: number;
+  plan: string;
+  spam: boolean;
 }
 
 /** A page of the Unmatched list: its messages, how many there are in all, the next page. */

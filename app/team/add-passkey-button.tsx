@@ -14,7 +14,7 @@ export function AddPasskeyButton() {
   return (
     <button
       type="button"
-      className={buttonClass("ghost", "sm")}
+      className={buttonClass("ghost", "sm", "shrink-0 whitespace-nowrap")}
       disabled={busy}
       onClick={async () => {
         setBusy(true);

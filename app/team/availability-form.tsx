@@ -13,7 +13,7 @@ export function AvailabilityForm({ away }: { away: boolean }) {
       method="post"
       action={teamPaths.availability}
       reloadDocument
-      className="flex items-center gap-2"
+      className="flex shrink-0 items-center gap-2"
       aria-label={copy.availability}
     >
       <span
@@ -23,7 +23,7 @@ export function AvailabilityForm({ away }: { away: boolean }) {
       </span>
       <input type="hidden" name="away" value={away ? "0" : "1"} />
       <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
-      <button type="submit" className={buttonClass("ghost", "sm")}>
+      <button type="submit" className={buttonClass("ghost", "sm", "whitespace-nowrap")}>
         {away ? copy.comeBack : copy.goAway}
       </button>
     </Form>

@@ -3,8 +3,10 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { team } from "~/content/team";
-import type { ThreadMessage } from "~/shared/team-port";
+import { searchMaxLength } from "~/shared/inbox-query";
+import type { ApplicationChoice, ThreadMessage } from "~/shared/team-port";
 import { fill } from "~/shared/text";
+import { ApplicationChoices } from "./application-choices";
 import { AttachmentList } from "./attachment-list";
 import { Moment } from "./moment";
 import { WholeMessage } from "./whole-message";
@@ -14,13 +16,18 @@ const copy = team.unmatched;
 /**
  * One email that matched no application: who sent it to which address, when, what it says
  * (text only: React escapes it; HTML was never kept), its attachments (downloads), and the two
- * forms, Attach to application and Delete, which work without JavaScript.
+ * forms, Attach to application and Delete, which work without JavaScript. Attach takes an
+ * application's id or page, or part of the applicant's name or email: then the applications
+ * it matches come back as `choices`, each a button that attaches.
  */
 export function UnmatchedMessage(props: {
   message: ThreadMessage;
   /** Where its forms post: the page it is listed on. */
   action: string;
   error?: string;
+  /** What the member typed in Attach to application, shown again. */
+  typed?: string;
+  choices?: { list: ApplicationChoice[]; more: boolean };
 }) {
   const { message, error } = props;
   const titleId = `message-${message.id}`;
@@ -75,15 +82,24 @@ export function UnmatchedMessage(props: {
           <Form
             method="post"
             action={props.action}
+            noValidate
             className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-end"
           >
             <input type="hidden" name="intent" value="attach" />
             <input type="hidden" name="message" value={message.id} />
             <div className="min-w-0 flex-1">
-              <Field name={`application-${message.id}`} label={copy.applicationLabel} error={error}>
+              <Field
+                name={`application-${message.id}`}
+                label={copy.applicationLabel}
+                hint={copy.applicationHint}
+                error={error}
+              >
                 {(control) => (
                   <Input
                     {...control}
+                    key={props.typed}
+                    defaultValue={props.typed}
+                    maxLength={searchMaxLength}
                     name="application"
                     placeholder={copy.applicationPlaceholder}
                     autoComplete="off"
@@ -108,6 +124,15 @@ export function UnmatchedMessage(props: {
             </button>
           </Form>
         </div>
+        {props.choices && props.typed ? (
+          <ApplicationChoices
+            action={props.action}
+            messageId={message.id}
+            typed={props.typed}
+            choices={props.choices.list}
+            more={props.choices.more}
+          />
+        ) : null}
       </article>
     </li>
   );

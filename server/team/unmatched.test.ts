@@ -71,6 +71,26 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
   }
 
   it.skipIf(backend.skip)(
+    "offers the applications a typed name or email matches, as choices to attach to",
+    async () => {
+      const { port, application } = await setUp();
+      const choice = {
+        id: application,
+        name: "Maya Lopez",
+        email: "ana@example.org",
+        plan: "Influencer",
+        spam: false,
+      };
+      expect(await port.applicationsNamed("ANA@EXAMPLE")).toEqual([
+        { ...choice, receivedAt: expect.any(Number) },
+      ]);
+      expect(await port.applicationsNamed("maya lo")).toMatchObject([choice]);
+      expect(await port.applicationsNamed("ma")).toEqual([]);
+      expect(await port.applicationsNamed("nobody@example.org")).toEqual([]);
+    },
+  );
+
+  it.skipIf(backend.skip)(
     "lists them with their text, checks and attachments; attaches one once, by the page's address",
     async () => {
       const { fixture, member, port, application, audit } = await setUp();

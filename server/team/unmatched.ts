@@ -15,6 +15,7 @@ import {
   unmatchedPage,
 } from "../db/messages.ts";
 import { submissionExists } from "../db/received-messages.ts";
+import { applicationsNamed } from "../db/submissions/applications-named.ts";
 import type { RunTransaction } from "../db/write-transaction.ts";
 import { readInboundFile, removeMessageFiles } from "../mail/inbound-files.ts";
 import { messageCursorText, parseMessageCursor } from "./message-cursor.ts";
@@ -29,10 +30,13 @@ const copy = team.unmatched.done;
  * attached or deleted meanwhile is "gone").
  */
 export function createUnmatched(deps: {
-  database: Pick<DatabaseHandle, "db">;
+  database: Pick<DatabaseHandle, "db" | "dialect">;
   transaction: RunTransaction;
   dataDir: string;
-}): Pick<TeamPort, "unmatched" | "actOnUnmatched" | "attachment" | "rawMessage"> {
+}): Pick<
+  TeamPort,
+  "unmatched" | "actOnUnmatched" | "applicationsNamed" | "attachment" | "rawMessage"
+> {
   const { database, transaction, dataDir } = deps;
   const { db } = database;
 
@@ -46,6 +50,18 @@ export function createUnmatched(deps: {
         next: found.more ? messageCursorText(found.more) : undefined,
         later: before !== undefined,
       };
+    },
+
+    async applicationsNamed(text) {
+      const rows = await applicationsNamed(database, text);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        receivedAt: Number(row.createdAt),
+        plan: row.selectedPlan,
+        spam: Number(row.isSpam) === 1,
+      }));
     },
 
     async actOnUnmatched(

@@ -5,7 +5,7 @@ import { expectNoViolations } from "./helpers/axe";
 import { phoneWithScriptsOnly } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { submissionColumn } from "./helpers/stored";
-import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
 import { fillForm, hydrated } from "./onboarding-page";
 
 // Insights as a new member finds them, at 1440 px with scripts on and off on the team's side and at
@@ -116,7 +116,7 @@ for (const javaScriptEnabled of [true, false]) {
       });
 
       await signIn(page, memberAddress("insights", info.project.name));
-      await page.getByRole("link", { name: "Insights" }).click();
+      await (await openTeamMenu(page)).getByRole("link", { name: "Insights" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Insights" })).toBeVisible();
       // Hits are written every few seconds: reload until they are in.
       await expect(async () => {

@@ -7,7 +7,13 @@ import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { submissionColumn, withDatabase } from "./helpers/stored";
-import { followToApplication, memberAddress, signIn, teamOrigin } from "./helpers/team";
+import {
+  followToApplication,
+  memberAddress,
+  openTeamMenu,
+  signIn,
+  teamOrigin,
+} from "./helpers/team";
 
 // The 24-hour promise as a new member walks it, at 1440 px with scripts on and off and at 390 px
 // with scripts on (phoneWithScriptsOnly): an application of their own by round robin, its clock in
@@ -75,13 +81,16 @@ async function filterInbox(page: Page, owner: "Anyone" | "Me", search: string) {
  * this member Away at any moment, never Available), and sees the button that switches back.
  */
 async function switchAvailability(availability: Locator, to: "Away" | "Available") {
+  const page = availability.page();
   const press = to === "Away" ? "Set yourself away" : "Set yourself available";
   const back = to === "Away" ? "Set yourself available" : "Set yourself away";
   await expect(async () => {
+    await openTeamMenu(page); // on a phone, the top bar's controls are in its menu
     const button = availability.getByRole("button", { name: press });
     if (await button.isVisible()) await button.click();
     await expect(availability.getByText(to, { exact: true })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+  await openTeamMenu(page);
   await expect(availability.getByRole("button", { name: back })).toBeVisible();
 }
 
@@ -100,7 +109,6 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     const email = memberAddress(testInfo.title, testInfo.project.name);
     await signIn(page, email);
     const me = await memberId(email);
-    const nav = page.getByRole("navigation", { name: "Team" });
     const availability = page.getByRole("form", { name: "Your availability" });
 
     // 1–2. The round robin gives them an application; the inbox's Owner "Me" shows its clock.
@@ -145,7 +153,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await expect(row(page, taken)).toContainText("Contacted");
 
     // 5. The Response page, from the top bar: figures for the last 7 days, and the chart.
-    await nav.getByRole("link", { name: "Response", exact: true }).click();
+    await (await openTeamMenu(page)).getByRole("link", { name: "Response", exact: true }).click();
     await expect(page).toHaveURL(`${teamOrigin}/team/response`);
     await expect(page.getByRole("heading", { level: 1, name: "Response" })).toBeVisible();
     const week = page.getByRole("region", { name: "Last 7 days" });

@@ -13,7 +13,7 @@ import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { recipientOf, sentEmails, submissionColumn, withDatabase } from "./helpers/stored";
-import { addMember, memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { addMember, memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
 import { hydrated } from "./onboarding-page";
 
 // The conversation end to end, as a new member walks it, at 1440 px with scripts on and off and at
@@ -328,10 +328,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     });
     expect(strayAnswer.accepted).toEqual([nobody]);
     await page.goto(`${teamOrigin}/team/applications/${id}`); // the top bar, counted afresh
-    await page
-      .getByRole("navigation", { name: "Team" })
-      .getByRole("link", { name: /^Unmatched \(\d+\)$/ })
-      .click();
+    await (await openTeamMenu(page)).getByRole("link", { name: /^Unmatched \(\d+\)$/ }).click();
     await expect(page).toHaveURL(`${teamOrigin}/team/unmatched`);
     const unmatched = page.getByRole("article", { name: stray });
     await expect(unmatched.getByText("Is this where I ask about prices?")).toBeVisible();

@@ -6,7 +6,7 @@ import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { dataDir, sentEmails, withDatabase } from "./helpers/stored";
-import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
 
 // /team/settings as a team would use it, at 1440 px with scripts on and off and at 390 px with
 // scripts on: a member names themselves, and the name is what the inbox's Owner column and the
@@ -49,13 +49,11 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     const displayName = uniqueName("Rosa Delgado");
 
     // 1. Settings, from the top bar (marked as the current page there).
-    const nav = page.getByRole("navigation", { name: "Team" });
-    await nav.getByRole("link", { name: "Settings" }).click();
+    await (await openTeamMenu(page)).getByRole("link", { name: "Settings" }).click();
     await expect(page).toHaveURL(`${teamOrigin}/team/settings`);
-    await expect(nav.getByRole("link", { name: "Settings" })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
+    await expect(
+      (await openTeamMenu(page)).getByRole("link", { name: "Settings" }),
+    ).toHaveAttribute("aria-current", "page");
     const profile = page.getByRole("region", { name: "Your profile" });
     // A name the page cannot show is refused beneath its field, and nothing is saved.
     await profile.getByLabel("Display name").fill("   ");
@@ -171,7 +169,8 @@ test("a team address no page has answers 404 inside the team's shell", async ({
   const answer = await page.goto(`${teamOrigin}/team/no-such-page`);
   expect(answer?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Team" })).toBeVisible();
+  await openTeamMenu(page); // the top bar's pages: in its row, or in its menu on a phone
+  await page.keyboard.press("Escape"); // the menu closed, the page's own link in reach
   await page.getByRole("link", { name: "Back to the inbox" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Applications" })).toBeVisible();
 });

@@ -4,8 +4,8 @@ import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { withDatabase } from "./helpers/stored";
-import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { submissionColumn, withDatabase } from "./helpers/stored";
+import { memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
 
 // Replies that matched no application, as a member works them, at 1440 px with scripts on and off
 // and at 390 px with scripts on (phoneWithScriptsOnly): the top bar's "Unmatched (N)", the page
@@ -95,19 +95,22 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     health,
   }, testInfo) => {
     health.allow(/status of 400/); // the wrong application reference, refused on purpose
+    test.setTimeout(90_000); // three messages worked, seven answers
     const member = memberAddress(testInfo.title, testInfo.project.name);
     await signIn(page, member);
-    const application = await submitApplication(request, { name: uniqueName("Unmatched Una") });
+    const applicant = uniqueName("Unmatched Una");
+    const application = await submitApplication(request, { name: applicant });
+    const applicantEmail = await submissionColumn(application, "email");
     const hostile = uniqueName("Hello from a stranger");
     const stray = uniqueName("Stray note");
     await postUnmatched(hostileMessage(hostile));
     await postUnmatched(plainMessage(stray));
+    const pasted = uniqueName("Pasted id");
+    await postUnmatched(plainMessage(pasted));
 
     // The top bar counts them (read with the session) and leads to the page.
     await page.goto(`${teamOrigin}/team`);
-    const link = page
-      .getByRole("navigation", { name: "Team" })
-      .getByRole("link", { name: /^Unmatched \(\d+\)$/ });
+    const link = (await openTeamMenu(page)).getByRole("link", { name: /^Unmatched \(\d+\)$/ });
     await expect(link).toBeVisible();
     await link.click();
     await expect(page).toHaveURL(`${teamOrigin}/team/unmatched`);
@@ -152,28 +155,45 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     expect(stranger.status).toBe(302);
     expect(stranger.headers.get("location")).toBe("/team/sign-in");
 
-    // Attach to application: a wrong reference is said beneath the field; the page's
-    // address works, once.
-    const field = first.getByRole("textbox", { name: "Application (its id or page address)" });
-    await field.fill("not an application");
-    await first.getByRole("button", { name: "Attach to application" }).click();
-    // Said beneath the field, or at the top when other tests' mail pushed it off this page.
+    // Attach to application. What names no application is said beneath the field, styled as
+    // sign-in's errors (the form is `noValidate`: no browser bubble), and changes nothing.
+    const subject = `${hostile} Bcc: everyone@example.org`;
+    const field = () =>
+      article(page, subject).getByRole("textbox", { name: "Application", exact: true });
+    const attach = async (typed: string) => {
+      await showOnUnmatched(page, subject);
+      await field().fill(typed);
+      await article(page, subject).getByRole("button", { name: "Attach to application" }).click();
+    };
+    await expect(first.locator("form[novalidate]")).toHaveCount(1);
+    await attach("");
     await expect(
-      page
-        .getByRole("alert")
-        .filter({ hasText: "Please paste an application's id or the address of its page." }),
+      page.getByRole("alert").filter({ hasText: "Please type the applicant's name or email" }),
     ).toBeVisible();
-    await showOnUnmatched(page, `${hostile} Bcc: everyone@example.org`);
-    await article(page, `${hostile} Bcc: everyone@example.org`)
-      .getByRole("textbox", { name: "Application (its id or page address)" })
-      .fill(`${teamOrigin}/team/applications/${application}`);
-    await article(page, `${hostile} Bcc: everyone@example.org`)
-      .getByRole("button", { name: "Attach to application" })
+    await attach("xy");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Please type at least 3 characters" }),
+    ).toBeVisible();
+    await attach("not an application");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "No application matches “not an application”" }),
+    ).toBeVisible();
+    await expect(field()).toHaveValue("not an application");
+    // The applicant's email, in capitals: their application to choose, nothing attached yet.
+    await attach(applicantEmail.toUpperCase());
+    const choices = () =>
+      article(page, subject).getByRole("form", { name: /^Applications matching “/ });
+    await expect(choices().getByRole("button", { name: new RegExp(applicant) })).toBeVisible();
+    expect((await messageRow(hostile))?.submissionId).toBeNull();
+    // Part of their name: the same choice, which attaches.
+    await attach(applicant.slice("Unmatched ".length));
+    await choices()
+      .getByRole("button", { name: new RegExp(applicant) })
       .click();
     await expect(page.getByRole("status")).toHaveText(
       "Attached: it is in the application's thread now.",
     );
-    await expect(article(page, `${hostile} Bcc: everyone@example.org`)).toHaveCount(0);
+    await expect(article(page, subject)).toHaveCount(0);
     const attached = await messageRow(hostile);
     expect(attached?.submissionId).toBe(application);
     const state = await withDatabase(async (database) => ({
@@ -190,6 +210,17 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     }));
     expect(Number(state.submission.newReply)).toBe(1);
     expect(state.audit).toEqual([{ memberEmail: member, action: "attach-reply" }]);
+
+    // A pasted id (any case) still attaches at once.
+    await showOnUnmatched(page, pasted);
+    await article(page, pasted)
+      .getByRole("textbox", { name: "Application", exact: true })
+      .fill(` ${application.toUpperCase()} `);
+    await article(page, pasted).getByRole("button", { name: "Attach to application" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Attached: it is in the application's thread now.",
+    );
+    expect((await messageRow(pasted))?.submissionId).toBe(application);
 
     // Delete.
     await showOnUnmatched(page, stray);
@@ -231,10 +262,9 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await expect(article(page, buried)).toHaveCount(0);
     // One count everywhere: the top bar's and the page's, in the same answer (other tests post
     // and delete unmatched mail meanwhile).
-    const topBar = page
-      .getByRole("navigation", { name: "Team" })
-      .getByRole("link", { name: /^Unmatched \(\d+\)$/ });
+    const topBar = (await openTeamMenu(page)).getByRole("link", { name: /^Unmatched \(\d+\)$/ });
     const shown = Number(/\((\d+)\)/.exec((await topBar.textContent()) ?? "")?.[1] ?? 0);
+    await page.keyboard.press("Escape"); // the phone's menu closed again
     expect(shown).toBeGreaterThanOrEqual(22);
     await expect(page.getByText(`${shown} unmatched in all; 20 on this page.`)).toBeVisible();
 
@@ -252,6 +282,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     expect(await messageRow(buried)).toBeUndefined();
     // The count after it, the same in the top bar and on the page (other tests post and delete
     // unmatched mail meanwhile: only one answer's figures can be compared).
+    await openTeamMenu(page);
     const after = Number(/\((\d+)\)/.exec((await topBar.textContent()) ?? "")?.[1] ?? 0);
     // (A later page holds what is left there: up to 20.)
     await expect(

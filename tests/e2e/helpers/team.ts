@@ -78,3 +78,15 @@ export async function followToApplication(
   await expect(page).toHaveURL(url, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
+
+/**
+ * The top bar's pages (the navigation "Team"): in the row at 1440 px; on a phone, in the menu,
+ * which this opens (decision 0074).
+ */
+export async function openTeamMenu(page: Page): Promise<Locator> {
+  const button = page.getByRole("banner").getByRole("button", { name: "Menu" });
+  const nav = page.getByRole("navigation", { name: "Team" });
+  if (!(await nav.isVisible()) && (await button.isVisible())) await button.click();
+  await expect(nav).toBeVisible();
+  return nav;
+}
