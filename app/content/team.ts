@@ -43,6 +43,7 @@ export const team = {
   nav: {
     label: "Team",
     inbox: "Inbox",
+    clients: "Clients",
     signedInAs: "Signed in as",
     signOut: "Sign out",
     addPasskey: "Add a passkey",

@@ -1,6 +1,6 @@
 import { buttonClass } from "~/components/ui/button";
 import { team } from "~/content/team";
-import { teamPaths } from "~/shared/paths";
+import { teamClientsPath, teamPaths } from "~/shared/paths";
 import type { TeamMember } from "~/shared/team-port";
 import { fill, withThousands } from "~/shared/text";
 
@@ -21,6 +21,7 @@ export function TeamNavLinks(props: { member: TeamMember; here: string; layout: 
   const unmatched = props.member.unmatched ?? 0;
   const pages = [
     { path: teamPaths.inbox, text: copy.inbox },
+    { path: teamClientsPath, text: copy.clients },
     { path: teamPaths.response, text: copy.response },
     { path: teamPaths.insights, text: copy.insights },
     ...(unmatched > 0
