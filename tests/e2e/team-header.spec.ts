@@ -79,6 +79,7 @@ async function teamPages(request: Parameters<typeof submitApplication>[0]) {
   return [
     { path: "/team", current: "Inbox" },
     { path: `/team/applications/${id}`, current: "Inbox" },
+    { path: "/team/clients", current: "Clients" },
     { path: "/team/response", current: "Response" },
     { path: "/team/insights", current: "Insights" },
     { path: "/team/unmatched", current: /^Unmatched \(\d{3,}\)$/ },
@@ -178,6 +179,7 @@ withAndWithoutJavaScript(() => {
         expect(await menuExpanded(page)).toBe(true);
         await expect(nav.getByRole("link")).toHaveText([
           "Inbox",
+          "Clients",
           "Response",
           "Insights",
           /^Unmatched \(\d{3,}\)$/,
