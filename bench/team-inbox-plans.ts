@@ -1,43 +1,86 @@
-// Dev tool: runs the inbox's queries once against a kept bench database, printing each SQL with its plan and time.
+/**
+ * The inbox's queries with their plans, against a database `npm run bench:team` kept
+ * (BENCH_REUSE): runs one inbox page (its filters as a query string), its counts (`counts`) or
+ * the Response page (`response`) once, then prints each SQL statement it ran with EXPLAIN QUERY
+ * PLAN and its time (SQLite) or EXPLAIN (ANALYZE, BUFFERS) (PostgreSQL).
+ *
+ *   node bench/team-inbox-plans.ts sqlite /tmp/reelsmith-bench-team-m1/reelsmith.db "status=new"
+ *   node bench/team-inbox-plans.ts postgres postgres://…/reelsmith_bench_m1 counts
+ */
 import SQLite from "better-sqlite3";
+import { CamelCasePlugin, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import { parseInboxQuery, viewCountCap } from "../app/shared/inbox-query.ts";
-import * as inbox from "../server/db/submissions/inbox.ts";
-import { responseRows } from "../server/db/submissions/response.ts";
+import { inboxPageSize, parseInboxQuery, viewCountCap } from "#app/shared/inbox-query.ts";
+import type { Dialect } from "../server/db/dialect.ts";
+import type { Database } from "../server/db/schema.ts";
+import {
+  failedApplicationCount,
+  inboxRows,
+  overdueCount,
+  viewCounts,
+} from "../server/db/submissions/inbox.ts";
 import { applicationSources } from "../server/db/submissions/visit-sources.ts";
+import { responseReport } from "../server/team/response-report.ts";
 
-const [backend, where, caseName] = process.argv.slice(2);
-const captured: { sql: string; params: readonly unknown[] }[] = [];
-const log = (event: any) => { if (event.level === "query") captured.push({ sql: event.query.sql, params: event.query.parameters }); };
-let db: any; let explain: (q: { sql: string; params: readonly unknown[] }) => Promise<string>;
-let raw: any;
+type Statement = { sql: string; parameters: readonly unknown[] };
+
+const [backend, where, what = ""] = process.argv.slice(2);
+if ((backend !== "sqlite" && backend !== "postgres") || !where) {
+  console.error(
+    "usage: node bench/team-inbox-plans.ts sqlite|postgres <file|url> <query|counts|response>",
+  );
+  process.exit(2);
+}
+const ran: Statement[] = [];
+const log = (event: LogEvent) => {
+  if (event.level === "query") ran.push(event.query);
+};
+let explain: (statement: Statement) => Promise<string>;
+let db: Kysely<Database>;
 if (backend === "sqlite") {
-  raw = new SQLite(where, { readonly: true });
-  db = new Kysely({ dialect: new SqliteDialect({ database: raw }), plugins: [new CamelCasePlugin()], log });
-  explain = async (q) => {
-    const plan = raw.prepare(`explain query plan ${q.sql}`).all(...q.params).map((r: any) => `${r.id}/${r.parent} ${r.detail}`).join("\n");
-    const t = performance.now(); for (let i = 0; i < 5; i++) raw.prepare(q.sql).all(...q.params); 
-    return `${plan}\n(${((performance.now() - t) / 5).toFixed(1)} ms)`;
+  const sqlite = new SQLite(where, { readonly: true });
+  db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+    log,
+  });
+  explain = async ({ sql, parameters }) => {
+    const plan = sqlite
+      .prepare(`explain query plan ${sql}`)
+      .all(...parameters)
+      .map((row) => (row as { detail: string }).detail)
+      .join("\n");
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) sqlite.prepare(sql).all(...parameters);
+    return `${plan}\n(${((performance.now() - started) / 5).toFixed(1)} ms, mean of 5)`;
   };
 } else {
-  const pool = new pg.Pool({ connectionString: where, types: { getTypeParser: ((oid: number, f: any) => oid === 20 ? Number : pg.types.getTypeParser(oid, f)) as any } });
-  db = new Kysely({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()], log });
-  raw = pool;
-  explain = async (q) => (await pool.query(`explain (analyze, buffers) ${q.sql}`, q.params as unknown[])).rows.map((r: any) => r["QUERY PLAN"]).join("\n");
+  const pool = new pg.Pool({ connectionString: where });
+  db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+    log,
+  });
+  explain = async ({ sql, parameters }) =>
+    (await pool.query(`explain (analyze, buffers) ${sql}`, [...parameters])).rows
+      .map((row) => row["QUERY PLAN"])
+      .join("\n");
 }
-const handle = { db, dialect: backend };
-const owner = (await db.selectFrom("teamMembers").select("id").orderBy("email").executeTakeFirst()).id;
-const viewer = { memberId: owner, now: Date.now() };
-const q = (p: string) => parseInboxQuery(new URLSearchParams(p));
-const cases: Record<string, () => Promise<unknown>> = {
-  counts: () => Promise.all([inbox.failedApplicationCount(handle), inbox.overdueCount(handle, viewer.now), inbox.viewCounts(handle, viewer, viewCountCap), applicationSources(handle)]),
-  response: () => responseRows(handle, Math.floor(Date.now() / 86400000) * 86400000 - 27 * 86400000, Date.now()),
-};
-const run = cases[caseName] ?? (() => inbox.inboxRows(handle, q(caseName), 50, viewer));
-await run();
-for (const c of captured) {
-  console.log("-----\n" + c.sql + "\n" + JSON.stringify(c.params));
-  console.log(await explain(c));
+const handle = { db, dialect: backend as Dialect };
+const first = await db.selectFrom("teamMembers").select("id").orderBy("email").executeTakeFirst();
+const viewer = { memberId: first?.id, now: Date.now() };
+if (what === "counts") {
+  await failedApplicationCount(handle);
+  await overdueCount(handle, viewer.now);
+  await viewCounts(handle, viewer, viewCountCap);
+  await applicationSources(handle);
+} else if (what === "response") {
+  await responseReport(handle, viewer.now, 24);
+} else {
+  await inboxRows(handle, parseInboxQuery(new URLSearchParams(what)), inboxPageSize, viewer);
+}
+for (const statement of ran.slice(1)) {
+  console.log(`-----\n${statement.sql}\n${JSON.stringify(statement.parameters)}`);
+  console.log(await explain(statement));
 }
 await db.destroy();

@@ -286,26 +286,33 @@ export async function viewCounts(
   return { needs: all, mine, unassigned, overdue };
 }
 
-/** Genuine applications still unanswered past their due time, per owner (null: unassigned). */
+/**
+ * Genuine applications still unanswered past their due time, per owner (null: unassigned): the
+ * waiting ones per owner as kept (`waiting_counts`, 0021) less those not due yet (a range of the
+ * waiting index: the last promise's worth of applications), in one statement so both parts see
+ * the same writes. Its cost follows how many are not due yet, never the backlog.
+ */
 export async function overdueCounts(
   { db }: Handle,
   now: number,
 ): Promise<Map<string | null, number>> {
-  const rows = await waiting(db.selectFrom("submissions"))
-    .select((eb) => ["ownerId", eb.fn.countAll<number>().as("n")])
-    .where("dueAt", "<=", now)
-    .groupBy("ownerId")
-    .execute();
-  return new Map(rows.map((row) => [row.ownerId, Number(row.n)]));
+  const notDueYet = waiting(db.selectFrom("submissions"))
+    .select([sql<string>`coalesce(owner_id, '')`.as("owner"), sql<number>`-count(*)`.as("n")])
+    .where("dueAt", ">", now)
+    .groupBy(sql`coalesce(owner_id, '')`);
+  const { rows } = await sql<{ owner: string; n: number | string }>`
+    select owner, sum(n) as n from (
+      select owner_id as owner, waiting as n from waiting_counts
+      union all select owner, n from (${notDueYet}) not_due_yet
+    ) counted group by owner having sum(n) > 0`.execute(db);
+  return new Map(rows.map((row) => [row.owner === "" ? null : row.owner, Number(row.n)]));
 }
 
-/** Genuine applications still unanswered past their due time. */
-export async function overdueCount({ db }: Handle, now: number): Promise<number> {
-  const row = await waiting(db.selectFrom("submissions"))
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("dueAt", "<=", now)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** Genuine applications still unanswered past their due time (see overdueCounts). */
+export async function overdueCount(handle: Handle, now: number): Promise<number> {
+  let total = 0;
+  for (const n of (await overdueCounts(handle, now)).values()) total += n;
+  return total;
 }
 
 /** Applications with at least one delivery that failed for good. */
