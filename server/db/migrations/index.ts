@@ -20,6 +20,7 @@ import { migration0018 } from "./0018_question_keys.ts";
 import { migration0019 } from "./0019_member_settings.ts";
 import { migration0020 } from "./0020_new_replies.ts";
 import { migration0021 } from "./0021_waiting_counts.ts";
+import { migration0026 } from "./0026_waiting_indexes.ts";
 
 /**
  * Versioned migrations, one per file (names sort in order of application). Kysely's migrator
@@ -48,6 +49,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0020_new_replies": migration0020(dialect),
     "0018_question_keys": migration0018(),
     "0021_waiting_counts": migration0021(dialect),
+    "0026_waiting_indexes": migration0026(dialect),
   };
 }
 
