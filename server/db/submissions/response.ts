@@ -60,91 +60,112 @@ export async function responseTallies(
     from submissions where ${genuine}
     group by ${dayOf}, owner_id`.execute(db);
 
-  // Each scope's rank and count: every answered one (all), per owner, and from each cut on.
-  const firstResponse = sql`first_response_at - created_at`;
-  const scopes = [
-    {
-      name: "all",
-      rank: sql`row_number() over (order by ${firstResponse})`,
-      n: sql`count(*) over ()`,
-    },
-    {
-      name: "owner",
-      rank: sql`row_number() over (partition by owner_id order by ${firstResponse})`,
-      n: sql`count(*) over (partition by owner_id)`,
-    },
-    ...cuts.map((cut, index) => ({
-      name: `cut${index}`,
-      rank: sql`case when created_at >= ${cut} then row_number() over (partition by created_at >= ${cut} order by ${firstResponse}) end`,
-      n: sql`sum(case when created_at >= ${cut} then 1 else 0 end) over ()`,
-    })),
-  ];
-  // The ranks ceil(0.5 n) and ceil(0.9 n) in integers (as percentile() takes them: the same
-  // for every n up to 20 million, checked).
-  const wanted = (name: string) =>
-    sql`${sql.ref(`r_${name}`)} in ((${sql.ref(`n_${name}`)} + 1) / 2, (9 * ${sql.ref(`n_${name}`)} + 9) / 10)`;
-  const ranksRead = sql<Record<string, number | string | null>>`
-    select * from (
-      select owner_id as owner, ${firstResponse} as ms,
-        ${sql.join(
-          scopes.map(
-            (scope) =>
-              sql`${scope.rank} as ${sql.ref(`r_${scope.name}`)}, ${scope.n} as ${sql.ref(`n_${scope.name}`)}`,
-          ),
-        )}
-      from submissions where ${genuine} and first_response_at is not null
-    ) ranked
-    where ${sql.join(
-      scopes.map((scope) => wanted(scope.name)),
-      sql` or `,
-    )}`.execute(db);
-
-  const [groups, ranked, overdueByOwner, members] = await Promise.all([
+  const [groupRows, overdueByOwner, members] = await Promise.all([
     groupsRead,
-    ranksRead,
     overdueCounts(handle, now),
     db.selectFrom("teamMembers").select(["id", "name", "email"]).orderBy("name").execute(),
   ]);
-  const ranks = {
-    all: emptyRanks(),
-    byOwner: new Map<string | null, ResponseRanks>(),
-    cuts: cuts.map(emptyRanks),
-  };
-  const note = (into: ResponseRanks, rank: unknown, n: unknown, ms: number) => {
-    if (rank === null || rank === undefined) return;
-    into.answered = Number(n);
-    into.at.set(Number(rank), ms);
-  };
-  for (const row of ranked.rows) {
-    // Row keys come back as the aliases above (the camel-case plugin leaves r_all, r_cut0 …).
-    const value = (name: string) =>
-      row[name] ?? row[name.replace(/_(\w)/g, (_, c) => c.toUpperCase())];
-    const ms = Number(row.ms);
-    const owner = (row.owner as string | null) ?? null;
-    note(ranks.all, value("r_all"), value("n_all"), ms);
-    if (!ranks.byOwner.has(owner)) ranks.byOwner.set(owner, emptyRanks());
-    const ofOwner = ranks.byOwner.get(owner) as ResponseRanks;
-    note(ofOwner, value("r_owner"), value("n_owner"), ms);
-    cuts.forEach((_, index) => {
-      const into = ranks.cuts[index] as ResponseRanks;
-      note(into, value(`r_cut${index}`), value(`n_cut${index}`), ms);
-    });
-  }
-  return {
-    groups: groups.rows.map(
-      (row): ResponseGroup => ({
-        day: Number(row.day),
-        ownerId: row.owner ?? null,
-        applications: Number(row.applications),
-        answered: Number(row.answered),
-        answeredInTime: Number(row.inTime),
-        overdue: Number(row.overdue),
-      }),
-    ),
-    ranks,
-    overdueByOwner,
-    members,
-  };
+  const groups = groupRows.rows.map(
+    (row): ResponseGroup => ({
+      day: Number(row.day),
+      ownerId: row.owner ?? null,
+      applications: Number(row.applications),
+      answered: Number(row.answered),
+      answeredInTime: Number(row.inTime),
+      overdue: Number(row.overdue),
+    }),
+  );
+  return { groups, ranks: await ranksOf(handle, groups, { since, cuts }), overdueByOwner, members };
 }
 
-const emptyRanks = (): ResponseRanks => ({ answered: 0, at: new Map() });
+const emptyRanks = (answered = 0): ResponseRanks => ({ answered, at: new Map() });
+
+/** The ranks (from 1) the median and the 90th percentile (nearest rank) of `n` values take. */
+const ranksFor = (n: number) => [0.5, 0.9].map((p) => Math.max(1, Math.ceil(p * n)));
+
+/**
+ * The first responses at the median's and the 90th percentile's ranks: of all the answered,
+ * from each cut on, and of each owner. One sort of the answered ones by first response, with a
+ * running count per scope beside it (one window, one pass), keeps the rows at those ranks: a
+ * few dozen back. How many each scope has comes from the groups.
+ */
+async function ranksOf(
+  { db }: Handle,
+  groups: readonly ResponseGroup[],
+  { since, cuts }: { since: number; cuts: readonly number[] },
+) {
+  const answered = (from: number, owner?: string | null) =>
+    groups
+      .filter((group) => group.day >= from && (owner === undefined || group.ownerId === owner))
+      .reduce((sum, group) => sum + group.answered, 0);
+  const all = emptyRanks(answered(0));
+  const ofCuts = cuts.map((cut) => emptyRanks(answered(Math.round((cut - since) / dayMs))));
+  const owners = [...new Set(groups.map((group) => group.ownerId))];
+  const byOwner = new Map(owners.map((owner) => [owner, emptyRanks(answered(0, owner))]));
+  const ranks = { all, byOwner, cuts: ofCuts };
+  if (all.answered === 0) return ranks;
+
+  const literals = (values: number[]) => sql.join(values.map((value) => sql.lit(value)));
+  const running = (condition: ReturnType<typeof sql>) =>
+    sql`sum(case when ${condition} then 1 else 0 end) over w`;
+  const ownerIs = (owner: string | null) =>
+    owner === null ? sql`owner_id is null` : sql`owner_id = ${owner}`;
+  const scopes = [
+    {
+      name: "r_all",
+      rank: sql`row_number() over w`,
+      keep: sql`true`,
+      ranks: ranksFor(all.answered),
+    },
+    ...cuts.map((cut, index) => ({
+      name: `r_cut${index}`,
+      rank: running(sql`created_at >= ${cut}`),
+      keep: sql`created_at >= ${cut}`,
+      ranks: ranksFor(ofCuts[index]?.answered ?? 0),
+    })),
+    ...owners.map((owner, index) => ({
+      name: `r_owner${index}`,
+      rank: running(ownerIs(owner)),
+      keep: ownerIs(owner),
+      ranks: ranksFor(byOwner.get(owner)?.answered ?? 0),
+    })),
+  ];
+  const { rows } = await sql<Record<string, number | string | null>>`
+    select * from (
+      select created_at, owner_id, first_response_at - created_at as ms,
+        ${sql.join(scopes.map((scope) => sql`${scope.rank} as ${sql.ref(scope.name)}`))}
+      from submissions
+      where is_spam = 0 and created_at >= ${since} and first_response_at is not null
+      window w as (order by first_response_at - created_at rows between unbounded preceding and current row)
+    ) ranked
+    where ${sql.join(
+      scopes.map(
+        (scope) => sql`(${scope.keep} and ${sql.ref(scope.name)} in (${literals(scope.ranks)}))`,
+      ),
+      sql` or `,
+    )}`.execute(db);
+  // The camel-case plugin gives r_all back as rAll, r_cut0 as rCut0.
+  const rankOf = (row: Record<string, unknown>, name: string) =>
+    Number(row[name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())] ?? row[name]);
+  for (const row of rows) {
+    const ms = Number(row.ms);
+    const createdAt = Number(row.createdAt ?? row.created_at);
+    const owner = (row.ownerId ?? row.owner_id ?? null) as string | null;
+    const keep = (into: ResponseRanks | undefined, rank: number, wanted: number[]) => {
+      if (into && wanted.includes(rank)) into.at.set(rank, ms);
+    };
+    keep(all, rankOf(row, "r_all"), ranksFor(all.answered));
+    cuts.forEach((cut, index) => {
+      if (createdAt >= cut) {
+        const into = ofCuts[index];
+        keep(into, rankOf(row, `r_cut${index}`), ranksFor(into?.answered ?? 0));
+      }
+    });
+    const index = owners.indexOf(owner);
+    if (index >= 0) {
+      const into = byOwner.get(owner);
+      keep(into, rankOf(row, `r_owner${index}`), ranksFor(into?.answered ?? 0));
+    }
+  }
+  return ranks;
+}
