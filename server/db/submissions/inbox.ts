@@ -306,8 +306,10 @@ export async function overdueCounts(
   now: number,
 ): Promise<Map<string | null, number>> {
   // One row each (a range of the waiting index, which carries the owner): grouped in there,
-  // SQLite walked the owners' index whole for its order.
-  const notDueYet = waiting(db.selectFrom("submissions"))
+  // SQLite walked the owners' index whole for its order. `due_at > now` says "with a due
+  // time" itself: beside "due_at is not null", SQLite (with ANALYZE's statistics) took that as
+  // the range, every waiting one (as for the cursor in inboxRows).
+  const notDueYet = unanswered(db.selectFrom("submissions"))
     .select([sql<string>`coalesce(owner_id, '')`.as("owner"), sql<number>`-1`.as("n")])
     .where("dueAt", ">", now);
   const { rows } = await sql<{ owner: string; n: number | string }>`
