@@ -96,11 +96,13 @@ it("SQLite: the overdue counts and the Response page read ranges of their indexe
     captured.push(compiled);
     return run(compiled, queryId);
   };
+  const sqliteFile = database.sqlite;
+  if (!sqliteFile) throw new Error("no SQLite connection");
   const plans = () =>
     captured.map((query) =>
       (
-        database.sqlite
-          ?.prepare(`explain query plan ${query.sql}`)
+        sqliteFile
+          .prepare(`explain query plan ${query.sql}`)
           .all(...(query.parameters as unknown[])) as { detail: string }[]
       )
         .map((row) => row.detail)
