@@ -38,6 +38,7 @@ const sharedTables = [
   "visit_secrets",
   "visit_totals",
   "visitors",
+  "waiting_counts",
 ];
 const tableNames = async (handle: DatabaseHandle) =>
   (await handle.db.introspection.getTables()).map((table) => table.name).sort();

@@ -85,6 +85,16 @@ export interface ApplicationMessagesTable {
   flag: Generated<MessageFlag | null>;
 }
 
+/**
+ * The applications waiting for an answer (genuine, unanswered, with a due time) per owner, kept
+ * by triggers on `submissions` (0021_waiting_counts): the overdue counts read it.
+ */
+export interface WaitingCountsTable {
+  /** The owner's member id; '' for the unassigned. */
+  ownerId: string;
+  waiting: number;
+}
+
 /** A limit of mail coming in that refused mail in a period: the team told once (0013). */
 export interface InboundLimitNoticesTable {
   /** `<limit>:<period start>`. */
@@ -164,6 +174,7 @@ export interface Database extends TeamTables, VisitTables, PortalTables {
   applicationMessages: ApplicationMessagesTable;
   messageAttachments: MessageAttachmentsTable;
   inboundLimitNotices: InboundLimitNoticesTable;
+  waitingCounts: WaitingCountsTable;
 }
 
 export type Submission = Selectable<SubmissionsTable>;

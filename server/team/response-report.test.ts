@@ -5,8 +5,9 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { addMember, findMember } from "../db/members.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
+import { migratedDatabase, storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
-import { figuresOf, percentile, responseReport } from "./response-report.ts";
+import { figuresOf, percentile, responseReport, responseWindows } from "./response-report.ts";
 
 const hour = 3600_000;
 const day = 24 * hour;
@@ -287,3 +288,115 @@ describe("responseReport on SQLite", () => {
     expect(report.daily.every((bar) => bar.applications === 0)).toBe(true);
   });
 });
+
+/**
+ * The report as it was built before the figures were summed in the database (0021): every
+ * genuine row of the range read, and figuresOf over each window, owner and day. The summed
+ * report must say exactly this.
+ */
+async function reportFromRows(
+  database: DatabaseHandle,
+  windows: readonly number[],
+  promiseHours: number,
+) {
+  const longest = Math.max(...windows);
+  const firstDay = Math.floor(now / day) * day - (longest - 1) * day;
+  const genuine = (
+    await database.db
+      .selectFrom("submissions")
+      .select(["createdAt", "dueAt", "firstResponseAt", "ownerId"])
+      .where("isSpam", "=", 0)
+      .execute()
+  ).map((row) => ({
+    createdAt: Number(row.createdAt),
+    dueAt: row.dueAt === null ? null : Number(row.dueAt),
+    firstResponseAt: row.firstResponseAt === null ? null : Number(row.firstResponseAt),
+    ownerId: row.ownerId,
+  }));
+  const overdue = (row: (typeof genuine)[number]) =>
+    row.firstResponseAt === null && row.dueAt !== null && row.dueAt <= now;
+  const rows = genuine.filter((row) => row.createdAt >= firstDay);
+  const within = (days: number) =>
+    rows.filter((row) => row.createdAt >= firstDay + (longest - days) * day);
+  const members = await database.db
+    .selectFrom("teamMembers")
+    .select(["id", "name", "email"])
+    .orderBy("name")
+    .execute();
+  const owners = [...members, { id: null, name: "Unassigned", email: null }];
+  return {
+    now,
+    promiseHours,
+    overdueNow: genuine.filter(overdue).length,
+    windows: windows.map((days) => ({ days, all: figuresOf(within(days), now) })),
+    members: owners
+      .map((member) => ({
+        name: member.name,
+        email: member.email,
+        figures: figuresOf(
+          within(longest).filter((row) => row.ownerId === member.id),
+          now,
+        ),
+        overdue: genuine.filter((row) => overdue(row) && row.ownerId === member.id).length,
+      }))
+      .filter(
+        (member) => member.email !== null || member.figures.applications > 0 || member.overdue > 0,
+      ),
+    daily: Array.from({ length: longest }, (_, index) => {
+      const start = firstDay + index * day;
+      const ofDay = rows.filter((row) => row.createdAt >= start && row.createdAt < start + day);
+      const figures = figuresOf(ofDay, now);
+      return {
+        day: start,
+        applications: figures.applications,
+        answeredInTime: figures.answeredInTime,
+        late: figures.answered - figures.answeredInTime + ofDay.filter(overdue).length,
+      };
+    }),
+  };
+}
+
+for (const backend of storageBackends()) {
+  describe.skipIf(backend.skip)(
+    `responseReport, summed in the database, on ${backend.name}`,
+    () => {
+      it("says what figuresOf says over the rows: every window, owner and day, medians and 90th percentiles included", async () => {
+        const { database } = await migratedDatabase(backend);
+        const owners: (string | null)[] = [null];
+        for (const email of ["ana@example.com", "ben@example.com", "cy@example.com"]) {
+          await addMember(database, email);
+          owners.push((await findMember(database, email))?.id ?? null);
+        }
+        // 400 applications over 50 days: spam, from before the clock (no due time), unanswered
+        // (overdue or not yet), answered in time or late, first responses of equal seconds and
+        // of seconds rounded up and down, at the due time exactly.
+        const items = Array.from({ length: 400 }, (_, i) => {
+          const createdAt = now - Math.floor(i * 3 * hour + (i % 7) * 1_234);
+          // One in 11 answered at its due time exactly (in time).
+          const answeredAfter =
+            i % 11 === 5 ? 24 * hour : ((i * 7919) % 60) * hour + (i % 5) * 1_400;
+          const answered = i % 3 !== 0 && createdAt + answeredAfter <= now;
+          return pendingSubmission({
+            row: {
+              createdAt,
+              dueAt: i % 23 === 0 ? null : createdAt + 24 * hour,
+              firstResponseAt: answered ? createdAt + answeredAfter : null,
+              ownerId: owners[i % owners.length] ?? null,
+              isSpam: i % 17 === 0 ? 1 : 0,
+            },
+            deliveries: [],
+          });
+        });
+        await storeSubmissions(database.db, items, now, {
+          confirmationsPerHour: Number.POSITIVE_INFINITY,
+          postgres: backend.name === "postgres",
+        });
+        for (const windows of [responseWindows, [1], [3, 10, 40]]) {
+          expect(await responseReport(database, now, 24, windows)).toEqual(
+            await reportFromRows(database, windows, 24),
+          );
+        }
+      });
+    },
+  );
+}

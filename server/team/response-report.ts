@@ -1,8 +1,20 @@
 import type { ResponseFigures, ResponseReport } from "#app/shared/team-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { type ResponseRow, responseRows } from "../db/submissions/response.ts";
+import {
+  type ResponseGroup,
+  type ResponseRanks,
+  responseTallies,
+} from "../db/submissions/response.ts";
 
 const day = 24 * 3600_000;
+
+/** One genuine application as the Response page counts it (figuresOf's rows). */
+export interface ResponseRow {
+  createdAt: number;
+  dueAt: number | null;
+  firstResponseAt: number | null;
+  ownerId: string | null;
+}
 /** The Response page's windows, in days; the longest is read once and cut down for the others. */
 export const responseWindows = [7, 28] as const;
 
@@ -43,42 +55,73 @@ export function figuresOf(rows: readonly ResponseRow[], now: number): ResponseFi
   };
 }
 
-type Reads = Awaited<ReturnType<typeof responseRows>>;
+type Tallies = Awaited<ReturnType<typeof responseTallies>>;
+
+/** A scope's figures from its groups (day × owner) and its ranks of first responses. */
+function figuresOfGroups(groups: readonly ResponseGroup[], ranks: ResponseRanks | undefined) {
+  let applications = 0;
+  let answered = 0;
+  let answeredInTime = 0;
+  let overdue = 0;
+  for (const group of groups) {
+    applications += group.applications;
+    answered += group.answered;
+    answeredInTime += group.answeredInTime;
+    overdue += group.overdue;
+  }
+  /** As percentile() over the sorted seconds: the first response at rank ceil(p·n). */
+  const at = (p: number) => {
+    if (!ranks || ranks.answered === 0) return null;
+    const ms = ranks.at.get(Math.max(1, Math.ceil(p * ranks.answered)));
+    return ms === undefined ? null : Math.round(ms / 1000);
+  };
+  return {
+    applications,
+    due: answered + overdue,
+    answered,
+    answeredInTime,
+    medianSeconds: at(0.5),
+    p90Seconds: at(0.9),
+  };
+}
 
 /**
- * The Response page's figures at `now` from its rows: genuine applications received in the last
- * 7 and 28 UTC days, today included; answered within the promise (of those due or answered),
- * median and 90th percentile of the first response; per owner; per day; and what is overdue now
- * (whenever it arrived), in all and per owner.
+ * The Response page's figures at `now` from its tallies: genuine applications received in each
+ * window of `windows` days (today and the UTC days before it); answered within the promise (of
+ * those due or answered), median and 90th percentile of the first response; per owner and per
+ * day over the longest window; and what is overdue now (whenever it arrived), in all and per
+ * owner. The same figures as figuresOf over the rows (response-report.test.ts compares them).
  */
 export function buildResponseReport(
-  reads: Reads,
+  tallies: Tallies,
   now: number,
   promiseHours: number,
+  windows: readonly number[] = responseWindows,
 ): ResponseReport {
-  const longest = Math.max(...responseWindows);
-  const firstDay = firstDayOf(now);
-  const { rows, overdueByOwner, members } = reads;
+  const longest = Math.max(...windows);
+  const firstDay = firstDayOf(now, longest);
+  const { groups, ranks, overdueByOwner, members } = tallies;
   const overdueNow = [...overdueByOwner.values()].reduce((sum, n) => sum + n, 0);
-  // A window of N days: today and the N - 1 UTC days before it, as the chart's bars.
-  const within = (days: number) =>
-    rows.filter((row) => row.createdAt >= firstDay + (longest - days) * day);
-  const inLongest = within(longest);
-  const overdue = (row: ResponseRow) =>
-    row.firstResponseAt === null && row.dueAt !== null && row.dueAt <= now;
+  const shorter = windows.filter((days) => days !== longest);
   const owners = [...members, { id: null, name: "Unassigned", email: null }];
   return {
     now,
     promiseHours,
     overdueNow,
-    windows: responseWindows.map((days) => ({ days, all: figuresOf(within(days), now) })),
+    windows: windows.map((days) => ({
+      days,
+      all: figuresOfGroups(
+        groups.filter((group) => group.day >= longest - days),
+        days === longest ? ranks.all : ranks.cuts[shorter.indexOf(days)],
+      ),
+    })),
     members: owners
       .map((member) => ({
         name: member.name,
         email: member.email,
-        figures: figuresOf(
-          inLongest.filter((row) => row.ownerId === member.id),
-          now,
+        figures: figuresOfGroups(
+          groups.filter((group) => group.ownerId === member.id),
+          ranks.byOwner.get(member.id),
         ),
         // Overdue now, whenever it arrived (as the total).
         overdue: overdueByOwner.get(member.id) ?? 0,
@@ -87,28 +130,43 @@ export function buildResponseReport(
         (member) => member.email !== null || member.figures.applications > 0 || member.overdue > 0,
       ),
     daily: Array.from({ length: longest }, (_, index) => {
-      const start = firstDay + index * day;
-      const rowsOfDay = rows.filter((row) => row.createdAt >= start && row.createdAt < start + day);
-      const figures = figuresOf(rowsOfDay, now);
+      const figures = figuresOfGroups(
+        groups.filter((group) => group.day === index),
+        undefined,
+      );
+      const overdue = figures.due - figures.answered;
       return {
-        day: start,
+        day: firstDay + index * day,
         applications: figures.applications,
         answeredInTime: figures.answeredInTime,
-        late: figures.answered - figures.answeredInTime + rowsOfDay.filter(overdue).length,
+        late: figures.answered - figures.answeredInTime + overdue,
       };
     }),
   };
 }
 
-/** The first UTC day of the longest window that ends today. */
-const firstDayOf = (now: number) =>
-  Math.floor(now / day) * day - (Math.max(...responseWindows) - 1) * day;
+/** The first UTC day of a window of `days` days that ends today. */
+const firstDayOf = (now: number, days: number) => Math.floor(now / day) * day - (days - 1) * day;
 
-/** Reads the rows and builds the report (the Response page's loader calls this). */
+/**
+ * Reads the tallies and builds the report (the Response page's loader calls this; the bench
+ * with other windows).
+ */
 export async function responseReport(
   handle: Pick<DatabaseHandle, "db" | "dialect">,
   now: number,
   promiseHours: number,
+  windows: readonly number[] = responseWindows,
 ): Promise<ResponseReport> {
-  return buildResponseReport(await responseRows(handle, firstDayOf(now), now), now, promiseHours);
+  const longest = Math.max(...windows);
+  const since = firstDayOf(now, longest);
+  const cuts = windows
+    .filter((days) => days !== longest)
+    .map((days) => since + (longest - days) * day);
+  return buildResponseReport(
+    await responseTallies(handle, { since, cuts, now }),
+    now,
+    promiseHours,
+    windows,
+  );
 }

@@ -19,8 +19,10 @@ import { migration0017 } from "./0017_sealed_visit_secrets.ts";
 import { migration0018 } from "./0018_question_keys.ts";
 import { migration0019 } from "./0019_member_settings.ts";
 import { migration0020 } from "./0020_new_replies.ts";
+import { migration0021 } from "./0021_waiting_counts.ts";
 import { migration0022 } from "./0022_portal_clients.ts";
 import { migration0023 } from "./0023_client_uploads.ts";
+import { migration0026 } from "./0026_waiting_indexes.ts";
 
 /**
  * Versioned migrations, one per file (names sort in order of application). Kysely's migrator
@@ -48,6 +50,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0014_message_flags": migration0014(),
     "0020_new_replies": migration0020(dialect),
     "0018_question_keys": migration0018(),
+    "0021_waiting_counts": migration0021(dialect),
+    "0026_waiting_indexes": migration0026(dialect),
     "0022_portal_clients": migration0022(dialect),
     "0023_client_uploads": migration0023(),
   };

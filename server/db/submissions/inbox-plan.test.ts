@@ -3,7 +3,8 @@ import { expect, it } from "vitest";
 import { parseInboxQuery } from "#app/shared/inbox-query.ts";
 import { migratedDatabase, storageBackends } from "../../test/backends.ts";
 import { pendingSubmission } from "../../test/stored.ts";
-import { inboxRows } from "./inbox.ts";
+import { inboxRows, overdueCount } from "./inbox.ts";
+import { responseTallies } from "./response.ts";
 import { storeSubmissions } from "./store.ts";
 
 const sqlite = storageBackends().find((backend) => backend.name === "sqlite");
@@ -63,4 +64,63 @@ it("SQLite: the unanswered part's pages come from an index in order, after ANALY
     expect(plan, params).toMatch(/USING (COVERING )?INDEX submissions_waiting/);
     expect(plan, params).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
   }
+});
+
+// The counts every page shows and the Response page's window, after ANALYZE: each a range of
+// the index made for it (decision 0075). With statistics, SQLite took "due_at is not null" as
+// the not-yet-due range (every waiting one) and skip-scanned the status index for the window.
+it("SQLite: the overdue counts and the Response page read ranges of their indexes, after ANALYZE", async () => {
+  if (!sqlite) throw new Error("no SQLite backend");
+  const { database } = await migratedDatabase(sqlite);
+  const now = Date.now();
+  const rows = Array.from({ length: 3000 }, (_, i) =>
+    pendingSubmission({
+      row: {
+        createdAt: now - i * hour,
+        dueAt: now - i * hour + 24 * hour,
+        status: ["new", "new", "contacted", "onboarded", "declined"][i % 5] as string,
+        firstResponseAt: i % 5 < 2 ? null : now - i * hour + hour,
+        isSpam: i % 50 === 0 ? 1 : 0,
+      },
+      deliveries: [],
+    }),
+  );
+  for (let i = 0; i < rows.length; i += 500) {
+    await storeSubmissions(database.db, rows.slice(i, i + 500), now);
+  }
+  await database.sqlite?.exec("ANALYZE");
+  const captured: CompiledQuery[] = [];
+  const executor = database.db.getExecutor();
+  const run = executor.executeQuery.bind(executor);
+  executor.executeQuery = (compiled, queryId) => {
+    captured.push(compiled);
+    return run(compiled, queryId);
+  };
+  const sqliteFile = database.sqlite;
+  if (!sqliteFile) throw new Error("no SQLite connection");
+  const plans = () =>
+    captured.map((query) =>
+      (
+        sqliteFile
+          .prepare(`explain query plan ${query.sql}`)
+          .all(...(query.parameters as unknown[])) as { detail: string }[]
+      )
+        .map((row) => row.detail)
+        .join("\n"),
+    );
+  await overdueCount(database, now);
+  const [overdue] = plans();
+  expect(overdue).toMatch(
+    /USING COVERING INDEX submissions_waiting \(is_spam=\? AND first_response_at=\? AND due_at>\?\)/,
+  );
+  captured.length = 0;
+  await responseTallies(database, {
+    since: now - 28 * 24 * hour,
+    cuts: [now - 7 * 24 * hour],
+    now,
+  });
+  const windowReads = plans().filter((plan) => plan.includes("submissions_response"));
+  // The day-and-owner sums and the ranks of first responses.
+  expect(windowReads).toHaveLength(2);
+  for (const plan of windowReads) expect(plan).not.toMatch(/submissions_inbox/);
 });

@@ -68,14 +68,33 @@ describe.each(storageBackends())("the promise's first response on $name", (backe
           },
         ])
         .execute();
-      // Back to before 0007 (the indexes on its columns, 0011's, 0012's and 0020's now, go first).
+      // Back to before 0007 (the indexes on its columns, 0011's, 0012's, 0020's, 0021's and 0026's now,
+      // and 0021's kept counts, go first).
+      const postgres = database.dialect === "postgres";
+      for (const operation of ["insert", "delete", "update"]) {
+        const name = `waiting_counts_${operation}`;
+        if (postgres) {
+          await sql`drop trigger ${sql.ref(name)} on submissions`.execute(database.db);
+          await sql`drop function ${sql.ref(name)}`.execute(database.db);
+        } else {
+          await sql`drop trigger ${sql.ref(name)}`.execute(database.db);
+        }
+      }
+      await sql`drop table waiting_counts`.execute(database.db);
       for (const index of [
         "submissions_new_reply",
         "submissions_insights",
         "submissions_waiting",
-        "submissions_waiting_status",
+        ...(postgres
+          ? ["new", "contacted", "onboarded", "declined"].map(
+              (status) => `submissions_waiting_${status}`,
+            )
+          : ["submissions_waiting_status"]),
         "submissions_waiting_owner",
         "submissions_owner",
+        "submissions_response",
+        "submissions_waiting_new_reply",
+        ...(postgres ? ["submissions_replied", "submissions_replied_owner"] : []),
       ]) {
         await sql`drop index ${sql.ref(index)}`.execute(database.db);
       }
@@ -83,7 +102,7 @@ describe.each(storageBackends())("the promise's first response on $name", (backe
       for (const column of ["owner_id", "due_at", "first_response_at"]) {
         await sql`alter table submissions drop column ${sql.ref(column)}`.execute(database.db);
       }
-      await sql`delete from kysely_migration where name in ('0007_response_promise', '0008_unanswered_by_status_and_owner', '0011_waiting_by_due_and_id')`.execute(
+      await sql`delete from kysely_migration where name in ('0007_response_promise', '0008_unanswered_by_status_and_owner', '0011_waiting_by_due_and_id', '0021_waiting_counts', '0026_waiting_indexes')`.execute(
         database.db,
       );
       await migrateToLatest(database.db.withoutPlugins(), database.dialect);

@@ -34,5 +34,17 @@ for (const backend of storageBackends()) {
       expect(await names("(unknown)")).toEqual(["Di"]);
       expect(await names("")).toHaveLength(5);
     });
+
+    it("offers the first 50 sources in order, each once", async () => {
+      const { database } = await migratedDatabase(backend);
+      const sources = Array.from({ length: 52 }, (_, i) => `source-${String(i).padStart(2, "0")}`);
+      await storeSubmissions(
+        database.db,
+        [...sources, ...sources.slice(0, 10)]
+          .reverse()
+          .map((visitSource) => pendingSubmission({ row: { visitSource } })),
+      );
+      expect(await applicationSources(database)).toEqual(sources.slice(0, 50));
+    });
   });
 }
