@@ -7,7 +7,13 @@ import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { submissionColumn, withDatabase } from "./helpers/stored";
-import { followToApplication, memberAddress, signIn, teamOrigin } from "./helpers/team";
+import {
+  followToApplication,
+  inboxFilters,
+  memberAddress,
+  signIn,
+  teamOrigin,
+} from "./helpers/team";
 
 // The 24-hour promise as a new member walks it, at 1440 px with scripts on and off and at 390 px
 // with scripts on (phoneWithScriptsOnly): an application of their own by round robin, its clock in
@@ -61,7 +67,7 @@ async function applicationOfMine(request: APIRequestContext, me: string): Promis
 
 /** The inbox's filters, applied: Owner (its label), Due "Any", and the search. */
 async function filterInbox(page: Page, owner: "Anyone" | "Me", search: string) {
-  const filters = page.getByRole("form", { name: "Filters" });
+  const filters = await inboxFilters(page);
   await filters.getByRole("combobox", { name: "Owner" }).selectOption({ label: owner });
   await filters.getByRole("combobox", { name: "Due" }).selectOption({ label: "Any" });
   await filters.getByLabel("Search").fill(search);

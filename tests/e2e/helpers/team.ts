@@ -78,3 +78,18 @@ export async function followToApplication(
   await expect(page).toHaveURL(url, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
+
+/**
+ * The inbox's filters form, unfolded: on a phone they sit under "Filters (n)", closed until
+ * tapped; from 640 px they are always shown.
+ */
+export async function inboxFilters(page: Page): Promise<Locator> {
+  const summary = page.locator("details:has(form[aria-label='Filters']) > summary");
+  if (await summary.isVisible()) {
+    const open = await summary.evaluate(
+      (element) => (element.parentElement as HTMLDetailsElement).open,
+    );
+    if (!open) await summary.click();
+  }
+  return page.getByRole("form", { name: "Filters" });
+}
