@@ -188,8 +188,9 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     // and the application.
     await expectNoViolations(page, "response", javaScriptEnabled);
     await page.goto(`${teamOrigin}/team?owner=me&due=today`);
-    await expect(page.getByRole("combobox", { name: "Owner" })).toHaveValue("me");
-    await expect(page.getByRole("combobox", { name: "Due" })).toHaveValue("today");
+    const filters = await inboxFilters(page);
+    await expect(filters.getByRole("combobox", { name: "Owner" })).toHaveValue("me");
+    await expect(filters.getByRole("combobox", { name: "Due" })).toHaveValue("today");
     await expectNoViolations(page, "inbox, Owner Me, Due today", javaScriptEnabled);
     await page.goto(`${teamOrigin}/team?owner=none&due=overdue`);
     await expectNoViolations(page, "inbox, Unassigned, Overdue", javaScriptEnabled);
