@@ -107,6 +107,13 @@ export const team = {
     spamOptions: { no: "Not spam", yes: "Spam", all: "All" },
     apply: "Apply filters",
     clear: "Clear",
+    /** The phone's disclosure of the filters, with how many are on. */
+    filtersCount: "Filters ({count})",
+    /** Above the list while any filter is on (the view's own owner and due are no filter). */
+    filtersOn: "{count} {filters} on: the list shows only what matches.",
+    filter: "filter",
+    filters: "filters",
+    clearFilters: "Clear filters",
     columns: {
       name: "Name",
       plan: "Plan",
@@ -150,6 +157,22 @@ export const team = {
     overdueLink: "Show them",
     spamBadge: "Spam",
     empty: "No applications match these filters.",
+    /** A new install's inbox: nothing has come in yet. */
+    emptyInstall: "No applications yet: share your site,",
+    /** Keyboard shortcuts: the `?` dialog. */
+    keys: {
+      title: "Keyboard shortcuts",
+      hint: "Press ? for keyboard shortcuts",
+      close: "Close",
+      list: [
+        ["j", "Next application"],
+        ["k", "Previous application"],
+        ["Enter", "Open it"],
+        ["r", "Open it at the reply"],
+        ["a", "Take it and open it"],
+        ["?", "This list"],
+      ],
+    },
     newest: "First page",
     older: "Next page",
     exportCsv: "Export CSV",

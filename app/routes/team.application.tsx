@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, redirect } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect, useLocation } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { normalizeReply, replyProblem } from "~/shared/reply-rules";
 import type { TeamAction } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { ApplicationActions } from "~/team/application-actions-form";
+import { inboxHref } from "~/team/inbox-href";
 import { ListOrNone } from "~/team/list-or-none";
 import { Moment, momentText } from "~/team/moment";
 import { OutcomeNotice } from "~/team/outcome-notice";
@@ -120,6 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function TeamApplication({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
   const { member, view } = loaderData;
   const said =
     actionData ?? (loaderData.message ? { ok: true, message: loaderData.message } : undefined);
@@ -127,7 +129,7 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
   const refused = actionData && "reply" in actionData ? actionData.reply : undefined;
   return (
     <TeamShell member={member}>
-      <BackLink href={teamPaths.inbox}>{copy.back}</BackLink>
+      <BackLink href={inboxHref(location.search)}>{copy.back}</BackLink>
       <header className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-extrabold tracking-tight break-words text-white">
           {view.name}

@@ -1,12 +1,15 @@
 import { buttonClass } from "~/components/ui/button";
 import { service } from "~/content/service";
 import { team as teamCopy } from "~/content/team";
-import { inboxParams, parseInboxQuery } from "~/shared/inbox-query";
+import { siteUrl } from "~/lib/seo";
+import { filtersOn, inboxParams, parseInboxQuery } from "~/shared/inbox-query";
 import { applicationPath, teamPaths } from "~/shared/paths";
 import { optionLabel } from "~/shared/schema";
+import { fill } from "~/shared/text";
 import { ClockBadge } from "~/team/clock-badge";
 import { InboxBanner } from "~/team/inbox-banner";
 import { InboxFilters } from "~/team/inbox-filters";
+import { InboxKeys } from "~/team/inbox-keys";
 import { InboxViews } from "~/team/inbox-views";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { StatusBadge } from "~/team/status-badge";
@@ -35,12 +38,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseInboxQuery(params);
   const page = await team.inbox(query);
-  return { member, query, page, now: Date.now(), erased: params.has("erased") };
+  // The inbox as it is (view, filters, page): each row's link carries it, so the application's
+  // "Back to the inbox" and "Send and next" go on from here.
+  const here = inboxParams(query, query.before ? { before: params.get("before") ?? "" } : {});
+  return {
+    member,
+    query,
+    page,
+    here: here.toString(),
+    now: Date.now(),
+    erased: params.has("erased"),
+  };
 }
 
 export default function TeamInbox({ loaderData }: Route.ComponentProps) {
-  const { member, query, page, now } = loaderData;
+  const { member, query, page, now, here } = loaderData;
   const filterParams = inboxParams(query);
+  const filters = filtersOn(query);
+  const rowHref = (id: string) => `${applicationPath(id)}${here ? `?${here}` : ""}`;
+  // Nothing at all yet: the default inbox, first page, empty (not filters that exclude all).
+  const newInstall = !query.view && !query.needsReply && !query.before && filters === 0;
   const exportHref = (format: string) =>
     `${teamPaths.export}?${new URLSearchParams([...filterParams, ["format", format]])}`;
   const failedHref = `${teamPaths.inbox}?${inboxParams({ spam: "all", failed: true, newReply: false })}`;
@@ -80,8 +97,34 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
       />
       <InboxViews query={query} counts={page.views} />
       <InboxFilters query={query} sources={page.sources} />
+      {filters > 0 ? (
+        <p
+          role="status"
+          className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-sky-400/30 bg-sky-500/10 px-4 py-2 text-sm text-sky-100"
+        >
+          {fill(copy.filtersOn, {
+            count: filters,
+            filters: filters === 1 ? copy.filter : copy.filters,
+          })}
+          <a
+            href={`${teamPaths.inbox}${query.view ? `?view=${query.view}` : ""}`}
+            className="font-semibold underline underline-offset-4"
+          >
+            {copy.clearFilters}
+          </a>
+        </p>
+      ) : null}
       {query.refusedSearch ? null : page.rows.length === 0 ? (
-        <p className="mt-10 text-center text-zinc-400">{copy.empty}</p>
+        newInstall ? (
+          <p className="mt-10 text-center text-zinc-300">
+            {copy.emptyInstall}{" "}
+            <a href={siteUrl} className="font-semibold text-white underline underline-offset-4">
+              {siteUrl.replace(/^https?:\/\//, "")}
+            </a>
+          </p>
+        ) : (
+          <p className="mt-10 text-center text-zinc-400">{copy.empty}</p>
+        )
       ) : (
         <table className="mt-6 w-full border-separate border-spacing-0 text-left text-sm">
           <thead className="text-xs text-zinc-400 uppercase">
@@ -99,11 +142,18 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
           </thead>
           <tbody>
             {page.rows.map((row) => (
-              <tr key={row.id} className="align-top">
+              <tr
+                key={row.id}
+                data-inbox-row=""
+                data-owner={row.ownerId ?? ""}
+                className="relative align-top hover:bg-white/[0.03] focus-within:bg-white/5"
+              >
                 <td className="border-b border-white/5 py-3 pr-3">
+                  {/* The whole row is this link (its ::after covers the row); the keys move to it. */}
                   <a
-                    href={applicationPath(row.id)}
-                    className="font-semibold text-white underline-offset-4 hover:underline"
+                    href={rowHref(row.id)}
+                    data-row-link=""
+                    className="font-semibold text-white underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
                   >
                     {row.name}
                   </a>
@@ -170,6 +220,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
           </a>
         ) : null}
       </nav>
+      <InboxKeys />
     </TeamShell>
   );
 }

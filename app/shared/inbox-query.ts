@@ -167,6 +167,28 @@ export function inboxParams(query: InboxQuery, page?: { before?: string }): URLS
   return params;
 }
 
+/**
+ * How many filters narrow the list beyond its view (a view's own owner and due are the view,
+ * not a filter): the phone's "Filters (n)" and the line that says the list is filtered.
+ */
+export function filtersOn(query: InboxQuery): number {
+  const fromView = {
+    owner: query.view === "mine" || query.view === "unassigned",
+    due: query.view === "overdue",
+  };
+  return [
+    query.status,
+    query.plan,
+    query.spam !== "no",
+    query.failed,
+    query.owner && !fromView.owner,
+    query.newReply,
+    query.due && !fromView.due,
+    query.source,
+    query.q ?? query.refusedSearch,
+  ].filter(Boolean).length;
+}
+
 /** The cursor after `row`: in the waiting part (by due time) or in the rest (by arrival). */
 export const cursorOf = (
   row: { createdAt: number; id: string; dueAt: number | null },

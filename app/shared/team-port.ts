@@ -168,6 +168,8 @@ export interface InboxRow {
   dueAt: number | null;
   firstResponseAt: number | null;
   ownerName: string | null;
+  /** The owner's id (a Take from the inbox says whom it saw, as the page's does). */
+  ownerId: string | null;
   /** A reply came back that nobody has answered or read yet. */
   newReply: boolean;
 }

@@ -9,6 +9,7 @@ import { expect, test } from "./helpers/page-health";
 import { submissionColumn, withDatabase } from "./helpers/stored";
 import {
   followToApplication,
+  inboxFilters,
   memberAddress,
   openTeamMenu,
   signIn,
@@ -67,7 +68,7 @@ async function applicationOfMine(request: APIRequestContext, me: string): Promis
 
 /** The inbox's filters, applied: Owner (its label), Due "Any", and the search. */
 async function filterInbox(page: Page, owner: "Anyone" | "Me", search: string) {
-  const filters = page.getByRole("form", { name: "Filters" });
+  const filters = await inboxFilters(page);
   await filters.getByRole("combobox", { name: "Owner" }).selectOption({ label: owner });
   await filters.getByRole("combobox", { name: "Due" }).selectOption({ label: "Any" });
   await filters.getByLabel("Search").fill(search);
@@ -190,8 +191,9 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     // and the application.
     await expectNoViolations(page, "response", javaScriptEnabled);
     await page.goto(`${teamOrigin}/team?owner=me&due=today`);
-    await expect(page.getByRole("combobox", { name: "Owner" })).toHaveValue("me");
-    await expect(page.getByRole("combobox", { name: "Due" })).toHaveValue("today");
+    const filters = await inboxFilters(page);
+    await expect(filters.getByRole("combobox", { name: "Owner" })).toHaveValue("me");
+    await expect(filters.getByRole("combobox", { name: "Due" })).toHaveValue("today");
     await expectNoViolations(page, "inbox, Owner Me, Due today", javaScriptEnabled);
     await page.goto(`${teamOrigin}/team?owner=none&due=overdue`);
     await expectNoViolations(page, "inbox, Unassigned, Overdue", javaScriptEnabled);

@@ -13,7 +13,14 @@ import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { recipientOf, sentEmails, submissionColumn, withDatabase } from "./helpers/stored";
-import { addMember, memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
+import {
+  addMember,
+  inboxFilters,
+  memberAddress,
+  openTeamMenu,
+  signIn,
+  teamOrigin,
+} from "./helpers/team";
 import { hydrated } from "./onboarding-page";
 
 // The conversation end to end, as a new member walks it, at 1440 px with scripts on and off and at
@@ -246,7 +253,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     // 8. The inbox: New reply, where the Replies filter finds it.
     await page.reload();
     await expect(row(page, name).getByText("New reply", { exact: true })).toBeVisible();
-    const filters = page.getByRole("form", { name: "Filters" });
+    const filters = await inboxFilters(page);
     await filters.getByRole("combobox", { name: "Replies" }).selectOption({ label: "New reply" });
     await filters.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/[?&]reply=new/);

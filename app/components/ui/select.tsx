@@ -3,7 +3,7 @@ import { controlClass } from "./input";
 
 /**
  * A native `<select>` (keyboard, screen readers and phone pickers for free) dressed like the
- * other controls. `placeholder` is the first, empty choice.
+ * other controls. `placeholder`, when given, is the first, empty choice.
  */
 export function Select({
   options,
@@ -12,7 +12,7 @@ export function Select({
   ...props
 }: ComponentProps<"select"> & {
   options: readonly { value: string; label: string }[];
-  placeholder: string;
+  placeholder?: string;
 }) {
   return (
     <div className="relative">
@@ -20,7 +20,7 @@ export function Select({
         {...props}
         className={`${controlClass} h-12 appearance-none pr-11 ${className}`.trim()}
       >
-        <option value="">{placeholder}</option>
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -148,6 +148,7 @@ const inboxColumns = [
   "dueAt",
   "firstResponseAt",
   "newReply",
+  "ownerId",
 ] as const;
 
 /**
@@ -240,6 +241,7 @@ export async function inboxRows(
     isSpam: row.isSpam === 1,
     newReply: Number(row.newReply) === 1,
     ownerName: row.ownerName ?? null,
+    ownerId: row.ownerId ?? null,
     waiting,
   }));
   return { rows: page, more: rows.length > pageSize };

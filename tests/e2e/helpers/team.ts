@@ -75,7 +75,10 @@ export async function followToApplication(
 ): Promise<void> {
   const page = link.page();
   await link.click();
-  await expect(page).toHaveURL(url, { timeout: 20_000 });
+  // The inbox's own parameters travel with the link (the way back): a page is its path.
+  const at =
+    typeof url === "string" ? (seen: URL) => `${seen.origin}${seen.pathname}` === url : url;
+  await expect(page).toHaveURL(at, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
@@ -89,4 +92,19 @@ export async function openTeamMenu(page: Page): Promise<Locator> {
   if (!(await nav.isVisible()) && (await button.isVisible())) await button.click();
   await expect(nav).toBeVisible();
   return nav;
+}
+
+/**
+ * The inbox's filters form, unfolded: on a phone they sit under "Filters (n)", closed until
+ * tapped; from 640 px they are always shown.
+ */
+export async function inboxFilters(page: Page): Promise<Locator> {
+  const summary = page.locator("details:has(form[aria-label='Filters']) > summary");
+  if (await summary.isVisible()) {
+    const open = await summary.evaluate(
+      (element) => (element.parentElement as HTMLDetailsElement).open,
+    );
+    if (!open) await summary.click();
+  }
+  return page.getByRole("form", { name: "Filters" });
 }
