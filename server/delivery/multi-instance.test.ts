@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { sharedSecret } from "../db/settings.ts";
+import { describeOnPostgres } from "../test/backends.ts";
 import { applicationOf } from "../test/fixtures.ts";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "../test/postgres.ts";
+import { createTestDatabase, type TestDatabase } from "../test/postgres.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
 import { sleep, waitFor } from "../test/wait.ts";
 import { messageId } from "./messages.ts";
 
-describe.skipIf(!postgresAvailable())("two instances sharing PostgreSQL", () => {
+describeOnPostgres("two instances sharing PostgreSQL", () => {
   let database: TestDatabase;
   let sink: SmtpSink;
   let instances: TestServer[] = [];
