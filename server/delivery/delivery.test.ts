@@ -13,7 +13,7 @@ import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { type SmtpSink, smtpSinkForFile, startSmtpSink } from "../test/smtp-sink.ts";
 import { pendingSubmission, sentOnArrival } from "../test/stored.ts";
-import { freePort, sleep, waitFor } from "../test/wait.ts";
+import { freePort, waitFor } from "../test/wait.ts";
 import { startWebhookReceiver } from "../test/webhook-receiver.ts";
 import { messageId } from "./messages.ts";
 
@@ -120,7 +120,7 @@ describeEachBackend("deliveries on $name", (backend) => {
       ["applicant_confirmation", 1],
       ["team_notification", 1],
     ]);
-    await sleep(300);
+    await server.stop(); // the deliveries in hand are finished: a second copy would be out
     expect(messagesOf(sink, id)).toHaveLength(2); // sent once, not again
   });
 
@@ -196,7 +196,7 @@ describeEachBackend("deliveries on $name", (backend) => {
       return rows.every((delivery) => delivery.status === "done") && rows;
     });
     expect(done.every((delivery) => delivery.lastError === null)).toBe(true);
-    await sleep(700);
+    await server.stop(); // the deliveries in hand are finished: a second copy would be out
     expect(messagesOf(late, id)).toHaveLength(2);
   });
 
@@ -230,7 +230,7 @@ describeEachBackend("deliveries on $name", (backend) => {
       return row?.status === "done" && row;
     });
     expect(webhook.attempts).toBe(2);
-    await sleep(500);
+    await server.stop(); // the deliveries in hand are finished: a second copy would be out
     expect(receiver.received).toHaveLength(2);
   });
 
@@ -252,10 +252,10 @@ describeEachBackend("deliveries on $name", (backend) => {
     });
     expect(failed.attempts).toBe(3);
     expect(failed.lastError).toBe("webhook answered 503");
-    await sleep(400);
-    expect(receiver.received).toHaveLength(3);
     // The submission itself is kept, and the emails went out.
     await waitFor(() => messagesOf(sink, id).length === 2);
+    await server.stop(); // the deliveries in hand are finished: a second copy would be out
+    expect(receiver.received).toHaveLength(3);
   });
 
   it("reclaims a delivery whose lease expired (an instance crashed holding it)", async () => {
@@ -324,7 +324,7 @@ describeEachBackend("deliveries on $name", (backend) => {
     const next = await startTestServer({ ...env, DATA_DIR: server.dataDir });
     onTestFinished(() => next.stop());
     await waitFor(() => messagesOf(slow, id).length === 2, { what: "the rest after restart" });
-    await sleep(300);
+    await next.stop(); // the deliveries in hand are finished: a second copy would be out
     expect(messagesOf(slow, id)).toHaveLength(2);
   });
 });
