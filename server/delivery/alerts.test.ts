@@ -5,7 +5,7 @@ import { type ChatReceiver, startSlackReceiver } from "../test/chat-receivers.ts
 import { validApplication } from "../test/fixtures.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
 import { sentOnArrival } from "../test/stored.ts";
-import { freePort, sleep, waitFor } from "../test/wait.ts";
+import { freePort, waitFor } from "../test/wait.ts";
 
 const application = validApplication();
 /** What an alert must never carry: the applicant's answers. */
@@ -55,12 +55,12 @@ describeEachBackend("alerts of failed deliveries on $name", (backend) => {
     onTestFinished(() => slack.accept());
     const response = await server.submit(application);
     const { id } = (await response.json()) as { id: string };
-    return { database, id };
+    return { database, id, stop: () => server.stop() };
   }
 
   it("SMTP refused for good: the alerts arrive in Slack, once per failed email", async () => {
     const closed = await freePort(); // nothing listens: every connection is refused
-    const { database, id } = await serverWith({ SMTP_URL: `smtp://127.0.0.1:${closed}` });
+    const { database, id, stop } = await serverWith({ SMTP_URL: `smtp://127.0.0.1:${closed}` });
     const alerts = () =>
       slack.received.filter((r) => r.body.includes(id) && r.body.includes("failed for good"));
     await waitFor(() => alerts().length === 2, { what: "two alerts in Slack" });
@@ -84,13 +84,13 @@ describeEachBackend("alerts of failed deliveries on $name", (backend) => {
       "slack done",
       "team_notification failed",
     ]);
-    await sleep(500);
+    await stop(); // the deliveries in hand are finished: a second alert would be out
     expect(alerts()).toHaveLength(2);
   });
 
   it("Slack refusing for good: the alert arrives by email, to ALERT_EMAIL", async () => {
     slack.refuse({ status: 410, body: "channel_is_archived" });
-    const { database, id } = await serverWith({
+    const { database, id, stop } = await serverWith({
       SMTP_URL: sink.url,
       ALERT_EMAIL: "ops@studio.example",
     });
@@ -115,7 +115,7 @@ describeEachBackend("alerts of failed deliveries on $name", (backend) => {
     ]);
     // Slack was tried once for the message and once for its alert (4xx is final).
     expect(slack.received.filter((r) => r.body.includes(id))).toHaveLength(2);
-    await sleep(300);
+    await stop(); // the deliveries in hand are finished: a second alert would be out
     expect(sink.messages.filter((m) => m.mail.subject?.includes(id))).toHaveLength(1);
   });
 });
