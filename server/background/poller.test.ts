@@ -1,6 +1,6 @@
-import { expect, it, onTestFinished } from "vitest";
+import { expect, it, onTestFinished, vi } from "vitest";
 import { timedCalls } from "../test/timed-calls.ts";
-import { sleep, waitFor } from "../test/wait.ts";
+import { waitFor } from "../test/wait.ts";
 import { startPoller } from "./poller.ts";
 
 /** A run of `ms` that records when it starts and ends. */
@@ -36,7 +36,7 @@ it("a nudge during a run makes one more run right after it, never two at once", 
   poller.nudge();
   poller.nudge();
   await waitFor(() => recorder.runs.length === 2 && recorder.runs[1]?.end, { timeoutMs: 5000 });
-  await sleep(150);
+  await poller.idle(); // a third run, if the nudges had queued one, would start before this
   expect(recorder.runs).toHaveLength(2); // three nudges, one more run
   expect(recorder.overlapped()).toBe(false);
   // The nudge, not the (one-minute) interval, started the second run.
@@ -44,14 +44,27 @@ it("a nudge during a run makes one more run right after it, never two at once", 
 });
 
 it("after abort, starts nothing more; idle() waits for the run in hand", async () => {
+  vi.useFakeTimers();
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
   const recorder = recordingRun(80);
   const controller = stopper();
   const poller = startPoller(recorder.run, { intervalMs: 10, signal: controller.signal });
   controller.abort();
   poller.nudge();
-  await poller.idle();
+  let idle = false;
+  const idled = poller.idle().then(() => {
+    idle = true;
+  });
+  await vi.advanceTimersByTimeAsync(79);
+  expect(idle).toBe(false); // the run in hand is not done yet
+  await vi.advanceTimersByTimeAsync(1);
+  await idled;
   expect(recorder.runs).toHaveLength(1);
-  expect(recorder.runs[0]?.end).toBeDefined(); // the run in hand finished first
-  await sleep(100); // ten intervals
+  expect(recorder.runs[0]?.end).toBeGreaterThanOrEqual(recorder.runs[0]?.start ?? 0);
+  // No timer is left that could start a run, and ten intervals later none has.
+  expect(vi.getTimerCount()).toBe(0);
+  await vi.advanceTimersByTimeAsync(100);
   expect(recorder.runs).toHaveLength(1);
 });

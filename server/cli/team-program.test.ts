@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { migratedDatabase, storageBackends } from "../test/backends.ts";
+import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { UsageError } from "./arguments.ts";
 import { commandOf } from "./program.ts";
 import { teamProgram } from "./team-program.ts";
@@ -35,8 +35,8 @@ describe("npm run team -- arguments", () => {
   });
 });
 
-describe.each(storageBackends())("npm run team -- on $name", (backend) => {
-  it.skipIf(backend.skip)("adds, lists and removes members (addresses in any case)", async () => {
+describeEachBackend("npm run team -- on $name", (backend) => {
+  it("adds, lists and removes members (addresses in any case)", async () => {
     const { database } = await migratedDatabase(backend);
     const run = async (...args: string[]) => {
       const { io, sink } = output();

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { createTestDatabase, postgresAvailable } from "../test/postgres.ts";
+import { describeOnPostgres } from "../test/backends.ts";
+import { createTestDatabase } from "../test/postgres.ts";
 import { proxyInFrontOf } from "../test/tcp-proxy.ts";
 import { type DatabaseHandle, openDatabase, openMigratedDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrations/index.ts";
@@ -69,7 +70,7 @@ describe("SQLite", () => {
   });
 });
 
-describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
+describeOnPostgres("PostgreSQL", () => {
   it("lets several instances migrate a fresh database at once", async () => {
     const database = await createTestDatabase();
     onTestFinished(() => database.drop());
@@ -101,7 +102,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
   });
 });
 
-describe.skipIf(!postgresAvailable())("PostgreSQL through a partition", () => {
+describeOnPostgres("PostgreSQL through a partition", () => {
   it("a transaction cut off mid-way leaves no open transaction for later statements to join", async () => {
     const database = await createTestDatabase();
     onTestFinished(() => database.drop());

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createGroupCommitter } from "../intake/group-commit.ts";
-import { migratedDatabase, storageBackends } from "../test/backends.ts";
+import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { errorSummary, isRowDataError } from "./errors.ts";
 import { type PendingSubmission, storeSubmissions } from "./submissions/store.ts";
@@ -12,31 +12,29 @@ const pending = (overrides: Record<string, unknown> = {}): PendingSubmission =>
     deliveries: ["team_notification"],
   });
 
-for (const backend of storageBackends()) {
-  describe.skipIf(backend.skip)(`a row the database refuses (${backend.name})`, () => {
-    it("fails alone: the rest of its group commit is stored", async () => {
-      const { database } = await migratedDatabase(backend);
-      const committer = createGroupCommitter(
-        (items: PendingSubmission[]) => storeSubmissions(database.db, items),
-        { isItemError: isRowDataError },
-      );
-      // NOT NULL on both; PostgreSQL also refuses a NUL character in text.
-      const bad = [
-        pending({ name: null }),
-        ...(backend.name === "postgres" ? [pending({ goals: "a\u0000b" })] : []),
-      ];
-      const good = Array.from({ length: 8 }, () => pending());
-      const outcomes = await Promise.allSettled(
-        [...good.slice(0, 4), ...bad, ...good.slice(4)].map((item) => committer.submit(item)),
-      );
-      const rejected = outcomes.filter((outcome) => outcome.status === "rejected");
-      expect(rejected).toHaveLength(bad.length);
-      for (const outcome of rejected) expect(isRowDataError(outcome.reason)).toBe(true);
-      const stored = await database.db.selectFrom("submissions").select("id").execute();
-      expect(stored.map((row) => row.id).sort()).toEqual(good.map((item) => item.row.id).sort());
-    });
+describeEachBackend("a row the database refuses ($name)", (backend) => {
+  it("fails alone: the rest of its group commit is stored", async () => {
+    const { database } = await migratedDatabase(backend);
+    const committer = createGroupCommitter(
+      (items: PendingSubmission[]) => storeSubmissions(database.db, items),
+      { isItemError: isRowDataError },
+    );
+    // NOT NULL on both; PostgreSQL also refuses a NUL character in text.
+    const bad = [
+      pending({ name: null }),
+      ...(backend.name === "postgres" ? [pending({ goals: "a\u0000b" })] : []),
+    ];
+    const good = Array.from({ length: 8 }, () => pending());
+    const outcomes = await Promise.allSettled(
+      [...good.slice(0, 4), ...bad, ...good.slice(4)].map((item) => committer.submit(item)),
+    );
+    const rejected = outcomes.filter((outcome) => outcome.status === "rejected");
+    expect(rejected).toHaveLength(bad.length);
+    for (const outcome of rejected) expect(isRowDataError(outcome.reason)).toBe(true);
+    const stored = await database.db.selectFrom("submissions").select("id").execute();
+    expect(stored.map((row) => row.id).sort()).toEqual(good.map((item) => item.row.id).sort());
   });
-}
+});
 
 it("does not take an unreachable database for a row's fault", async () => {
   const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), {

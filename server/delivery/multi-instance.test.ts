@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { sharedSecret } from "../db/settings.ts";
+import { describeOnPostgres } from "../test/backends.ts";
 import { applicationOf } from "../test/fixtures.ts";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "../test/postgres.ts";
+import { createTestDatabase, type TestDatabase } from "../test/postgres.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
-import { sleep, waitFor } from "../test/wait.ts";
+import { waitFor } from "../test/wait.ts";
 import { messageId } from "./messages.ts";
 
-describe.skipIf(!postgresAvailable())("two instances sharing PostgreSQL", () => {
+describeOnPostgres("two instances sharing PostgreSQL", () => {
   let database: TestDatabase;
   let sink: SmtpSink;
   let instances: TestServer[] = [];
@@ -46,14 +47,30 @@ describe.skipIf(!postgresAvailable())("two instances sharing PostgreSQL", () => 
       timeoutMs: 20_000,
       what: "all emails",
     });
-    await sleep(1000); // a duplicate would arrive in this time
+    // Every email recorded as sent, then both instances stopped (each finishes the delivery in
+    // hand): a second copy of one, sent by the other instance, would be out by then.
+    const handle = openDatabase({ DATABASE_URL: database.url, dataDir: "" });
+    await waitFor(
+      async () =>
+        (
+          await handle.db
+            .selectFrom("deliveries")
+            .select("id")
+            .where("kind", "in", ["team_notification", "applicant_confirmation"])
+            .where("status", "!=", "done")
+            .execute()
+        ).length === 0,
+      { what: "every email recorded as sent" },
+    );
+    const running = instances;
+    instances = [];
+    await Promise.all(running.map((instance) => instance.stop()));
     const byMessageId = new Map<string, number>();
     for (const message of sink.messages) {
       const id = message.mail.messageId ?? "";
       byMessageId.set(id, (byMessageId.get(id) ?? 0) + 1);
     }
     expect(sink.messages).toHaveLength(count * 2);
-    const handle = openDatabase({ DATABASE_URL: database.url, dataDir: "" });
     // Our Message-IDs are tagged under the instance's secret (decision 0063).
     const secret = await sharedSecret(handle.db, "reply_tag_secret");
     expect([...byMessageId.values()].every((n) => n === 1)).toBe(true);

@@ -1,6 +1,6 @@
 import { expect, it, onTestFinished } from "vitest";
 import { timedCalls } from "../test/timed-calls.ts";
-import { sleep } from "../test/wait.ts";
+import { waitFor } from "../test/wait.ts";
 import { createSendPool } from "./send-pool.ts";
 
 /** Work that takes `ms` per item and records when each ran and how many ran at once. */
@@ -57,7 +57,8 @@ it("on abort: ends its pause at once, starts nothing more, hands back the rest",
   const recorder = recordingWork(200); // then a pause of 1.8 s
   const started = performance.now();
   const running = pool.run(items(4), recorder.work, always);
-  await sleep(300); // the first item is done, its pause has begun
+  // The first item is done: its pause (1.8 s) has begun.
+  await waitFor(() => recorder.done[0]?.end !== undefined, { intervalMs: 5 });
   controller.abort();
   expect(await running).toEqual([1, 2, 3]);
   expect(recorder.done.map((entry) => entry.item)).toEqual([0]);

@@ -26,6 +26,8 @@ import { createUnrecordedOutcomes } from "./unrecorded-outcomes.ts";
 export interface DeliveryWorker {
   /** Look for due deliveries now (called right after a commit that created some). */
   nudge(): void;
+  /** Resolves once the poll in hand (its batch included) is done; tests await it. */
+  idle(): Promise<void>;
   /** Stops polling and waits for the deliveries in hand to finish. */
   stop(): Promise<void>;
   readonly owner: string;
@@ -202,6 +204,7 @@ export function startDeliveryWorker(deps: {
   return {
     owner,
     nudge: poller.nudge,
+    idle: poller.idle,
     async stop() {
       stopping.abort(); // no claim or delivery starts any more; pauses end at once
       await poller.idle();

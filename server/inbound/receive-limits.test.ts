@@ -2,13 +2,18 @@ import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type Mail from "nodemailer/lib/mailer";
 import pino from "pino";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { storedInboundBytes } from "../db/inbound-limits.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
 import { inboundDirectory } from "../mail/inbound-files.ts";
 import { replyAddress } from "../mail/reply-address.ts";
-import { migratedDatabase, type StorageBackend, storageBackends } from "../test/backends.ts";
+import {
+  describeEachBackend,
+  describeOnPostgres,
+  migratedDatabase,
+  type StorageBackend,
+} from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import {
   createInboundLimits,
@@ -120,262 +125,259 @@ function neverParsed() {
   };
 }
 
-for (const backend of storageBackends()) {
-  describe.skipIf(backend.skip)(`the limits of mail coming in, on ${backend.name}`, () => {
-    it("refuses for good what can never be parsed (1,001 MIME parts, a 1.1 MB Subject): nothing stored", async () => {
-      const at = await receiverOn(backend);
-      const { manyParts, longSubject } = neverParsed();
-      expect(await at.receiver.receive(manyParts, { to: [] })).toEqual({
-        ok: false,
-        refused: "unparseable",
-        reason: "Max allowed child nodes exceeded",
-      });
-      expect(await at.receiver.receive(longSubject, { to: [] })).toEqual({
-        ok: false,
-        refused: "unparseable",
-        reason: "Max header size for a MIME node exceeded",
-      });
-      expect(await at.messages()).toEqual([]);
-      expect(await at.files()).toEqual([]);
+describeEachBackend("the limits of mail coming in, on $name", (backend) => {
+  it("refuses for good what can never be parsed (1,001 MIME parts, a 1.1 MB Subject): nothing stored", async () => {
+    const at = await receiverOn(backend);
+    const { manyParts, longSubject } = neverParsed();
+    expect(await at.receiver.receive(manyParts, { to: [] })).toEqual({
+      ok: false,
+      refused: "unparseable",
+      reason: "Max allowed child nodes exceeded",
     });
-
-    it("still throws when the database is away (an outage: the sender tries again later)", async () => {
-      const { dataDir } = await databaseOn(backend);
-      const at = await receiverOn(backend);
-      const closed = await migratedDatabase(backend);
-      await closed.database.close();
-      const receiver = createReceiver({
-        database: closed.database,
-        dataDir,
-        maxBytes: 1024 * 1024,
-        replySecret: secret,
-        replyDomain,
-        messageIdDomain: "reelsmith.example",
-        noticeKinds: [],
-        resolver: async () => {
-          throw Object.assign(new Error("no such name"), { code: "ENOTFOUND" });
-        },
-        logger: pino({ level: "silent" }),
-        onNotices: () => undefined,
-      });
-      await expect(
-        receiver.receive(await at.reply(await at.application()), { to: [] }),
-      ).rejects.toThrow();
+    expect(await at.receiver.receive(longSubject, { to: [] })).toEqual({
+      ok: false,
+      refused: "unparseable",
+      reason: "Max header size for a MIME node exceeded",
     });
+    expect(await at.messages()).toEqual([]);
+    expect(await at.files()).toEqual([]);
+  });
 
-    it("counts messages per sender, per SMTP client and per application: beyond, rate_limited with its Retry-After, others still taken", async () => {
-      const at = await receiverOn(backend, {
-        sender: { ...off, messagesPerHour: 2 },
-        ip: { ...off, messagesPerDay: 3 },
-        application: { ...off, messagesPerHour: 4 },
-      });
-      const id = await at.application();
-      const from = (address: string) => ({ from: `Someone <${address}>` });
-      const take = async (address: string, ip: string, to = id) =>
-        at.receiver.receive(await at.reply(to, from(address)), { to: [], from: address }, { ip });
-      expect(await take("evil@example.net", "192.0.2.1")).toMatchObject({ ok: true });
-      expect(await take("EVIL@example.net", "192.0.2.1")).toMatchObject({ ok: true });
-      const third = await take("evil@example.net", "192.0.2.2");
-      expect(third).toMatchObject({
-        ok: false,
-        refused: "rate_limited",
-        limit: "sender_messages_per_hour",
-      });
-      expect(third.ok === false && "retryAfterSeconds" in third && third.retryAfterSeconds).toBe(
-        3600,
-      );
-      // A refused message counts too. Another sender for the same application: its fourth
-      // message of the hour is taken…
-      expect(await take("maya@example.org", "192.0.2.3")).toMatchObject({ ok: true });
-      // …and its fifth is over the application's 4 an hour.
-      expect(await take("ana@example.org", "192.0.2.3")).toMatchObject({
-        refused: "rate_limited",
-        limit: "application_messages_per_hour",
-      });
-      // The SMTP client 192.0.2.3 has sent 2; another application's mail from it is taken
-      // until its 3 a day.
-      const other = await at.application("ana@example.org");
-      expect(await take("ana@example.org", "192.0.2.3", other)).toMatchObject({ ok: true });
-      expect(await take("bo@example.org", "192.0.2.3", other)).toMatchObject({
-        refused: "rate_limited",
-        limit: "ip_messages_per_day",
-      });
-      expect(await at.messages()).toHaveLength(4);
+  it("still throws when the database is away (an outage: the sender tries again later)", async () => {
+    const { dataDir } = await databaseOn(backend);
+    const at = await receiverOn(backend);
+    const closed = await migratedDatabase(backend);
+    await closed.database.close();
+    const receiver = createReceiver({
+      database: closed.database,
+      dataDir,
+      maxBytes: 1024 * 1024,
+      replySecret: secret,
+      replyDomain,
+      messageIdDomain: "reelsmith.example",
+      noticeKinds: [],
+      resolver: async () => {
+        throw Object.assign(new Error("no such name"), { code: "ENOTFOUND" });
+      },
+      logger: pino({ level: "silent" }),
+      onNotices: () => undefined,
     });
+    await expect(
+      receiver.receive(await at.reply(await at.application()), { to: [] }),
+    ).rejects.toThrow();
+  });
 
-    it("counts bytes too (attachments in them): a sender over its bytes an hour is refused", async () => {
-      const at = await receiverOn(backend, { sender: { ...off, bytesPerHour: 100 * 1024 } });
-      const id = await at.application();
-      const attachment = { filename: "clip.bin", content: Buffer.alloc(60 * 1024, 7) };
-      const big = await at.reply(id, { attachments: [attachment] });
-      expect(await at.receiver.receive(big, { to: [] })).toMatchObject({ ok: true });
-      expect(await at.receiver.receive(big, { to: [] })).toMatchObject({
-        ok: false,
-        refused: "rate_limited",
-        limit: "sender_bytes_per_hour",
-      });
+  it("counts messages per sender, per SMTP client and per application: beyond, rate_limited with its Retry-After, others still taken", async () => {
+    const at = await receiverOn(backend, {
+      sender: { ...off, messagesPerHour: 2 },
+      ip: { ...off, messagesPerDay: 3 },
+      application: { ...off, messagesPerHour: 4 },
     });
-
-    it("keeps an application's and Unmatched's stored bytes under their limits (raw and attachments): beyond, quota_full", async () => {
-      const at = await receiverOn(backend, {
-        applicationStoredBytes: 150 * 1024,
-        unmatchedStoredBytes: 100 * 1024,
-      });
-      const id = await at.application();
-      const attachment = { filename: "clip.bin", content: Buffer.alloc(40 * 1024, 7) };
-      const first = await at.reply(id, { attachments: [attachment], messageId: "<a@x.example>" });
-      expect(await at.receiver.receive(first, { to: [] })).toMatchObject({ ok: true });
-      const [stored] = await at.messages();
-      // 40 KB decoded, about 54 KB in base64 in the raw message.
-      expect(stored?.size).toBe(first.length + 40 * 1024);
-      expect(await storedInboundBytes(at.direct.db, id)).toBe(first.length + 40 * 1024);
-      const second = await at.reply(id, { attachments: [attachment], messageId: "<b@x.example>" });
-      expect(await at.receiver.receive(second, { to: [] })).toMatchObject({
-        ok: false,
-        refused: "quota_full",
-        limit: "application_stored_bytes",
-      });
-      // Unmatched has a limit of its own.
-      const stranger = await rawMessage({
-        to: `someone@${replyDomain}`,
-        attachments: [{ filename: "junk.bin", content: Buffer.alloc(30 * 1024, 1) }],
-      });
-      expect(await at.receiver.receive(stranger, { to: [] })).toMatchObject({ ok: true });
-      expect(await at.receiver.receive(stranger, { to: [] })).toMatchObject({
-        refused: "quota_full",
-        limit: "unmatched_stored_bytes",
-      });
-      expect(await at.messages()).toHaveLength(2);
-      expect(await storedInboundBytes(at.direct.db, null)).toBe(stranger.length + 30 * 1024);
+    const id = await at.application();
+    const from = (address: string) => ({ from: `Someone <${address}>` });
+    const take = async (address: string, ip: string, to = id) =>
+      at.receiver.receive(await at.reply(to, from(address)), { to: [], from: address }, { ip });
+    expect(await take("evil@example.net", "192.0.2.1")).toMatchObject({ ok: true });
+    expect(await take("EVIL@example.net", "192.0.2.1")).toMatchObject({ ok: true });
+    const third = await take("evil@example.net", "192.0.2.2");
+    expect(third).toMatchObject({
+      ok: false,
+      refused: "rate_limited",
+      limit: "sender_messages_per_hour",
     });
-
-    it("says at MAIL FROM whether a sender or a client is over its rate already, counting nothing", async () => {
-      const at = await receiverOn(backend);
-      const limits = createInboundLimits({
-        database: at.database,
-        settings: {
-          ...noLimits,
-          sender: { ...off, messagesPerHour: 2 },
-          ip: { ...off, messagesPerHour: 3 },
-        },
-        keySecret: secret,
-        tell: async () => undefined,
-        logger: pino({ level: "silent" }),
-      });
-      const facts = (sender: string, ip: string): LimitFacts => ({
-        senders: [sender],
-        ip,
-        submissionId: null,
-        bytes: 10,
-        storedBytes: 10,
-      });
-      // Asking counts nothing.
-      for (let i = 0; i < 5; i += 1) {
-        expect(await limits.overAlready({ senders: ["a@x.example"], ip: "192.0.2.9" })).toEqual({
-          ok: true,
-        });
-      }
-      expect((await limits.admit(facts("a@x.example", "192.0.2.9"))).ok).toBe(true);
-      expect((await limits.admit(facts("a@x.example", "192.0.2.9"))).ok).toBe(true);
-      expect(
-        await limits.overAlready({ senders: ["A@x.example"], ip: "192.0.2.10" }),
-      ).toMatchObject({ ok: false, refused: "rate_limited", limit: "sender_messages_per_hour" });
-      expect(await limits.overAlready({ senders: ["b@x.example"], ip: "192.0.2.9" })).toEqual({
-        ok: true,
-      });
-      expect((await limits.admit(facts("b@x.example", "192.0.2.9"))).ok).toBe(true);
-      expect(await limits.overAlready({ senders: ["c@x.example"], ip: "192.0.2.9" })).toMatchObject(
-        { ok: false, limit: "ip_messages_per_hour" },
-      );
+    expect(third.ok === false && "retryAfterSeconds" in third && third.retryAfterSeconds).toBe(
+      3600,
+    );
+    // A refused message counts too. Another sender for the same application: its fourth
+    // message of the hour is taken…
+    expect(await take("maya@example.org", "192.0.2.3")).toMatchObject({ ok: true });
+    // …and its fifth is over the application's 4 an hour.
+    expect(await take("ana@example.org", "192.0.2.3")).toMatchObject({
+      refused: "rate_limited",
+      limit: "application_messages_per_hour",
     });
-
-    it("tells the team once per limit and period, however many messages it refuses", async () => {
-      let now = Date.UTC(2026, 10, 28, 3, 10);
-      const at = await receiverOn(
-        backend,
-        { sender: { ...off, messagesPerHour: 1 } },
-        { now: () => now },
-      );
-      const id = await at.application();
-      const raw = await at.reply(id);
-      await at.receiver.receive(raw, { to: [] });
-      for (let i = 0; i < 3; i += 1) {
-        expect(await at.receiver.receive(raw, { to: [] })).toMatchObject({ ok: false });
-      }
-      expect(at.told).toEqual([
-        {
-          limit: "sender_messages_per_hour",
-          kind: "rate",
-          value: 1,
-          variable: "INBOUND_SENDER_MESSAGES_PER_HOUR",
-          until: Date.UTC(2026, 10, 28, 4),
-        },
-      ]);
-      // The next hour is a period of its own: told again, once.
-      now += 3600_000;
-      await at.receiver.receive(raw, { to: [] });
-      await at.receiver.receive(raw, { to: [] });
-      expect(at.told.map((notice) => notice.until)).toEqual([
-        Date.UTC(2026, 10, 28, 4),
-        Date.UTC(2026, 10, 28, 5),
-      ]);
+    // The SMTP client 192.0.2.3 has sent 2; another application's mail from it is taken
+    // until its 3 a day.
+    const other = await at.application("ana@example.org");
+    expect(await take("ana@example.org", "192.0.2.3", other)).toMatchObject({ ok: true });
+    expect(await take("bo@example.org", "192.0.2.3", other)).toMatchObject({
+      refused: "rate_limited",
+      limit: "ip_messages_per_day",
     });
+    expect(await at.messages()).toHaveLength(4);
+  });
 
-    it("receiveFile parses at most parseConcurrency messages at once and removes each spooled file", async () => {
-      let inside = 0;
-      let most = 0;
-      const at = await receiverOn(
-        backend,
-        {},
-        {
-          parseConcurrency: 2,
-          admit: async () => {
-            inside += 1;
-            most = Math.max(most, inside);
-            await new Promise((resolve) => setTimeout(resolve, 20));
-            inside -= 1;
-            return { ok: true };
-          },
-        },
-      );
-      const id = await at.application();
-      const spool = spoolDirectory(at.dataDir);
-      const { mkdir } = await import("node:fs/promises");
-      await mkdir(spool, { recursive: true });
-      const results = await Promise.all(
-        Array.from({ length: 6 }, async (_, n) => {
-          const raw = await at.reply(id, { messageId: `<m${n}@x.example>` });
-          const file = path.join(spool, `${n}.eml`);
-          await writeFile(file, raw);
-          return at.receiver.receiveFile({ file, bytes: raw.length }, { to: [] });
-        }),
-      );
-      expect(results.every((result) => result.ok)).toBe(true);
-      expect(most).toBe(2);
-      expect(await readdir(spool)).toEqual([]);
+  it("counts bytes too (attachments in them): a sender over its bytes an hour is refused", async () => {
+    const at = await receiverOn(backend, { sender: { ...off, bytesPerHour: 100 * 1024 } });
+    const id = await at.application();
+    const attachment = { filename: "clip.bin", content: Buffer.alloc(60 * 1024, 7) };
+    const big = await at.reply(id, { attachments: [attachment] });
+    expect(await at.receiver.receive(big, { to: [] })).toMatchObject({ ok: true });
+    expect(await at.receiver.receive(big, { to: [] })).toMatchObject({
+      ok: false,
+      refused: "rate_limited",
+      limit: "sender_bytes_per_hour",
     });
   });
-}
 
-describe.skipIf(storageBackends().find((b) => b.name === "postgres")?.skip ?? true)(
-  "the limits across instances (PostgreSQL)",
-  () => {
-    it("two instances share the counts and tell the team once between them", async () => {
-      const postgres = storageBackends().find((b) => b.name === "postgres") as StorageBackend;
-      const at = await receiverOn(postgres, { sender: { ...off, messagesPerHour: 2 } });
-      const second = at.limitsOf(at.database);
-      const first = createLimitsFacts("evil@example.net");
-      const admitted = [
-        await second.admit(first),
-        await at.limitsOf(at.database).admit(first),
-        await second.admit(first),
-        await at.limitsOf(at.database).admit(first),
-      ];
-      expect(admitted.map((a) => a.ok)).toEqual([true, true, false, false]);
-      expect(at.told).toHaveLength(1);
+  it("keeps an application's and Unmatched's stored bytes under their limits (raw and attachments): beyond, quota_full", async () => {
+    const at = await receiverOn(backend, {
+      applicationStoredBytes: 150 * 1024,
+      unmatchedStoredBytes: 100 * 1024,
     });
-  },
-);
+    const id = await at.application();
+    const attachment = { filename: "clip.bin", content: Buffer.alloc(40 * 1024, 7) };
+    const first = await at.reply(id, { attachments: [attachment], messageId: "<a@x.example>" });
+    expect(await at.receiver.receive(first, { to: [] })).toMatchObject({ ok: true });
+    const [stored] = await at.messages();
+    // 40 KB decoded, about 54 KB in base64 in the raw message.
+    expect(stored?.size).toBe(first.length + 40 * 1024);
+    expect(await storedInboundBytes(at.direct.db, id)).toBe(first.length + 40 * 1024);
+    const second = await at.reply(id, { attachments: [attachment], messageId: "<b@x.example>" });
+    expect(await at.receiver.receive(second, { to: [] })).toMatchObject({
+      ok: false,
+      refused: "quota_full",
+      limit: "application_stored_bytes",
+    });
+    // Unmatched has a limit of its own.
+    const stranger = await rawMessage({
+      to: `someone@${replyDomain}`,
+      attachments: [{ filename: "junk.bin", content: Buffer.alloc(30 * 1024, 1) }],
+    });
+    expect(await at.receiver.receive(stranger, { to: [] })).toMatchObject({ ok: true });
+    expect(await at.receiver.receive(stranger, { to: [] })).toMatchObject({
+      refused: "quota_full",
+      limit: "unmatched_stored_bytes",
+    });
+    expect(await at.messages()).toHaveLength(2);
+    expect(await storedInboundBytes(at.direct.db, null)).toBe(stranger.length + 30 * 1024);
+  });
+
+  it("says at MAIL FROM whether a sender or a client is over its rate already, counting nothing", async () => {
+    const at = await receiverOn(backend);
+    const limits = createInboundLimits({
+      database: at.database,
+      settings: {
+        ...noLimits,
+        sender: { ...off, messagesPerHour: 2 },
+        ip: { ...off, messagesPerHour: 3 },
+      },
+      keySecret: secret,
+      tell: async () => undefined,
+      logger: pino({ level: "silent" }),
+    });
+    const facts = (sender: string, ip: string): LimitFacts => ({
+      senders: [sender],
+      ip,
+      submissionId: null,
+      bytes: 10,
+      storedBytes: 10,
+    });
+    // Asking counts nothing.
+    for (let i = 0; i < 5; i += 1) {
+      expect(await limits.overAlready({ senders: ["a@x.example"], ip: "192.0.2.9" })).toEqual({
+        ok: true,
+      });
+    }
+    expect((await limits.admit(facts("a@x.example", "192.0.2.9"))).ok).toBe(true);
+    expect((await limits.admit(facts("a@x.example", "192.0.2.9"))).ok).toBe(true);
+    expect(await limits.overAlready({ senders: ["A@x.example"], ip: "192.0.2.10" })).toMatchObject({
+      ok: false,
+      refused: "rate_limited",
+      limit: "sender_messages_per_hour",
+    });
+    expect(await limits.overAlready({ senders: ["b@x.example"], ip: "192.0.2.9" })).toEqual({
+      ok: true,
+    });
+    expect((await limits.admit(facts("b@x.example", "192.0.2.9"))).ok).toBe(true);
+    expect(await limits.overAlready({ senders: ["c@x.example"], ip: "192.0.2.9" })).toMatchObject({
+      ok: false,
+      limit: "ip_messages_per_hour",
+    });
+  });
+
+  it("tells the team once per limit and period, however many messages it refuses", async () => {
+    let now = Date.UTC(2026, 10, 28, 3, 10);
+    const at = await receiverOn(
+      backend,
+      { sender: { ...off, messagesPerHour: 1 } },
+      { now: () => now },
+    );
+    const id = await at.application();
+    const raw = await at.reply(id);
+    await at.receiver.receive(raw, { to: [] });
+    for (let i = 0; i < 3; i += 1) {
+      expect(await at.receiver.receive(raw, { to: [] })).toMatchObject({ ok: false });
+    }
+    expect(at.told).toEqual([
+      {
+        limit: "sender_messages_per_hour",
+        kind: "rate",
+        value: 1,
+        variable: "INBOUND_SENDER_MESSAGES_PER_HOUR",
+        until: Date.UTC(2026, 10, 28, 4),
+      },
+    ]);
+    // The next hour is a period of its own: told again, once.
+    now += 3600_000;
+    await at.receiver.receive(raw, { to: [] });
+    await at.receiver.receive(raw, { to: [] });
+    expect(at.told.map((notice) => notice.until)).toEqual([
+      Date.UTC(2026, 10, 28, 4),
+      Date.UTC(2026, 10, 28, 5),
+    ]);
+  });
+
+  it("receiveFile parses at most parseConcurrency messages at once and removes each spooled file", async () => {
+    let inside = 0;
+    let most = 0;
+    const at = await receiverOn(
+      backend,
+      {},
+      {
+        parseConcurrency: 2,
+        admit: async () => {
+          inside += 1;
+          most = Math.max(most, inside);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          inside -= 1;
+          return { ok: true };
+        },
+      },
+    );
+    const id = await at.application();
+    const spool = spoolDirectory(at.dataDir);
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(spool, { recursive: true });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, async (_, n) => {
+        const raw = await at.reply(id, { messageId: `<m${n}@x.example>` });
+        const file = path.join(spool, `${n}.eml`);
+        await writeFile(file, raw);
+        return at.receiver.receiveFile({ file, bytes: raw.length }, { to: [] });
+      }),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(most).toBe(2);
+    expect(await readdir(spool)).toEqual([]);
+  });
+});
+
+describeOnPostgres("the limits across instances (PostgreSQL)", (postgres) => {
+  it("two instances share the counts and tell the team once between them", async () => {
+    const at = await receiverOn(postgres, { sender: { ...off, messagesPerHour: 2 } });
+    const second = at.limitsOf(at.database);
+    const first = createLimitsFacts("evil@example.net");
+    const admitted = [
+      await second.admit(first),
+      await at.limitsOf(at.database).admit(first),
+      await second.admit(first),
+      await at.limitsOf(at.database).admit(first),
+    ];
+    expect(admitted.map((a) => a.ok)).toEqual([true, true, false, false]);
+    expect(at.told).toHaveLength(1);
+  });
+});
 
 function createLimitsFacts(sender: string): LimitFacts {
   return { senders: [sender], submissionId: null, bytes: 1000, storedBytes: 1000 };

@@ -3,7 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { fields, messages } from "#app/shared/schema.ts";
-import { serverOn, storageBackends } from "../test/backends.ts";
+import { describeEachBackend, serverOn } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { sleep } from "../test/wait.ts";
@@ -401,7 +401,7 @@ describe("intake queue bound (INTAKE_QUEUE_MAX)", () => {
   });
 });
 
-describe.each(storageBackends())("INTAKE_API_KEY ($name)", (backend) => {
+describeEachBackend("INTAKE_API_KEY ($name)", (backend) => {
   const key = "publishable-intake-key-0123456789";
   const siteUrl = "https://reelsmith.example";
   const keyed = async () => {
@@ -415,68 +415,62 @@ describe.each(storageBackends())("INTAKE_API_KEY ($name)", (backend) => {
     return { server, stored };
   };
 
-  it.skipIf(backend.skip)(
-    "answers 401 JSON without the key, or with a wrong one, and stores nothing",
-    async () => {
-      const { server, stored } = await keyed();
-      const refusals: Record<string, string>[] = [
-        {},
-        { Origin: allowedOrigin },
-        { Origin: allowedOrigin, apikey: `${key}x`, Authorization: `Bearer ${key}x` },
-        { apikey: key.slice(0, -1) },
-        { Authorization: key },
-        { Authorization: `Basic ${key}` },
-        { apikey: "", Authorization: "Bearer " },
-        { Origin: "https://evil.example", apikey: "wrong-key-0123456789" },
-      ];
-      for (const headers of refusals) {
-        const response = await server.submit(validApplication(), headers);
-        const { status, body } = await answer(response);
-        expect(status, JSON.stringify(headers)).toBe(401);
-        expect(body).toEqual({ ok: false, error: "unauthorized", message: missingKeyMessage });
-        expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
-        // An allowed origin's client may read the refusal; another origin's may not.
-        expect(response.headers.get("access-control-allow-origin")).toBe(
-          headers.Origin === allowedOrigin ? allowedOrigin : null,
-        );
-      }
-      // Refused before the body is read: an oversized body is a 401 too, not a 413.
-      const big = await server.submit(validApplication({ goals: "x".repeat(maxBodyBytes) }));
-      expect((await answer(big)).status).toBe(401);
-      expect(await stored()).toBe(0);
-    },
-  );
+  it("answers 401 JSON without the key, or with a wrong one, and stores nothing", async () => {
+    const { server, stored } = await keyed();
+    const refusals: Record<string, string>[] = [
+      {},
+      { Origin: allowedOrigin },
+      { Origin: allowedOrigin, apikey: `${key}x`, Authorization: `Bearer ${key}x` },
+      { apikey: key.slice(0, -1) },
+      { Authorization: key },
+      { Authorization: `Basic ${key}` },
+      { apikey: "", Authorization: "Bearer " },
+      { Origin: "https://evil.example", apikey: "wrong-key-0123456789" },
+    ];
+    for (const headers of refusals) {
+      const response = await server.submit(validApplication(), headers);
+      const { status, body } = await answer(response);
+      expect(status, JSON.stringify(headers)).toBe(401);
+      expect(body).toEqual({ ok: false, error: "unauthorized", message: missingKeyMessage });
+      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
+      // An allowed origin's client may read the refusal; another origin's may not.
+      expect(response.headers.get("access-control-allow-origin")).toBe(
+        headers.Origin === allowedOrigin ? allowedOrigin : null,
+      );
+    }
+    // Refused before the body is read: an oversized body is a 401 too, not a 413.
+    const big = await server.submit(validApplication({ goals: "x".repeat(maxBodyBytes) }));
+    expect((await answer(big)).status).toBe(401);
+    expect(await stored()).toBe(0);
+  });
 
-  it.skipIf(backend.skip)(
-    "takes the key as apikey or as a Bearer token, and the site's own pages without one",
-    async () => {
-      const { server, stored } = await keyed();
-      const accepted: Record<string, string>[] = [
-        { Origin: allowedOrigin, apikey: key, Authorization: `Bearer ${key}` },
-        { apikey: key },
-        { Authorization: `Bearer ${key}` },
-        // A signed-in user's token in Authorization, the key in apikey (supabase-js does so).
-        { apikey: key, Authorization: "Bearer eyJ.user.token" },
-        // The questionnaire: on the server's own origin, or on PUBLIC_SITE_URL's.
-        { Origin: server.url },
-        { Origin: siteUrl },
-      ];
-      for (const headers of accepted) {
-        const { status } = await answer(await server.submit(validApplication(), headers));
-        expect(status, JSON.stringify(headers)).toBe(200);
-      }
-      expect(await stored()).toBe(accepted.length);
-      // The preflight carries no key: an allowed origin's is answered all the same.
-      const preflight = await fetch(server.endpoint, {
-        method: "OPTIONS",
-        headers: {
-          Origin: allowedOrigin,
-          "Access-Control-Request-Method": "POST",
-          "Access-Control-Request-Headers": "apikey,authorization,content-type,x-client-info",
-        },
-      });
-      expect(preflight.status).toBe(204);
-      expect(preflight.headers.get("access-control-allow-origin")).toBe(allowedOrigin);
-    },
-  );
+  it("takes the key as apikey or as a Bearer token, and the site's own pages without one", async () => {
+    const { server, stored } = await keyed();
+    const accepted: Record<string, string>[] = [
+      { Origin: allowedOrigin, apikey: key, Authorization: `Bearer ${key}` },
+      { apikey: key },
+      { Authorization: `Bearer ${key}` },
+      // A signed-in user's token in Authorization, the key in apikey (supabase-js does so).
+      { apikey: key, Authorization: "Bearer eyJ.user.token" },
+      // The questionnaire: on the server's own origin, or on PUBLIC_SITE_URL's.
+      { Origin: server.url },
+      { Origin: siteUrl },
+    ];
+    for (const headers of accepted) {
+      const { status } = await answer(await server.submit(validApplication(), headers));
+      expect(status, JSON.stringify(headers)).toBe(200);
+    }
+    expect(await stored()).toBe(accepted.length);
+    // The preflight carries no key: an allowed origin's is answered all the same.
+    const preflight = await fetch(server.endpoint, {
+      method: "OPTIONS",
+      headers: {
+        Origin: allowedOrigin,
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "apikey,authorization,content-type,x-client-info",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(allowedOrigin);
+  });
 });

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { getMigrations } from "better-auth/db/migration";
 import type { Kysely } from "kysely";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
 import { openDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
-import { migratedDatabase, type StorageBackend, storageBackends } from "../test/backends.ts";
+import { describeEachBackend, migratedDatabase, type StorageBackend } from "../test/backends.ts";
 import { createTestDatabase } from "../test/postgres.ts";
 import { teamAuthOptions } from "./auth.ts";
 
@@ -63,8 +63,8 @@ async function emptyDatabase(backend: StorageBackend): Promise<DatabaseHandle> {
 
 // better-auth's tables are made by our migration 0003_team, never by better-auth at run time.
 // Its own generator, for our configuration, must make the very same columns.
-describe.each(storageBackends())("better-auth's tables on $name", (backend) => {
-  it.skipIf(backend.skip)("are the ones better-auth itself would make", async () => {
+describeEachBackend("better-auth's tables on $name", (backend) => {
+  it("are the ones better-auth itself would make", async () => {
     const ours = await migratedDatabase(backend);
     const theirs = await emptyDatabase(backend);
     await (await getMigrations(optionsFor(theirs))).runMigrations();

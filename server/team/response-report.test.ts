@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { addMember, findMember } from "../db/members.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
-import { migratedDatabase, storageBackends } from "../test/backends.ts";
+import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { figuresOf, percentile, responseReport, responseWindows } from "./response-report.ts";
 
@@ -356,47 +356,41 @@ async function reportFromRows(
   };
 }
 
-for (const backend of storageBackends()) {
-  describe.skipIf(backend.skip)(
-    `responseReport, summed in the database, on ${backend.name}`,
-    () => {
-      it("says what figuresOf says over the rows: every window, owner and day, medians and 90th percentiles included", async () => {
-        const { database } = await migratedDatabase(backend);
-        const owners: (string | null)[] = [null];
-        for (const email of ["ana@example.com", "ben@example.com", "cy@example.com"]) {
-          await addMember(database, email);
-          owners.push((await findMember(database, email))?.id ?? null);
-        }
-        // 400 applications over 50 days: spam, from before the clock (no due time), unanswered
-        // (overdue or not yet), answered in time or late, first responses of equal seconds and
-        // of seconds rounded up and down, at the due time exactly.
-        const items = Array.from({ length: 400 }, (_, i) => {
-          const createdAt = now - Math.floor(i * 3 * hour + (i % 7) * 1_234);
-          // One in 11 answered at its due time exactly (in time).
-          const answeredAfter =
-            i % 11 === 5 ? 24 * hour : ((i * 7919) % 60) * hour + (i % 5) * 1_400;
-          const answered = i % 3 !== 0 && createdAt + answeredAfter <= now;
-          return pendingSubmission({
-            row: {
-              createdAt,
-              dueAt: i % 23 === 0 ? null : createdAt + 24 * hour,
-              firstResponseAt: answered ? createdAt + answeredAfter : null,
-              ownerId: owners[i % owners.length] ?? null,
-              isSpam: i % 17 === 0 ? 1 : 0,
-            },
-            deliveries: [],
-          });
-        });
-        await storeSubmissions(database.db, items, now, {
-          confirmationsPerHour: Number.POSITIVE_INFINITY,
-          postgres: backend.name === "postgres",
-        });
-        for (const windows of [responseWindows, [1], [3, 10, 40]]) {
-          expect(await responseReport(database, now, 24, windows)).toEqual(
-            await reportFromRows(database, windows, 24),
-          );
-        }
+describeEachBackend("responseReport, summed in the database, on $name", (backend) => {
+  it("says what figuresOf says over the rows: every window, owner and day, medians and 90th percentiles included", async () => {
+    const { database } = await migratedDatabase(backend);
+    const owners: (string | null)[] = [null];
+    for (const email of ["ana@example.com", "ben@example.com", "cy@example.com"]) {
+      await addMember(database, email);
+      owners.push((await findMember(database, email))?.id ?? null);
+    }
+    // 400 applications over 50 days: spam, from before the clock (no due time), unanswered
+    // (overdue or not yet), answered in time or late, first responses of equal seconds and
+    // of seconds rounded up and down, at the due time exactly.
+    const items = Array.from({ length: 400 }, (_, i) => {
+      const createdAt = now - Math.floor(i * 3 * hour + (i % 7) * 1_234);
+      // One in 11 answered at its due time exactly (in time).
+      const answeredAfter = i % 11 === 5 ? 24 * hour : ((i * 7919) % 60) * hour + (i % 5) * 1_400;
+      const answered = i % 3 !== 0 && createdAt + answeredAfter <= now;
+      return pendingSubmission({
+        row: {
+          createdAt,
+          dueAt: i % 23 === 0 ? null : createdAt + 24 * hour,
+          firstResponseAt: answered ? createdAt + answeredAfter : null,
+          ownerId: owners[i % owners.length] ?? null,
+          isSpam: i % 17 === 0 ? 1 : 0,
+        },
+        deliveries: [],
       });
-    },
-  );
-}
+    });
+    await storeSubmissions(database.db, items, now, {
+      confirmationsPerHour: Number.POSITIVE_INFINITY,
+      postgres: backend.name === "postgres",
+    });
+    for (const windows of [responseWindows, [1], [3, 10, 40]]) {
+      expect(await responseReport(database, now, 24, windows)).toEqual(
+        await reportFromRows(database, windows, 24),
+      );
+    }
+  });
+});

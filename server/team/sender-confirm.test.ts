@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { TeamAction } from "#app/shared/team-port.ts";
 import { messageInsert } from "../db/messages.ts";
 import type { MessageFlag } from "../db/schema.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
-import { storageBackends } from "../test/backends.ts";
+import { describeEachBackend } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
 
 // A reply with the proof but from another address than the applicant's (decision 0063): the
 // application page's Confirm (a new reply) and Move to Unmatched, each once, with its line.
-describe.each(storageBackends())("a reply from another address on $name", (backend) => {
+describeEachBackend("a reply from another address on $name", (backend) => {
   async function setUp() {
     const { fixture, member } = await teamFixtureWithMember(backend, "maya@example.com");
     const stored = pendingSubmission();
@@ -67,78 +67,69 @@ describe.each(storageBackends())("a reply from another address on $name", (backe
     return { fixture, id, otherId: other.row.id, act, message, row, newReply, audit };
   }
 
-  it.skipIf(backend.skip)(
-    "shows it flagged in the thread; Confirm makes it a new reply, once",
-    async () => {
-      const at = await setUp();
-      const flagged = await at.message("sender");
-      const view = await at.fixture.port.application(at.id);
-      expect(view?.thread.find((entry) => entry.id === flagged)?.flag).toBe("sender");
-      expect(view?.newReply).toBe(false);
+  it("shows it flagged in the thread; Confirm makes it a new reply, once", async () => {
+    const at = await setUp();
+    const flagged = await at.message("sender");
+    const view = await at.fixture.port.application(at.id);
+    expect(view?.thread.find((entry) => entry.id === flagged)?.flag).toBe("sender");
+    expect(view?.newReply).toBe(false);
 
-      expect(await at.act({ type: "confirm-sender", messageId: flagged })).toEqual({
-        ok: true,
-        done: "confirmSender",
-        message: "Confirmed: it is a new reply from the applicant.",
+    expect(await at.act({ type: "confirm-sender", messageId: flagged })).toEqual({
+      ok: true,
+      done: "confirmSender",
+      message: "Confirmed: it is a new reply from the applicant.",
+    });
+    expect(await at.row(flagged)).toEqual({ submissionId: at.id, flag: null });
+    expect(await at.newReply()).toBe(1);
+    expect(await at.audit()).toEqual([
+      { action: "confirm-sender", detail: flagged, submissionId: at.id },
+    ]);
+    // Again, or to Unmatched afterwards: nothing left to do.
+    for (const type of ["confirm-sender", "unmatch"] as const) {
+      expect(await at.act({ type, messageId: flagged })).toMatchObject({
+        ok: false,
+        error: "invalid",
       });
-      expect(await at.row(flagged)).toEqual({ submissionId: at.id, flag: null });
-      expect(await at.newReply()).toBe(1);
-      expect(await at.audit()).toEqual([
-        { action: "confirm-sender", detail: flagged, submissionId: at.id },
-      ]);
-      // Again, or to Unmatched afterwards: nothing left to do.
+    }
+    expect(await at.row(flagged)).toEqual({ submissionId: at.id, flag: null });
+    expect(await at.audit()).toHaveLength(1);
+  });
+
+  it("Move to Unmatched takes it out of the thread into Unmatched, no New reply", async () => {
+    const at = await setUp();
+    const flagged = await at.message("sender");
+    expect(await at.act({ type: "unmatch", messageId: flagged })).toMatchObject({
+      ok: true,
+      done: "toUnmatched",
+    });
+    expect(await at.row(flagged)).toEqual({ submissionId: null, flag: null });
+    expect(await at.newReply()).toBe(0);
+    const unmatched = await at.fixture.port.unmatched();
+    expect(unmatched.messages.map((entry) => entry.id)).toContain(flagged);
+    expect(await at.audit()).toEqual([
+      { action: "unmatch-reply", detail: flagged, submissionId: at.id },
+    ]);
+  });
+
+  it("changes nothing for a message that is not flagged, is automatic, or is another application's", async () => {
+    const at = await setUp();
+    const applicants = await at.message(null);
+    const automatic = await at.message("automatic");
+    const elsewhere = await at.message("sender", at.otherId);
+    for (const messageId of [applicants, automatic, elsewhere, "not-a-uuid", randomUUID()]) {
       for (const type of ["confirm-sender", "unmatch"] as const) {
-        expect(await at.act({ type, messageId: flagged })).toMatchObject({
+        expect(await at.act({ type, messageId })).toEqual({
           ok: false,
           error: "invalid",
+          message:
+            "That email is no longer waiting for a confirmation: confirmed or moved meanwhile.",
         });
       }
-      expect(await at.row(flagged)).toEqual({ submissionId: at.id, flag: null });
-      expect(await at.audit()).toHaveLength(1);
-    },
-  );
-
-  it.skipIf(backend.skip)(
-    "Move to Unmatched takes it out of the thread into Unmatched, no New reply",
-    async () => {
-      const at = await setUp();
-      const flagged = await at.message("sender");
-      expect(await at.act({ type: "unmatch", messageId: flagged })).toMatchObject({
-        ok: true,
-        done: "toUnmatched",
-      });
-      expect(await at.row(flagged)).toEqual({ submissionId: null, flag: null });
-      expect(await at.newReply()).toBe(0);
-      const unmatched = await at.fixture.port.unmatched();
-      expect(unmatched.messages.map((entry) => entry.id)).toContain(flagged);
-      expect(await at.audit()).toEqual([
-        { action: "unmatch-reply", detail: flagged, submissionId: at.id },
-      ]);
-    },
-  );
-
-  it.skipIf(backend.skip)(
-    "changes nothing for a message that is not flagged, is automatic, or is another application's",
-    async () => {
-      const at = await setUp();
-      const applicants = await at.message(null);
-      const automatic = await at.message("automatic");
-      const elsewhere = await at.message("sender", at.otherId);
-      for (const messageId of [applicants, automatic, elsewhere, "not-a-uuid", randomUUID()]) {
-        for (const type of ["confirm-sender", "unmatch"] as const) {
-          expect(await at.act({ type, messageId })).toEqual({
-            ok: false,
-            error: "invalid",
-            message:
-              "That email is no longer waiting for a confirmation: confirmed or moved meanwhile.",
-          });
-        }
-      }
-      expect(await at.row(applicants)).toEqual({ submissionId: at.id, flag: null });
-      expect(await at.row(automatic)).toEqual({ submissionId: at.id, flag: "automatic" });
-      expect(await at.row(elsewhere)).toEqual({ submissionId: at.otherId, flag: "sender" });
-      expect([await at.newReply(), await at.newReply(at.otherId)]).toEqual([0, 0]);
-      expect(await at.audit()).toEqual([]);
-    },
-  );
+    }
+    expect(await at.row(applicants)).toEqual({ submissionId: at.id, flag: null });
+    expect(await at.row(automatic)).toEqual({ submissionId: at.id, flag: "automatic" });
+    expect(await at.row(elsewhere)).toEqual({ submissionId: at.otherId, flag: "sender" });
+    expect([await at.newReply(), await at.newReply(at.otherId)]).toEqual([0, 0]);
+    expect(await at.audit()).toEqual([]);
+  });
 });

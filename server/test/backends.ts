@@ -1,7 +1,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { onTestFinished } from "vitest";
+import { describe, onTestFinished } from "vitest";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { createTestDatabase, postgresAvailable } from "./postgres.ts";
 import { startTestServer } from "./server.ts";
@@ -29,6 +29,29 @@ export function storageBackends(): StorageBackend[] {
       },
     },
   ];
+}
+
+/**
+ * Runs `suite` once on each storage backend, as `describe(title)` with `$name` in the title
+ * replaced by the backend's name ("sqlite", "postgres"; " on <name>" is added to a title without
+ * it). The one way a test runs on both backends (docs/testing.md): without TEST_DATABASE_URL the
+ * PostgreSQL suite is skipped, and "skipped: no PostgreSQL" said once, loudly; in CI (CI set) it
+ * is never skipped: it runs and fails.
+ */
+export function describeEachBackend(title: string, suite: (backend: StorageBackend) => void): void {
+  for (const backend of storageBackends()) {
+    const named = title.includes("$name")
+      ? title.replaceAll("$name", backend.name)
+      : `${title} on ${backend.name}`;
+    (backend.skip ? describe.skip : describe)(named, () => suite(backend));
+  }
+}
+
+/** `suite` on PostgreSQL only (two instances on one database): skipped as describeEachBackend's. */
+export function describeOnPostgres(title: string, suite: (backend: StorageBackend) => void): void {
+  const postgres = storageBackends().find((backend) => backend.name === "postgres");
+  if (!postgres) throw new Error("no PostgreSQL backend");
+  (postgres.skip ? describe.skip : describe)(title, () => suite(postgres));
 }
 
 /**

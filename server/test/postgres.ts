@@ -8,12 +8,16 @@ import pg from "pg";
  */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
+let warned = false;
+
 /**
  * Whether PostgreSQL tests run: yes with TEST_DATABASE_URL. Without it they are skipped with a
- * loud warning, except in CI (CI set), where they run and fail instead of passing silently.
+ * loud warning (once per test file), except in CI (CI set), where they run and fail instead of passing silently.
  */
 export function postgresAvailable(): boolean {
   if (testDatabaseUrl || process.env.CI) return true;
+  if (warned) return false;
+  warned = true;
   console.warn(
     "\n**************************************************************\n" +
       "  skipped: no PostgreSQL (TEST_DATABASE_URL is not set).\n" +

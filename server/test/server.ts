@@ -39,8 +39,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   if (!fullEnv.IP_HASH_SECRET) delete fullEnv.IP_HASH_SECRET;
   const server = await startServer(fullEnv);
   const endpoint = `${server.url}${intakePath}`;
+  // Stopped once, however often asked: a test stops it to await its work in hand (nothing more
+  // is sent after), and its cleanup stops it again.
+  let stopped: Promise<void> | undefined;
   return {
     ...server,
+    stop: () => {
+      stopped ??= server.stop();
+      return stopped;
+    },
     dataDir,
     endpoint,
     env: fullEnv,

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { migratedDatabase, storageBackends } from "../../test/backends.ts";
+import { expect, it } from "vitest";
+import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
 import { pendingSubmission } from "../../test/stored.ts";
 import { storeSubmissions } from "../submissions/store.ts";
 import { alertDeliveryId } from "./alerts.ts";
@@ -16,105 +16,103 @@ it("derives one UUID per failed delivery and kind (version 8, RFC 9562 variant)"
   expect(alertDeliveryId(failed, "alert_slack")).not.toBe(id);
 });
 
-for (const backend of storageBackends()) {
-  describe.skipIf(backend.skip)(`alerts on ${backend.name}`, () => {
-    async function oneFailingDelivery() {
-      const { database } = await migratedDatabase(backend);
-      const item = pendingSubmission({ deliveries: ["team_notification"] });
-      await storeSubmissions(database.db, [item]);
-      const [delivery] = await claimDueDeliveries(database, "worker-a", claim());
-      if (!delivery) throw new Error("nothing claimed");
-      const rows = () =>
-        database.db
-          .selectFrom("deliveries")
-          .selectAll()
-          .where("submissionId", "=", item.row.id)
-          .orderBy("createdAt")
-          .orderBy("kind")
-          .execute();
-      return { database, delivery, rows };
-    }
-    const failure = {
-      error: "Invalid login: 535 Authentication failed",
-      retryAt: null,
+describeEachBackend("alerts on $name", (backend) => {
+  async function oneFailingDelivery() {
+    const { database } = await migratedDatabase(backend);
+    const item = pendingSubmission({ deliveries: ["team_notification"] });
+    await storeSubmissions(database.db, [item]);
+    const [delivery] = await claimDueDeliveries(database, "worker-a", claim());
+    if (!delivery) throw new Error("nothing claimed");
+    const rows = () =>
+      database.db
+        .selectFrom("deliveries")
+        .selectAll()
+        .where("submissionId", "=", item.row.id)
+        .orderBy("createdAt")
+        .orderBy("kind")
+        .execute();
+    return { database, delivery, rows };
+  }
+  const failure = {
+    error: "Invalid login: 535 Authentication failed",
+    retryAt: null,
+    errorClass: "smtp_auth",
+    alertKinds: ["alert_email", "alert_slack"] as const,
+  };
+
+  it("marks the delivery failed and makes its alerts in the same statement", async () => {
+    const { database, delivery, rows } = await oneFailingDelivery();
+    await markAttemptFailed(database, delivery, "worker-a", failure);
+    const [failed, ...alerts] = await rows();
+    expect(failed).toMatchObject({
+      id: delivery.id,
+      kind: "team_notification",
+      status: "failed",
+      attempts: 1,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      lastError: failure.error,
       errorClass: "smtp_auth",
-      alertKinds: ["alert_email", "alert_slack"] as const,
-    };
-
-    it("marks the delivery failed and makes its alerts in the same statement", async () => {
-      const { database, delivery, rows } = await oneFailingDelivery();
-      await markAttemptFailed(database, delivery, "worker-a", failure);
-      const [failed, ...alerts] = await rows();
-      expect(failed).toMatchObject({
-        id: delivery.id,
-        kind: "team_notification",
-        status: "failed",
-        attempts: 1,
+      alertFor: null,
+    });
+    expect(alerts.map((alert) => alert.kind).sort()).toEqual(["alert_email", "alert_slack"]);
+    for (const alert of alerts) {
+      expect(alert).toMatchObject({
+        id: alertDeliveryId(delivery.id, alert.kind as "alert_email"),
+        submissionId: delivery.submissionId,
+        status: "pending",
+        attempts: 0,
         leaseOwner: null,
-        leaseExpiresAt: null,
-        lastError: failure.error,
-        errorClass: "smtp_auth",
-        alertFor: null,
+        lastError: null,
+        alertFor: delivery.id,
+        alertForKind: "team_notification",
+        alertForError: "smtp_auth",
       });
-      expect(alerts.map((alert) => alert.kind).sort()).toEqual(["alert_email", "alert_slack"]);
-      for (const alert of alerts) {
-        expect(alert).toMatchObject({
-          id: alertDeliveryId(delivery.id, alert.kind as "alert_email"),
-          submissionId: delivery.submissionId,
-          status: "pending",
-          attempts: 0,
-          leaseOwner: null,
-          lastError: null,
-          alertFor: delivery.id,
-          alertForKind: "team_notification",
-          alertForError: "smtp_auth",
-        });
-        expect(alert.nextAttemptAt).toBeLessThanOrEqual(Date.now());
-      }
-    });
-
-    it("does nothing without the lease: another instance's outcome stands, no alert", async () => {
-      const { database, delivery, rows } = await oneFailingDelivery();
-      await markAttemptFailed(database, delivery, "worker-b", failure);
-      const after = await rows();
-      expect(after).toHaveLength(1);
-      expect(after[0]).toMatchObject({ status: "pending", leaseOwner: "worker-a" });
-    });
-
-    it("alerts once per delivery: failing for good again after a retry makes no new alert", async () => {
-      const { database, delivery, rows } = await oneFailingDelivery();
-      await markAttemptFailed(database, delivery, "worker-a", failure);
-      // The alerts went out; an operator retries the delivery, and it fails for good again.
-      await database.db
-        .updateTable("deliveries")
-        .set({ status: "done" })
-        .where("alertFor", "=", delivery.id)
-        .execute();
-      await database.db
-        .updateTable("deliveries")
-        .set({ status: "pending", attempts: 0, nextAttemptAt: Date.now() })
-        .where("id", "=", delivery.id)
-        .execute();
-      const [again] = await claimDueDeliveries(database, "worker-b", claim());
-      if (!again) throw new Error("nothing claimed");
-      await markAttemptFailed(database, again, "worker-b", { ...failure, errorClass: "timeout" });
-      const [failed, ...alerts] = await rows();
-      expect(failed).toMatchObject({ status: "failed", errorClass: "timeout", attempts: 1 });
-      expect(alerts).toHaveLength(2);
-      expect(
-        alerts.every((alert) => alert.status === "done" && alert.alertForError === "smtp_auth"),
-      ).toBe(true);
-    });
-
-    it("an alert that fails for good is only marked failed: alerts never alert", async () => {
-      const { database, delivery, rows } = await oneFailingDelivery();
-      await markAttemptFailed(database, delivery, "worker-a", failure);
-      const claimed = await claimDueDeliveries(database, "worker-a", claim());
-      expect(claimed.map((alert) => alert.kind).sort()).toEqual(["alert_email", "alert_slack"]);
-      for (const alert of claimed) await markAttemptFailed(database, alert, "worker-a", failure);
-      const all = await rows();
-      expect(all).toHaveLength(3);
-      expect(all.every((row) => row.status === "failed")).toBe(true);
-    });
+      expect(alert.nextAttemptAt).toBeLessThanOrEqual(Date.now());
+    }
   });
-}
+
+  it("does nothing without the lease: another instance's outcome stands, no alert", async () => {
+    const { database, delivery, rows } = await oneFailingDelivery();
+    await markAttemptFailed(database, delivery, "worker-b", failure);
+    const after = await rows();
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ status: "pending", leaseOwner: "worker-a" });
+  });
+
+  it("alerts once per delivery: failing for good again after a retry makes no new alert", async () => {
+    const { database, delivery, rows } = await oneFailingDelivery();
+    await markAttemptFailed(database, delivery, "worker-a", failure);
+    // The alerts went out; an operator retries the delivery, and it fails for good again.
+    await database.db
+      .updateTable("deliveries")
+      .set({ status: "done" })
+      .where("alertFor", "=", delivery.id)
+      .execute();
+    await database.db
+      .updateTable("deliveries")
+      .set({ status: "pending", attempts: 0, nextAttemptAt: Date.now() })
+      .where("id", "=", delivery.id)
+      .execute();
+    const [again] = await claimDueDeliveries(database, "worker-b", claim());
+    if (!again) throw new Error("nothing claimed");
+    await markAttemptFailed(database, again, "worker-b", { ...failure, errorClass: "timeout" });
+    const [failed, ...alerts] = await rows();
+    expect(failed).toMatchObject({ status: "failed", errorClass: "timeout", attempts: 1 });
+    expect(alerts).toHaveLength(2);
+    expect(
+      alerts.every((alert) => alert.status === "done" && alert.alertForError === "smtp_auth"),
+    ).toBe(true);
+  });
+
+  it("an alert that fails for good is only marked failed: alerts never alert", async () => {
+    const { database, delivery, rows } = await oneFailingDelivery();
+    await markAttemptFailed(database, delivery, "worker-a", failure);
+    const claimed = await claimDueDeliveries(database, "worker-a", claim());
+    expect(claimed.map((alert) => alert.kind).sort()).toEqual(["alert_email", "alert_slack"]);
+    for (const alert of claimed) await markAttemptFailed(database, alert, "worker-a", failure);
+    const all = await rows();
+    expect(all).toHaveLength(3);
+    expect(all.every((row) => row.status === "failed")).toBe(true);
+  });
+});

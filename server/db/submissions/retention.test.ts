@@ -1,5 +1,5 @@
-import { describe, expect, it, onTestFinished } from "vitest";
-import { migratedDatabase, storageBackends } from "../../test/backends.ts";
+import { expect, it, onTestFinished } from "vitest";
+import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
 import { startTestServer } from "../../test/server.ts";
 import { storeReceived } from "../../test/stored.ts";
 import { waitFor } from "../../test/wait.ts";
@@ -18,69 +18,67 @@ it("keeps applications forever with RETENTION_DAYS=0", () => {
   expect(retentionCutoff(730, 1000 * day)).toBe(270 * day);
 });
 
-for (const backend of storageBackends()) {
-  describe.skipIf(backend.skip)(`retention (${backend.name})`, () => {
-    it("forgets confirmation counts after a day: they no longer count then", async () => {
-      const { database } = await migratedDatabase(backend);
-      const now = Date.now();
-      const hour = Math.floor(now / (60 * 60 * 1000));
-      await database.db
-        .insertInto("confirmationRecipients")
-        .values([
-          { recipientHash: "old", sentAt: now - day - 1000 },
-          { recipientHash: "recent", sentAt: now - day + 60_000 },
-        ])
-        .execute();
-      await database.db
-        .insertInto("confirmationHours")
-        .values([
-          { hour: hour - 30, count: 5 },
-          { hour, count: 3 },
-        ])
-        .execute();
-      expect(await purgeConfirmationCounts(database, now)).toBe(2);
-      const recipients = await database.db
-        .selectFrom("confirmationRecipients")
-        .select("recipientHash")
-        .execute();
-      expect(recipients).toEqual([{ recipientHash: "recent" }]);
-      const hours = await database.db.selectFrom("confirmationHours").select("hour").execute();
-      expect(hours.map((row) => Number(row.hour))).toEqual([hour]);
-    });
+describeEachBackend("retention ($name)", (backend) => {
+  it("forgets confirmation counts after a day: they no longer count then", async () => {
+    const { database } = await migratedDatabase(backend);
+    const now = Date.now();
+    const hour = Math.floor(now / (60 * 60 * 1000));
+    await database.db
+      .insertInto("confirmationRecipients")
+      .values([
+        { recipientHash: "old", sentAt: now - day - 1000 },
+        { recipientHash: "recent", sentAt: now - day + 60_000 },
+      ])
+      .execute();
+    await database.db
+      .insertInto("confirmationHours")
+      .values([
+        { hour: hour - 30, count: 5 },
+        { hour, count: 3 },
+      ])
+      .execute();
+    expect(await purgeConfirmationCounts(database, now)).toBe(2);
+    const recipients = await database.db
+      .selectFrom("confirmationRecipients")
+      .select("recipientHash")
+      .execute();
+    expect(recipients).toEqual([{ recipientHash: "recent" }]);
+    const hours = await database.db.selectFrom("confirmationHours").select("hour").execute();
+    expect(hours.map((row) => Number(row.hour))).toEqual([hour]);
+  });
 
-    it("purges submissions received before the cutoff and their deliveries, in batches", async () => {
-      const { database } = await migratedDatabase(backend);
-      const old = [];
-      for (let i = 0; i < 5; i++) old.push(await storeReceived(database, 800 + i));
-      const recent = await storeReceived(database, 10);
-      const purged = await purgeExpired(database, Date.now() - 730 * day, 2);
-      expect(purged).toEqual({ submissions: 5, deliveries: 10 });
-      const left = await database.db.selectFrom("submissions").select("id").execute();
-      expect(left.map((row) => row.id)).toEqual([recent]);
-      expect(await ids(database, "deliveries")).toBe(2);
-      expect(await purgeExpired(database, Date.now() - 730 * day)).toEqual({
-        submissions: 0,
-        deliveries: 0,
-      });
-    });
-
-    it("the server purges by itself at start (and hourly); RETENTION_DAYS=0 keeps all", async () => {
-      const { database, env, dataDir } = await migratedDatabase(backend);
-      await storeReceived(database, 40);
-      const recent = await storeReceived(database, 5);
-
-      const keeping = await startTestServer({ ...env, DATA_DIR: dataDir, RETENTION_DAYS: "0" });
-      await keeping.stop();
-      expect(await ids(database, "submissions")).toBe(2);
-
-      const server = await startTestServer({ ...env, DATA_DIR: dataDir, RETENTION_DAYS: "30" });
-      onTestFinished(() => server.stop());
-      await waitFor(async () => (await ids(database, "submissions")) === 1, {
-        what: "the 40-day-old application to be purged",
-      });
-      const left = await database.db.selectFrom("submissions").select("id").execute();
-      expect(left.map((row) => row.id)).toEqual([recent]);
-      expect(await ids(database, "deliveries")).toBe(2);
+  it("purges submissions received before the cutoff and their deliveries, in batches", async () => {
+    const { database } = await migratedDatabase(backend);
+    const old = [];
+    for (let i = 0; i < 5; i++) old.push(await storeReceived(database, 800 + i));
+    const recent = await storeReceived(database, 10);
+    const purged = await purgeExpired(database, Date.now() - 730 * day, 2);
+    expect(purged).toEqual({ submissions: 5, deliveries: 10 });
+    const left = await database.db.selectFrom("submissions").select("id").execute();
+    expect(left.map((row) => row.id)).toEqual([recent]);
+    expect(await ids(database, "deliveries")).toBe(2);
+    expect(await purgeExpired(database, Date.now() - 730 * day)).toEqual({
+      submissions: 0,
+      deliveries: 0,
     });
   });
-}
+
+  it("the server purges by itself at start (and hourly); RETENTION_DAYS=0 keeps all", async () => {
+    const { database, env, dataDir } = await migratedDatabase(backend);
+    await storeReceived(database, 40);
+    const recent = await storeReceived(database, 5);
+
+    const keeping = await startTestServer({ ...env, DATA_DIR: dataDir, RETENTION_DAYS: "0" });
+    await keeping.stop();
+    expect(await ids(database, "submissions")).toBe(2);
+
+    const server = await startTestServer({ ...env, DATA_DIR: dataDir, RETENTION_DAYS: "30" });
+    onTestFinished(() => server.stop());
+    await waitFor(async () => (await ids(database, "submissions")) === 1, {
+      what: "the 40-day-old application to be purged",
+    });
+    const left = await database.db.selectFrom("submissions").select("id").execute();
+    expect(left.map((row) => row.id)).toEqual([recent]);
+    expect(await ids(database, "deliveries")).toBe(2);
+  });
+});

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { fieldKeys } from "#app/shared/fields.ts";
-import { migratedDatabase, storageBackends } from "../../test/backends.ts";
+import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
 import { pendingSubmission } from "../../test/stored.ts";
 import { storeSubmissions } from "../submissions/store.ts";
 import type { VisitorsTable } from "../visits-schema.ts";
@@ -27,155 +27,153 @@ const visitor = (day: number, n: number, row: Partial<VisitorsTable> = {}): Visi
   ...row,
 });
 
-for (const backend of storageBackends()) {
-  describe.skipIf(backend.skip)(`the Insights figures (${backend.name})`, () => {
-    it("adds folded days and today, per source, plan, step and day", async () => {
-      const { database } = await migratedDatabase(backend);
-      const news = { source: "news.example", referrer: "news.example" };
-      const mail = { source: "newsletter", medium: "email", campaign: "spring" };
-      // Yesterday: 3 visitors (folded into totals), today: 4.
-      await database.write(
-        upsertVisitors(
-          database,
-          [
-            visitor(today - 1, 1, news),
-            visitor(today - 1, 2, { ...news, plan: "Creator", question: "account_type" }),
-            visitor(today - 1, 3, {
-              ...mail,
-              plan: "Influencer",
-              question: "current_challenges",
-              applied: 1,
-            }),
-          ],
-          fieldKeys,
-        ),
-      );
-      await database.writeTransaction(foldPastDays(database, today));
-      await database.write(
-        upsertVisitors(
-          database,
-          [
-            visitor(today, 1),
-            visitor(today, 2, { ...mail, plan: "Influencer", question: "email" }),
-            visitor(today, 3, { ...mail, plan: "Enterprise", question: "brand_style", applied: 1 }),
-            visitor(today, 4, { landing: "404" }),
-          ],
-          fieldKeys,
-        ),
-      );
-      const at = (day: number, row: Record<string, unknown>) =>
-        pendingSubmission({ row: { createdAt: day * dayMs + 3600_000, status: "new", ...row } });
-      await storeSubmissions(database.db, [
-        at(today - 1, {
-          selectedPlan: "Influencer",
-          visitSource: "newsletter",
-          visitMedium: "email",
-          visitCampaign: "spring",
-          status: "onboarded",
-          firstResponseAt: (today - 1) * dayMs + 7200_000,
-        }),
-        at(today, {
-          selectedPlan: "Enterprise",
-          visitSource: "newsletter",
-          visitMedium: "email",
-          visitCampaign: "spring",
-        }),
-        at(today, { selectedPlan: "Creator" }),
-        at(today, { selectedPlan: "Creator", isSpam: 1 }),
-        at(today - 9, { selectedPlan: "Creator" }),
-      ]);
-      const report = await insightsReport(database, now, 7);
-      expect(report.funnel).toEqual({
-        visitors: 7,
-        chosePlan: 4,
-        started: 4,
-        applied: 3,
-        answeredInTime: 1,
-        onboarded: 1,
-      });
-      expect(report.stopped).toEqual([
-        { question: "email", visitors: 1 },
-        { question: "accountType", visitors: 1 },
-      ]);
-      expect(report.sources).toEqual(
+describeEachBackend("the Insights figures ($name)", (backend) => {
+  it("adds folded days and today, per source, plan, step and day", async () => {
+    const { database } = await migratedDatabase(backend);
+    const news = { source: "news.example", referrer: "news.example" };
+    const mail = { source: "newsletter", medium: "email", campaign: "spring" };
+    // Yesterday: 3 visitors (folded into totals), today: 4.
+    await database.write(
+      upsertVisitors(
+        database,
         [
-          { source: "(direct)", medium: "", campaign: "", visitors: 2, applications: 0 },
-          {
-            source: "newsletter",
-            medium: "email",
-            campaign: "spring",
-            visitors: 3,
-            applications: 2,
-          },
-          { source: "news.example", medium: "", campaign: "", visitors: 2, applications: 0 },
-          { source: null, medium: "", campaign: "", visitors: 0, applications: 1 },
-        ].sort((a, b) => b.visitors - a.visitors || b.applications - a.applications),
-      );
-      expect(report.plans).toEqual([
-        { plan: "Creator", chosen: 1, applied: 1 },
-        { plan: "Influencer", chosen: 2, applied: 1 },
-        { plan: "Enterprise", chosen: 1, applied: 1 },
-      ]);
-      expect(report.daily).toHaveLength(7);
-      expect(report.daily.slice(-2)).toEqual([
-        { day: (today - 1) * dayMs, visitors: 3, chosePlan: 2, started: 2, applications: 1 },
-        { day: today * dayMs, visitors: 4, chosePlan: 2, started: 2, applications: 2 },
-      ]);
-      expect((await insightsReport(database, now, 28)).funnel.applied).toBe(4);
+          visitor(today - 1, 1, news),
+          visitor(today - 1, 2, { ...news, plan: "Creator", question: "account_type" }),
+          visitor(today - 1, 3, {
+            ...mail,
+            plan: "Influencer",
+            question: "current_challenges",
+            applied: 1,
+          }),
+        ],
+        fieldKeys,
+      ),
+    );
+    await database.writeTransaction(foldPastDays(database, today));
+    await database.write(
+      upsertVisitors(
+        database,
+        [
+          visitor(today, 1),
+          visitor(today, 2, { ...mail, plan: "Influencer", question: "email" }),
+          visitor(today, 3, { ...mail, plan: "Enterprise", question: "brand_style", applied: 1 }),
+          visitor(today, 4, { landing: "404" }),
+        ],
+        fieldKeys,
+      ),
+    );
+    const at = (day: number, row: Record<string, unknown>) =>
+      pendingSubmission({ row: { createdAt: day * dayMs + 3600_000, status: "new", ...row } });
+    await storeSubmissions(database.db, [
+      at(today - 1, {
+        selectedPlan: "Influencer",
+        visitSource: "newsletter",
+        visitMedium: "email",
+        visitCampaign: "spring",
+        status: "onboarded",
+        firstResponseAt: (today - 1) * dayMs + 7200_000,
+      }),
+      at(today, {
+        selectedPlan: "Enterprise",
+        visitSource: "newsletter",
+        visitMedium: "email",
+        visitCampaign: "spring",
+      }),
+      at(today, { selectedPlan: "Creator" }),
+      at(today, { selectedPlan: "Creator", isSpam: 1 }),
+      at(today - 9, { selectedPlan: "Creator" }),
+    ]);
+    const report = await insightsReport(database, now, 7);
+    expect(report.funnel).toEqual({
+      visitors: 7,
+      chosePlan: 4,
+      started: 4,
+      applied: 3,
+      answeredInTime: 1,
+      onboarded: 1,
     });
-
-    it("keeps a visitor's furthest question by the form's order, across writes and a new field", async () => {
-      const { database } = await migratedDatabase(backend);
-      const question = async (n: number) =>
-        (await findVisitor(database, today, `v${today}-${n}`))?.question;
-      // The form as it was: a, c. A field "b" is then inserted between them (a deploy).
-      await database.write(
-        upsertVisitors(database, [visitor(today, 1, { question: "c" })], ["a", "c"]),
-      );
-      await database.write(
-        upsertVisitors(database, [visitor(today, 1, { question: "b" })], ["a", "b", "c"]),
-      );
-      expect(await question(1)).toBe("c");
-      await database.write(
-        upsertVisitors(database, [visitor(today, 1, { question: "" })], ["a", "b", "c"]),
-      );
-      expect(await question(1)).toBe("c");
-      // A key no longer on the form counts as none: anything asked now goes further.
-      await database.write(
-        upsertVisitors(database, [visitor(today, 2, { question: "gone" })], ["a", "b"]),
-      );
-      await database.write(
-        upsertVisitors(database, [visitor(today, 2, { question: "a" })], ["a", "b"]),
-      );
-      expect(await question(2)).toBe("a");
-      await database.write(
-        upsertVisitors(database, [visitor(today, 2, { question: "b" })], ["a", "b"]),
-      );
-      expect(await question(2)).toBe("b");
-    });
-
-    it("names a stopped question by its key, in today's order; a field no longer asked last", async () => {
-      const { database } = await migratedDatabase(backend);
-      await database.write(
-        upsertVisitors(
-          database,
-          [
-            visitor(today - 1, 1, { question: "retired_question" }),
-            visitor(today - 1, 2, { question: "brand_style" }),
-            visitor(today - 1, 3, { question: "name" }),
-            visitor(today - 1, 4, { question: "brand_style" }),
-          ],
-          fieldKeys,
-        ),
-      );
-      await database.writeTransaction(foldPastDays(database, today));
-      const report = await insightsReport(database, now, 7);
-      expect(report.funnel.started).toBe(4);
-      expect(report.stopped).toEqual([
-        { question: "name", visitors: 1 },
-        { question: "brandStyle", visitors: 2 },
-        { question: "retired_question", visitors: 1 },
-      ]);
-    });
+    expect(report.stopped).toEqual([
+      { question: "email", visitors: 1 },
+      { question: "accountType", visitors: 1 },
+    ]);
+    expect(report.sources).toEqual(
+      [
+        { source: "(direct)", medium: "", campaign: "", visitors: 2, applications: 0 },
+        {
+          source: "newsletter",
+          medium: "email",
+          campaign: "spring",
+          visitors: 3,
+          applications: 2,
+        },
+        { source: "news.example", medium: "", campaign: "", visitors: 2, applications: 0 },
+        { source: null, medium: "", campaign: "", visitors: 0, applications: 1 },
+      ].sort((a, b) => b.visitors - a.visitors || b.applications - a.applications),
+    );
+    expect(report.plans).toEqual([
+      { plan: "Creator", chosen: 1, applied: 1 },
+      { plan: "Influencer", chosen: 2, applied: 1 },
+      { plan: "Enterprise", chosen: 1, applied: 1 },
+    ]);
+    expect(report.daily).toHaveLength(7);
+    expect(report.daily.slice(-2)).toEqual([
+      { day: (today - 1) * dayMs, visitors: 3, chosePlan: 2, started: 2, applications: 1 },
+      { day: today * dayMs, visitors: 4, chosePlan: 2, started: 2, applications: 2 },
+    ]);
+    expect((await insightsReport(database, now, 28)).funnel.applied).toBe(4);
   });
-}
+
+  it("keeps a visitor's furthest question by the form's order, across writes and a new field", async () => {
+    const { database } = await migratedDatabase(backend);
+    const question = async (n: number) =>
+      (await findVisitor(database, today, `v${today}-${n}`))?.question;
+    // The form as it was: a, c. A field "b" is then inserted between them (a deploy).
+    await database.write(
+      upsertVisitors(database, [visitor(today, 1, { question: "c" })], ["a", "c"]),
+    );
+    await database.write(
+      upsertVisitors(database, [visitor(today, 1, { question: "b" })], ["a", "b", "c"]),
+    );
+    expect(await question(1)).toBe("c");
+    await database.write(
+      upsertVisitors(database, [visitor(today, 1, { question: "" })], ["a", "b", "c"]),
+    );
+    expect(await question(1)).toBe("c");
+    // A key no longer on the form counts as none: anything asked now goes further.
+    await database.write(
+      upsertVisitors(database, [visitor(today, 2, { question: "gone" })], ["a", "b"]),
+    );
+    await database.write(
+      upsertVisitors(database, [visitor(today, 2, { question: "a" })], ["a", "b"]),
+    );
+    expect(await question(2)).toBe("a");
+    await database.write(
+      upsertVisitors(database, [visitor(today, 2, { question: "b" })], ["a", "b"]),
+    );
+    expect(await question(2)).toBe("b");
+  });
+
+  it("names a stopped question by its key, in today's order; a field no longer asked last", async () => {
+    const { database } = await migratedDatabase(backend);
+    await database.write(
+      upsertVisitors(
+        database,
+        [
+          visitor(today - 1, 1, { question: "retired_question" }),
+          visitor(today - 1, 2, { question: "brand_style" }),
+          visitor(today - 1, 3, { question: "name" }),
+          visitor(today - 1, 4, { question: "brand_style" }),
+        ],
+        fieldKeys,
+      ),
+    );
+    await database.writeTransaction(foldPastDays(database, today));
+    const report = await insightsReport(database, now, 7);
+    expect(report.funnel.started).toBe(4);
+    expect(report.stopped).toEqual([
+      { question: "name", visitors: 1 },
+      { question: "brandStyle", visitors: 2 },
+      { question: "retired_question", visitors: 1 },
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { SendMailOptions } from "nodemailer";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { onDemandDeliveryInsert } from "../../db/deliveries/on-demand.ts";
 import { personInsert, personRemoval } from "../../db/portal/client-people.ts";
@@ -8,12 +8,12 @@ import { signInTokenState } from "../../db/portal/client-sessions.ts";
 import { clientInsert } from "../../db/portal/clients.ts";
 import { findSubmission } from "../../db/submissions/reads.ts";
 import { hashPortalToken, portalLinkLifetimeMs } from "../../mail/portal-links.ts";
-import { migratedDatabase, storageBackends } from "../../test/backends.ts";
+import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
 import { storedApplication } from "../../test/portal.ts";
 import { portalInviteKind } from "./portal-invite.ts";
 import { kindRegistry } from "./registry.ts";
 
-describe.each(storageBackends())("the portal invite on $name", (backend) => {
+describeEachBackend("the portal invite on $name", (backend) => {
   /** An invited application as "Invite to the portal" stores it: client, person, delivery. */
   async function invited() {
     const { database, dataDir } = await migratedDatabase(backend);
@@ -55,44 +55,38 @@ describe.each(storageBackends())("the portal invite on $name", (backend) => {
     return { database, job, context: { config, mailer, database }, sent, clientId, personId };
   }
 
-  it.skipIf(backend.skip)(
-    "emails the applicant a link to the portal that works for 48 hours, its token stored hashed",
-    async () => {
-      const { database, job, context, sent } = await invited();
-      expect(kindRegistry.named("portal_invite")).toBe(portalInviteKind);
-      expect(await portalInviteKind.skipReason(job, context)).toBeUndefined();
-      const before = Date.now();
-      await portalInviteKind.send(job, context);
-      expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
-        ["ada@example.com", "Your Reelsmith client space is ready"],
-      ]);
-      const token = String(sent[0]?.text).match(
-        /https:\/\/reelsmith\.example\/portal\/sign-in\/link\?token=([A-Za-z0-9_-]{43})/,
-      )?.[1];
-      if (!token) throw new Error(`no link in ${sent[0]?.text}`);
-      expect(String(sent[0]?.html)).toContain(`/portal/sign-in/link?token=${token}`);
-      const rows = await database.db.selectFrom("clientSignInTokens").selectAll().execute();
-      expect(rows.map((row) => row.tokenHash)).toEqual([hashPortalToken(token)]);
-      const expiresAt = Number(rows[0]?.expiresAt);
-      expect(expiresAt - before).toBeGreaterThanOrEqual(portalLinkLifetimeMs.invite);
-      expect(expiresAt - Date.now()).toBeLessThanOrEqual(portalLinkLifetimeMs.invite);
-      expect(await signInTokenState(database, hashPortalToken(token), Date.now())).toEqual({
-        state: "valid",
-        email: "ada@example.com",
-      });
-    },
-  );
+  it("emails the applicant a link to the portal that works for 48 hours, its token stored hashed", async () => {
+    const { database, job, context, sent } = await invited();
+    expect(kindRegistry.named("portal_invite")).toBe(portalInviteKind);
+    expect(await portalInviteKind.skipReason(job, context)).toBeUndefined();
+    const before = Date.now();
+    await portalInviteKind.send(job, context);
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      ["ada@example.com", "Your Reelsmith client space is ready"],
+    ]);
+    const token = String(sent[0]?.text).match(
+      /https:\/\/reelsmith\.example\/portal\/sign-in\/link\?token=([A-Za-z0-9_-]{43})/,
+    )?.[1];
+    if (!token) throw new Error(`no link in ${sent[0]?.text}`);
+    expect(String(sent[0]?.html)).toContain(`/portal/sign-in/link?token=${token}`);
+    const rows = await database.db.selectFrom("clientSignInTokens").selectAll().execute();
+    expect(rows.map((row) => row.tokenHash)).toEqual([hashPortalToken(token)]);
+    const expiresAt = Number(rows[0]?.expiresAt);
+    expect(expiresAt - before).toBeGreaterThanOrEqual(portalLinkLifetimeMs.invite);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(portalLinkLifetimeMs.invite);
+    expect(await signInTokenState(database, hashPortalToken(token), Date.now())).toEqual({
+      state: "valid",
+      email: "ada@example.com",
+    });
+  });
 
-  it.skipIf(backend.skip)(
-    "is skipped, and never sent, once the applicant is no longer one of the client's people",
-    async () => {
-      const { database, job, context, sent, clientId, personId } = await invited();
-      await database.writeTransaction(personRemoval(database.db, clientId, personId));
-      expect(await portalInviteKind.skipReason(job, context)).toBe(
-        "the applicant is no longer one of the client's people",
-      );
-      await expect(portalInviteKind.send(job, context)).rejects.toThrow("removed");
-      expect(sent).toEqual([]);
-    },
-  );
+  it("is skipped, and never sent, once the applicant is no longer one of the client's people", async () => {
+    const { database, job, context, sent, clientId, personId } = await invited();
+    await database.writeTransaction(personRemoval(database.db, clientId, personId));
+    expect(await portalInviteKind.skipReason(job, context)).toBe(
+      "the applicant is no longer one of the client's people",
+    );
+    await expect(portalInviteKind.send(job, context)).rejects.toThrow("removed");
+    expect(sent).toEqual([]);
+  });
 });
