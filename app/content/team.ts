@@ -281,6 +281,46 @@ export const team = {
       /** The draft's key was used by a reply with other text (the back button, then changes). */
       keyReused:
         "This draft was already sent with other text, so nothing was sent now. Press Send reply to send this text as a new reply.",
+      /** Sends, then opens the next application of the view the inbox was showing. */
+      sendNext: "Send and next",
+      sendAnyway: "Send anyway",
+      sendAnywayNext: "Send anyway and next",
+      /**
+       * A message came or went in the thread after the page was loaded: nothing was sent, the
+       * text is kept, the new message is shown above the form ({name}, {ago}: "2 minutes ago").
+       */
+      stale: {
+        ours: "{name} replied {ago}, after this page was loaded: nothing was sent. Read it above, then send yours anyway if it still fits.",
+        theirs:
+          "{name} (applicant) wrote {ago}, after this page was loaded: nothing was sent. Read it above, then send yours anyway if it still fits.",
+        otherAddress:
+          "{name} wrote {ago} from another address, after this page was loaded: nothing was sent. Read it above, then send yours anyway if it still fits.",
+        automatic:
+          "An automatic email came in {ago}, after this page was loaded: nothing was sent. Read it above, then send yours anyway if it still fits.",
+        ago: {
+          now: "just now",
+          minute: "1 minute ago",
+          minutes: "{count} minutes ago",
+          hour: "1 hour ago",
+          hours: "{count} hours ago",
+          day: "1 day ago",
+          days: "{count} days ago",
+        },
+      },
+      /** Choosing a template while the message holds text: our own dialog asks first. */
+      templateDialog: {
+        title: "Use the template “{template}”?",
+        body: "Your message already has text. Replace it with the template, or add the template below it?",
+        replace: "Replace my text",
+        insert: "Add below my text",
+        cancel: "Keep my text as it is",
+      },
+      /** Without JavaScript: "Use template" posts the draft; typed text is never dropped. */
+      templateAdded: "The template was added below your text: nothing you typed was replaced.",
+      templateUsed: "The template is in the message: edit it before sending.",
+      templateNone: "Please choose a template first.",
+      /** A spam application gets no reply (nothing is sent to spam). */
+      spamNoReply: "No reply to spam: mark it as not spam first if it is a real applicant.",
     },
     done: {
       status: "Status saved.",
