@@ -39,7 +39,7 @@ describe("the application page's loader", () => {
 
   test("asks for the page of the thread the link names (Earlier emails)", async () => {
     const asked: { before?: string }[] = [];
-    await load("?before=1700000000000_x", asked);
+    await load("?earlier=1700000000000_x", asked);
     await load("", asked);
     expect(asked).toEqual([{ before: "1700000000000_x" }, { before: undefined }]);
   });
