@@ -27,7 +27,10 @@ async function load(search: string, asked: { before?: string }[] = []) {
 
 describe("the application page's loader", () => {
   test("says what was done by the name the action gave it", async () => {
-    expect((await load("?done=note")).message).toBe(teamCopy.application.done.note);
+    expect((await load("?done=note")).message).toEqual({
+      text: teamCopy.application.done.note,
+      section: "notes",
+    });
   });
 
   test.each(["__proto__", "constructor", "toString", "hasOwnProperty", "nope"])(

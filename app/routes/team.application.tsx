@@ -169,7 +169,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (outcome.error === "not_found") throw data(null, { status: 404 });
     // Someone changed it first (the owner, a draft's key, a message since): not a bad request.
     // 200, so that the page is loaded again (React Router does not after a 4xx) and shows it.
-    const status = outcome.error === "conflict" || outcome.error === "stale" ? 200 : 400;
+    // A refused field (an empty reply, a note too long) is the page again with its message
+    // beneath the field, as sign-in answers: 200 too, the page's own answer, not an error.
+    const status =
+      outcome.error === "conflict" ||
+      outcome.error === "stale" ||
+      action.type === "reply" ||
+      action.type === "note"
+        ? 200
+        : 400;
     if (action.type === "reply") {
       // A refused reply comes back as it was typed, its message beneath the field at fault,
       // with a fresh key (nothing was sent with it; one more press sends it).
@@ -226,8 +234,10 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
     (loaderData.message
       ? { ok: true, message: loaderData.message.text, section: loaderData.message.section }
       : undefined);
+  // A refusal of a field is said beneath that field, not twice.
+  const fieldError = Boolean(actionData?.reply?.error || actionData?.note);
   const notice = (section: ApplicationSection) =>
-    said?.section === section ? <OutcomeNotice said={said} /> : null;
+    said?.section === section && !fieldError ? <OutcomeNotice said={said} /> : null;
   const refused = actionData?.reply;
   const bounced = bouncedEmail(view.deliveries);
   const failed = view.deliveries.filter((delivery) => delivery.status === "failed");
@@ -320,7 +330,7 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
             view={view}
             action={here("notes")}
             refused={actionData?.note}
-            notice={said?.ok ? notice("notes") : null}
+            notice={notice("notes")}
           />
           <Answers view={view} />
           <ApplicationActions view={view} action={here("spam")} notice={notice("spam")} />
