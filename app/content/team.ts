@@ -169,7 +169,7 @@ export const team = {
       clock: "Answer",
       status: "Status",
       /** The Owner select's label beside Assign. */
-      assignLabel: "Give it to",
+      assignLabel: "Owner",
       spamOwner: "Nobody: spam is never assigned.",
     },
     /** Deliveries, source, audit log: folded under one Details. */
