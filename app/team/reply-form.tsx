@@ -95,7 +95,7 @@ export function ReplyForm(props: {
           const submitter = (event.nativeEvent as SubmitEvent).submitter;
           if (submitter?.getAttribute("value") === "template") return;
           // One at a time: the first is on its way (the server would send it once anyway).
-          if (sending.current) event.preventDefault();
+          if (sending.current || submitting) event.preventDefault();
           sending.current = true;
         }}
       >
