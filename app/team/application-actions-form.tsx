@@ -39,7 +39,8 @@ export function ApplicationActions(props: {
           <p className="mt-3 text-sm text-zinc-300">
             {copy.eraseHint.replace("{email}", view.email)}
           </p>
-          <Form method="post" action={action} className="mt-3">
+          {/* It leaves the page: no section to come back to (a redirect would keep it). */}
+          <Form method="post" action={action.split("#")[0]} className="mt-3">
             <input type="hidden" name="intent" value="erase" />
             <input type="hidden" name="confirm" value="yes" />
             <button

@@ -42,8 +42,9 @@ async function deliveriesSent(id: string) {
     .toBe(true);
 }
 
+/** A delivery of the application, as listed under its (folded) Details. */
 const delivery = (page: Page, kind: string) =>
-  page.getByRole("listitem").filter({ hasText: kind }).first();
+  page.locator("#details li").filter({ hasText: kind }).first();
 
 withAndWithoutJavaScript(() => {
   test("every action on an application, each with its audit line", async ({
