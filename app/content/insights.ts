@@ -13,6 +13,12 @@ export const insights = {
     referrer: "Referrer",
     landingPage: "Landing page",
     unknown: "Not known: no visit counted today matched this application.",
+    /** The visitor's first page, by name (its path when it has none here). */
+    pages: {
+      "/": "Home page",
+      "/onboarding": "Questionnaire",
+      "/thank-you": "Thank-you page",
+    } as Record<string, string>,
   },
   filter: { label: "Source", unknown: "Not known" },
   title: "Insights",

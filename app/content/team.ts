@@ -180,11 +180,30 @@ export const team = {
     failedBanner:
       "{count} {applications} with a delivery that failed for good: the team or the applicant was not told.",
     failedLink: "Show them",
+    /** After "Send and next" on the last application of a view (`?sent=last`). */
+    viewDone: "Reply sent. That was the last one in this view.",
     application: "application",
     applications: "applications",
   },
   application: {
     back: "Back to the inbox",
+    /** The bar at the top of the page: who has it, the clock, the status (one tap each). */
+    summary: {
+      title: "Summary",
+      owner: "Owner",
+      you: "You",
+      nobody: "Nobody",
+      clock: "Answer",
+      status: "Status",
+      /** The Owner select's label beside Assign. */
+      assignLabel: "Owner",
+      spamOwner: "Nobody: spam is never assigned.",
+    },
+    /** Deliveries, source, audit log: folded under one Details. */
+    detailsTitle: "Details",
+    detailsHint: "Source, deliveries and the audit log",
+    /** A delivery failed for good: said at the top, its details folded below. */
+    failedDelivery: "{kind}: {sentence}",
     received: "Received {age}",
     answersTitle: "Answers",
     deliveriesTitle: "Deliveries",
@@ -195,6 +214,57 @@ export const team = {
     updated: "Last change",
     nextAttempt: "Next attempt",
     lastError: "Last error",
+    /** The raw error line, folded under the sentence. */
+    rawError: "The error as the server gave it",
+    /**
+     * A delivery's error as a sentence (app/team/delivery-error.ts): who refused ({who}) and
+     * why, from the SMTP code or the error's class.
+     */
+    deliveryErrors: {
+      who: {
+        applicant: "The applicant's mail server",
+        team: "The team's mail server",
+        service: "The receiving service",
+      },
+      refused: "{who} refused the message: {reason}.",
+      reasons: {
+        "5.1.1": "the address does not exist",
+        "5.1.2": "the address's domain does not exist",
+        "5.1.3": "the address is not valid",
+        "5.1.10": "the address's domain takes no mail",
+        "5.2.1": "the mailbox is disabled",
+        "5.2.2": "the mailbox is full",
+        "4.2.2": "the mailbox is full for now; it will be tried again",
+        "5.2.3": "the message is too large",
+        "5.3.4": "the message is too large",
+        "5.7": "it was refused as unwanted (spam, or a rule of theirs)",
+        "5": "it was refused for good",
+        "4": "it was refused for now; it will be tried again",
+      } as Record<string, string>,
+      classes: {
+        unreachable: "Our mail server or the service could not be reached.",
+        timeout: "The receiving server did not answer in time.",
+        dns: "The receiving domain could not be found.",
+        tls: "A secure connection to the receiving server could not be made.",
+        smtp_auth: "Our mail server refused our sign-in: check SMTP_URL.",
+        smtp_refused: "The receiving mail server refused the message.",
+        http_4xx: "The service refused the message: its address or token may be wrong.",
+        http_429: "The service asked us to slow down; it will be tried again.",
+        http_5xx: "The service had an error of its own; it will be tried again.",
+        http_other: "The service answered with something unexpected.",
+        not_configured: "It is not configured any more, so it was not sent.",
+        unknown_kind: "This product no longer knows this kind of delivery.",
+        submission_missing: "The application was erased before it went out.",
+        other: "It failed: the error is below.",
+      } as Record<string, string>,
+    },
+    /** At the top of the page: the address bounced, so a reply will too. */
+    bounced: {
+      confirmation:
+        "The confirmation email bounced: your reply will bounce too. Check the address ({email}).",
+      reply:
+        "A reply to this applicant bounced: the next will bounce too. Check the address ({email}).",
+    },
     ownerTitle: "Owner",
     ownerLabel: "Owner",
     nobody: "Nobody (unassigned)",
@@ -271,8 +341,21 @@ export const team = {
       countEarlier: "{count} emails in all; earlier ones here.",
       earlier: "Earlier emails",
       newest: "Back to the newest emails",
-      /** Theirs: what the receiving server found (SPF, DKIM, DMARC). */
+      /** Theirs: what the receiving server found (SPF, DKIM, DMARC), folded under Details. */
       auth: "SPF {spf} · DKIM {dkim} · DMARC {dmarc}",
+      /**
+       * Theirs, in words: verified only when DMARC passed and their DKIM signature did (decision
+       * 0073); a failed check says so; anything else is not verified.
+       */
+      sender: {
+        verified: "Verified sender",
+        failed: "Sender not verified: a check failed",
+        unverified: "Sender not verified",
+      },
+      details: "Details",
+      checks: "Checks",
+      /** Theirs came to the application's own reply address: never shown as theirs. */
+      toTeam: "To the team",
       authUnknown: "unknown",
       /** Theirs, kept but not a new reply (decision 0063), by why. */
       flags: {
@@ -308,6 +391,46 @@ export const team = {
       /** The draft's key was used by a reply with other text (the back button, then changes). */
       keyReused:
         "This draft was already sent with other text, so nothing was sent now. Press Send reply to send this text as a new reply.",
+      /** Sends, then opens the next application of the view the inbox was showing. */
+      sendNext: "Send and next",
+      sendAnyway: "Send anyway",
+      sendAnywayNext: "Send anyway and next",
+      /**
+       * A message came or went in the thread after the page was loaded: nothing was sent, the
+       * text is kept, the new message is shown above the form ({name}, {ago}: "2 minutes ago").
+       */
+      stale: {
+        ours: "{name} replied {ago}, after this page was loaded: nothing was sent. Read it above, then send yours anyway if it still fits.",
+        theirs:
+          "{name} (applicant) wrote {ago}, after this page was loaded: nothing was sent. Read it above, then send yours anyway if it still fits.",
+        otherAddress:
+          "{name} wrote {ago} from another address, after this page was loaded: nothing was sent. Read it above, then send yours anyway if it still fits.",
+        automatic:
+          "An automatic email came in {ago}, after this page was loaded: nothing was sent. Read it above, then send yours anyway if it still fits.",
+        ago: {
+          now: "just now",
+          minute: "1 minute ago",
+          minutes: "{count} minutes ago",
+          hour: "1 hour ago",
+          hours: "{count} hours ago",
+          day: "1 day ago",
+          days: "{count} days ago",
+        },
+      },
+      /** Choosing a template while the message holds text: our own dialog asks first. */
+      templateDialog: {
+        title: "Use the template “{template}”?",
+        body: "Your message already has text. Replace it with the template, or add the template below it?",
+        replace: "Replace my text",
+        insert: "Add below my text",
+        cancel: "Keep my text as it is",
+      },
+      /** Without JavaScript: "Use template" posts the draft; typed text is never dropped. */
+      templateAdded: "The template was added below your text: nothing you typed was replaced.",
+      templateUsed: "The template is in the message: edit it before sending.",
+      templateNone: "Please choose a template first.",
+      /** A spam application gets no reply (nothing is sent to spam). */
+      spamNoReply: "No reply to spam: mark it as not spam first if it is a real applicant.",
     },
     done: {
       status: "Status saved.",
@@ -321,6 +444,8 @@ export const team = {
       unassign: "Nobody owns it now.",
       take: "It is yours now.",
       reply: "Reply sent: it is on its way to the applicant.",
+      /** Send and next: said on the next application's page. */
+      replyNext: "Reply sent. This is the next application in your view.",
       /** The same draft posted again (a second click, a re-sent form): nothing more was sent. */
       alreadySent: "Already sent: this reply went out once and is not sent again.",
       read: "Marked as read.",

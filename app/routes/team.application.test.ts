@@ -27,7 +27,10 @@ async function load(search: string, asked: { before?: string }[] = []) {
 
 describe("the application page's loader", () => {
   test("says what was done by the name the action gave it", async () => {
-    expect((await load("?done=note")).message).toBe(teamCopy.application.done.note);
+    expect((await load("?done=note")).message).toEqual({
+      text: teamCopy.application.done.note,
+      section: "notes",
+    });
   });
 
   test.each(["__proto__", "constructor", "toString", "hasOwnProperty", "nope"])(
@@ -39,7 +42,7 @@ describe("the application page's loader", () => {
 
   test("asks for the page of the thread the link names (Earlier emails)", async () => {
     const asked: { before?: string }[] = [];
-    await load("?before=1700000000000_x", asked);
+    await load("?earlier=1700000000000_x", asked);
     await load("", asked);
     expect(asked).toEqual([{ before: "1700000000000_x" }, { before: undefined }]);
   });

@@ -1,28 +1,30 @@
-import { data, Form, isRouteErrorResponse, redirect, useLocation } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
 import { landing } from "~/content/landing";
 import { team as teamCopy } from "~/content/team";
+import { cursorOf } from "~/shared/inbox-query";
 import { ownEntry } from "~/shared/own-entry";
-import { applicationPath, teamPaths } from "~/shared/paths";
 import { normalizeReply, replyProblem } from "~/shared/reply-rules";
-import type { TeamAction } from "~/shared/team-port";
+import type { ApplicationView, TeamAction } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { ApplicationActions } from "~/team/application-actions-form";
-import { inboxHref } from "~/team/inbox-href";
-import { ListOrNone } from "~/team/list-or-none";
-import { Moment, momentText } from "~/team/moment";
+import { ApplicationDetails, RetryForm } from "~/team/application-details";
+import { type ApplicationSection, sectionOf } from "~/team/application-sections";
+import { applicationHref, inboxContextOf, inboxHref } from "~/team/application-url";
+import { bouncedEmail, deliveryErrorSentence } from "~/team/delivery-error";
+import { momentText } from "~/team/moment";
+import { NotesPanel } from "~/team/notes-panel";
 import { OutcomeNotice } from "~/team/outcome-notice";
-import { OwnerPanel } from "~/team/owner-panel";
 import { PortalInviteForm } from "~/team/portal-invite-form";
 import { ReplyForm } from "~/team/reply-form";
 import { defaultReplySubject, filledReplies } from "~/team/reply-templates";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
-import { SourcePanel } from "~/team/source-panel";
-import { StatusBadge } from "~/team/status-badge";
+import { SummaryBar } from "~/team/summary-bar";
 import { TeamNotFound } from "~/team/team-not-found";
 import { TeamShell } from "~/team/team-shell";
+import { mergeTemplate } from "~/team/template-merge";
 import { Thread } from "~/team/thread";
 import type { Route } from "./+types/team.application";
 
@@ -33,15 +35,24 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
     loaded ? fill(teamCopy.seo.application, { name: loaded.view.name }) : teamCopy.seo.notFound,
   );
 
+/** Where this application stands in the inbox's order (Send and next goes on from there). */
+const placeOf = (view: ApplicationView) =>
+  cursorOf(view, !view.isSpam && view.firstResponseAt === null && view.dueAt !== null);
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { team, member } = signedInMember(context);
   const search = new URL(request.url).searchParams;
-  // A page of the thread: the newest emails, or those before `?before=` (Earlier emails).
-  const view = await team.application(params.id, { before: search.get("before") ?? undefined });
+  // The page carries the inbox it was opened from (view, filters): see application-url.ts.
+  const inbox = inboxContextOf(search);
+  // A page of the thread: the newest emails, or those before `?earlier=` (Earlier emails).
+  const view = await team.application(params.id, {
+    before: search.get("earlier") ?? undefined,
+  });
   if (!view) throw data(null, { status: 404 });
-  const message = ownEntry<string>(copy.done, search.get("done"));
+  const done = search.get("done");
+  const message = ownEntry<string>(copy.done, done);
   // The saved replies of its plan, filled for this applicant and this member; `?template=`
-  // (the Reply panel's "Use template" without JavaScript) starts the fields from one.
+  // (a link from before) starts the fields from one.
   const templates = filledReplies(view, member.name, member.signature);
   const chosen = templates.find((template) => template.id === search.get("template"));
   const reply = {
@@ -53,7 +64,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? { subject: chosen.subject, body: chosen.body }
       : { subject: defaultReplySubject(view), body: "" },
   };
-  return { member, view, message, reply, now: Date.now() };
+  return {
+    member,
+    view,
+    message: message ? { text: message, section: sectionOf(done) } : undefined,
+    reply,
+    place: placeOf(view),
+    inbox: inbox.params.toString(),
+    now: Date.now(),
+  };
 }
 
 /** The form's intent → the action (anything else is refused and changes nothing). */
@@ -74,11 +93,14 @@ function readAction(form: URLSearchParams): TeamAction | undefined {
     case "take":
       return { type: "take", seen: form.get("seen") ?? "" };
     case "reply":
+    case "reply-next":
       return {
         type: "reply",
         subject: form.get("subject") ?? "",
         body: form.get("body") ?? "",
         key: form.get("key") ?? "",
+        // The newest message the page showed; a form without it (from before) saw nothing.
+        seen: form.get("seen") ?? "",
       };
     case "read":
       return { type: "read" };
@@ -93,48 +115,140 @@ function readAction(form: URLSearchParams): TeamAction | undefined {
   }
 }
 
+/** What the page shows after a POST that did not redirect: a message where it was acted on. */
+interface Answer {
+  ok: boolean;
+  message: string;
+  section: ApplicationSection;
+  reply?: {
+    draft: { subject: string; body: string };
+    key: string;
+    template?: string;
+    error?: { field: "subject" | "body"; message: string };
+    stale?: boolean;
+  };
+  note?: { body: string; message: string };
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { team, member } = signedInMember(context);
-  const action = readAction(await postedForm(request));
-  if (!action) return data({ ok: false, message: copy.done.invalid }, { status: 400 });
+  const form = await postedForm(request);
+  const inbox = inboxContextOf(new URL(request.url).searchParams);
+  const intent = form.get("intent");
+  const section = sectionOf(intent);
+  const answer = (body: Answer, status = 200) => data(body, { status });
+  // "Use template" without JavaScript: the draft comes back with the template in it, what was
+  // typed kept (added below it), nothing stored or sent.
+  if (intent === "template") {
+    const view = await team.application(params.id);
+    if (!view) throw data(null, { status: 404 });
+    const typed = { subject: form.get("subject") ?? "", body: form.get("body") ?? "" };
+    const chosen = filledReplies(view, member.name, member.signature).find(
+      (template) => template.id === form.get("template"),
+    );
+    const key = form.get("key") || crypto.randomUUID();
+    if (!chosen) {
+      return answer({
+        ok: false,
+        message: copy.reply.templateNone,
+        section,
+        reply: { draft: typed, key },
+      });
+    }
+    const kept = typed.body.trim() !== "";
+    return answer({
+      ok: true,
+      message: kept ? copy.reply.templateAdded : copy.reply.templateUsed,
+      section,
+      reply: { draft: mergeTemplate(typed, chosen, "insert"), key, template: chosen.id },
+    });
+  }
+  const action = readAction(form);
+  if (!action) return answer({ ok: false, message: copy.done.invalid, section }, 400);
   const outcome = await team.act(member, params.id, action);
   if (!outcome.ok) {
     if (outcome.error === "not_found") throw data(null, { status: 404 });
-    // A refused reply comes back as it was typed, its message beneath the field at fault, with
-    // a fresh key (nothing was sent with it; one more press sends it).
-    const reply =
-      action.type === "reply"
-        ? {
+    // Someone changed it first (the owner, a draft's key, a message since): not a bad request.
+    // 200, so that the page is loaded again (React Router does not after a 4xx) and shows it.
+    // A refused field (an empty reply, a note too long) is the page again with its message
+    // beneath the field, as sign-in answers: 200 too, the page's own answer, not an error.
+    const status =
+      outcome.error === "conflict" ||
+      outcome.error === "stale" ||
+      action.type === "reply" ||
+      action.type === "note"
+        ? 200
+        : 400;
+    if (action.type === "reply") {
+      // A refused reply comes back as it was typed, its message beneath the field at fault,
+      // with a fresh key (nothing was sent with it; one more press sends it).
+      const error = replyProblem(normalizeReply(action));
+      return answer(
+        {
+          ok: false,
+          message: outcome.message,
+          section,
+          reply: {
             draft: { subject: action.subject, body: action.body },
             key: crypto.randomUUID(),
-            error: replyProblem(normalizeReply(action)),
-          }
-        : undefined;
-    // Someone changed it first (the owner, a draft's key): not a bad request. 200, so that the
-    // page is loaded again (React Router does not after a 4xx) and shows who has it now.
-    const status = outcome.error === "conflict" ? 200 : 400;
-    return data({ ok: false, message: outcome.message, reply }, { status });
+            error,
+            stale: outcome.error === "stale",
+          },
+        },
+        status,
+      );
+    }
+    if (action.type === "note") {
+      return answer(
+        {
+          ok: false,
+          message: outcome.message,
+          section,
+          note: { body: action.body, message: outcome.message },
+        },
+        status,
+      );
+    }
+    return answer({ ok: false, message: outcome.message, section }, status);
   }
-  // Post/redirect/get: reloading the page shows it again, never repeats the action.
-  if (outcome.done === "erase") return redirect(`${teamPaths.inbox}?erased=1`);
-  return redirect(`${applicationPath(params.id)}?done=${outcome.done}`);
+  // Post/redirect/get, back to where it was done: reloading shows it, never repeats it.
+  if (outcome.done === "erase") return redirect(inboxHref(inbox, { erased: "1" }));
+  if (intent === "reply-next" && (outcome.done === "reply" || outcome.done === "alreadySent")) {
+    const next = await team.nextInView(inbox.query, form.get("after") ?? "", params.id);
+    return redirect(
+      next
+        ? applicationHref(next, inbox, { done: "replyNext" })
+        : inboxHref(inbox, { sent: "last" }),
+    );
+  }
+  return redirect(
+    applicationHref(params.id, inbox, { done: outcome.done }, sectionOf(outcome.done)),
+  );
 }
 
 export default function TeamApplication({ loaderData, actionData }: Route.ComponentProps) {
-  const location = useLocation();
   const { member, view } = loaderData;
-  const said =
-    actionData ?? (loaderData.message ? { ok: true, message: loaderData.message } : undefined);
-  const failed = view.deliveries.some((delivery) => delivery.status === "failed");
-  const refused = actionData && "reply" in actionData ? actionData.reply : undefined;
+  const inbox = inboxContextOf(new URLSearchParams(loaderData.inbox));
+  const here = (hash: string) => applicationHref(view.id, inbox, {}, hash);
+  const said: (Answer | { ok: true; message: string; section: ApplicationSection }) | undefined =
+    actionData ??
+    (loaderData.message
+      ? { ok: true, message: loaderData.message.text, section: loaderData.message.section }
+      : undefined);
+  // A refusal of a field is said beneath that field, not twice.
+  const fieldError = Boolean(actionData?.reply?.error || actionData?.note);
+  const notice = (section: ApplicationSection) =>
+    said?.section === section && !fieldError ? <OutcomeNotice said={said} /> : null;
+  const refused = actionData?.reply;
+  const bounced = bouncedEmail(view.deliveries);
+  const failed = view.deliveries.filter((delivery) => delivery.status === "failed");
   return (
     <TeamShell member={member}>
-      <BackLink href={inboxHref(location.search)}>{copy.back}</BackLink>
-      <header className="mt-4 flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-extrabold tracking-tight break-words text-white">
+      <BackLink href={inboxHref(inbox)}>{copy.back}</BackLink>
+      <header className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-extrabold tracking-tight break-words text-white sm:text-3xl">
           {view.name}
         </h1>
-        <StatusBadge status={view.status} />
         {view.isSpam ? (
           <span className="rounded-full bg-amber-400/15 px-2.5 py-0.5 text-xs font-semibold text-amber-200">
             {teamCopy.inbox.spamBadge}
@@ -145,7 +259,7 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
             <span className="rounded-full bg-sky-400/15 px-2.5 py-0.5 text-xs font-semibold text-sky-200">
               {copy.newReplyBadge}
             </span>
-            <Form method="post">
+            <Form method="post" action={here("summary")} preventScrollReset>
               <input type="hidden" name="intent" value="read" />
               <button type="submit" className={buttonClass("outline", "sm")}>
                 {copy.markRead}
@@ -154,162 +268,96 @@ export default function TeamApplication({ loaderData, actionData }: Route.Compon
           </>
         ) : null}
       </header>
-      <p className="mt-2 text-sm text-zinc-400">
-        {fill(copy.received, { age: momentText(view.createdAt, member.timeZone ?? "UTC") })}
+      <p className="mt-1 text-sm break-all text-zinc-400">
+        {fill(copy.received, { age: momentText(view.createdAt, member.timeZone ?? "UTC") })} ·{" "}
+        {view.email}
       </p>
-      <OutcomeNotice said={said} />
-      <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">
+      {bounced ? (
+        <p role="alert" className="mt-3 rounded-xl bg-rose-500/10 px-4 py-3 text-rose-200">
+          {fill(copy.bounced[bounced], { email: view.email })}
+        </p>
+      ) : null}
+      {failed.length > 0 && !bounced ? (
+        <div className="mt-3 flex flex-col gap-2 rounded-xl bg-rose-500/10 px-4 py-3 text-rose-200">
+          {failed.map((delivery) => (
+            <p key={delivery.id}>
+              {fill(copy.failedDelivery, {
+                kind: ownEntry(teamCopy.deliveryKinds, delivery.kind)?.label ?? delivery.kind,
+                sentence: deliveryErrorSentence(delivery) ?? "",
+              })}
+            </p>
+          ))}
+          <RetryForm action={here("summary")} />
+        </div>
+      ) : null}
+      <SummaryBar view={view} member={member} now={loaderData.now} action={here("summary")}>
+        {notice("summary")}
+      </SummaryBar>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="flex min-w-0 flex-col gap-6">
-          <section aria-labelledby="answers-title">
-            <h2 id="answers-title" className="text-xl font-bold text-white">
-              {copy.answersTitle}
-            </h2>
-            <dl className="mt-3 divide-y divide-white/5 rounded-2xl border border-white/10 bg-surface">
-              {view.answers.map((answer) => (
-                <div key={answer.label} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]">
-                  <dt className="text-sm text-zinc-400">{answer.label}</dt>
-                  <dd className="whitespace-pre-line break-words text-zinc-100">
-                    {answer.value || "—"}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          {notice("thread")}
           <Thread
             thread={view.thread}
             count={view.threadCount}
             earlierHref={
               view.threadEarlier
-                ? `${applicationPath(view.id)}?before=${view.threadEarlier}#thread-title`
+                ? applicationHref(view.id, inbox, { earlier: view.threadEarlier }, "thread")
                 : undefined
             }
-            newestHref={view.threadLater ? `${applicationPath(view.id)}#thread-title` : undefined}
+            newestHref={view.threadLater ? here("thread") : undefined}
           />
-          <ReplyForm
-            key={`${view.threadCount}-${loaderData.reply.template}`}
-            action={applicationPath(view.id)}
-            templates={loaderData.reply.templates}
-            template={loaderData.reply.template}
-            draft={refused?.draft ?? loaderData.reply.draft}
-            error={refused?.error}
-            draftKey={refused?.key ?? loaderData.reply.key}
-          />
-          <Deliveries view={view} failed={failed} />
-          <Audit view={view} />
+          {view.isSpam ? (
+            <p className="rounded-2xl border border-white/10 bg-surface p-5 text-sm text-zinc-300">
+              {copy.reply.spamNoReply}
+            </p>
+          ) : (
+            <ReplyForm
+              key={`${view.latestMessage}-${refused?.key ?? ""}-${refused?.template ?? loaderData.reply.template}`}
+              action={here("reply")}
+              templates={loaderData.reply.templates}
+              template={refused?.template ?? loaderData.reply.template}
+              draft={refused?.draft ?? loaderData.reply.draft}
+              error={refused?.error}
+              stale={refused?.stale}
+              draftKey={refused?.key ?? loaderData.reply.key}
+              seen={view.latestMessage}
+              after={loaderData.place}
+              notice={notice("reply")}
+            />
+          )}
         </div>
-        <div className="flex flex-col gap-4">
-          <OwnerPanel view={view} member={member} now={loaderData.now} />
-          <SourcePanel source={view.source} />
-          <ApplicationActions view={view} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <NotesPanel
+            view={view}
+            action={here("notes")}
+            refused={actionData?.note}
+            notice={notice("notes")}
+          />
+          <Answers view={view} />
+          <ApplicationActions view={view} action={here("spam")} notice={notice("spam")} />
           <PortalInviteForm applicationId={view.id} status={view.status} />
+          <ApplicationDetails view={view} action={here("details")} />
         </div>
       </div>
     </TeamShell>
   );
 }
 
-function Deliveries({
-  view,
-  failed,
-}: {
-  view: Route.ComponentProps["loaderData"]["view"];
-  failed: boolean;
-}) {
+/** What they answered on the questionnaire: below the work, readable on every width. */
+function Answers({ view }: { view: ApplicationView }) {
   return (
-    <section aria-labelledby="deliveries-title">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="deliveries-title" className="text-xl font-bold text-white">
-          {copy.deliveriesTitle}
-        </h2>
-        {failed ? (
-          <Form method="post" className="flex items-center gap-3">
-            <input type="hidden" name="intent" value="retry" />
-            <span className="text-sm text-zinc-400">{copy.retryHint}</span>
-            <button type="submit" className={buttonClass("outline", "sm")}>
-              {copy.retry}
-            </button>
-          </Form>
-        ) : null}
-      </div>
-      <ListOrNone items={view.deliveries} none={copy.noDeliveries} className="gap-3">
-        {(delivery) => (
-          <li key={delivery.id} className="rounded-2xl border border-white/10 bg-surface p-4">
-            <p className="flex flex-wrap items-center gap-2 font-semibold text-white">
-              {ownEntry(teamCopy.deliveryKinds, delivery.kind)?.label ?? delivery.kind}
-              <span
-                className={`rounded-full px-2 py-0.5 text-xs ${delivery.status === "failed" ? "bg-rose-500/20 text-rose-200" : delivery.status === "done" ? "bg-emerald-400/15 text-emerald-200" : "bg-white/10 text-zinc-200"}`}
-              >
-                {ownEntry<string>(copy.deliveryStatuses, delivery.status) ?? delivery.status}
-              </span>
-            </p>
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-zinc-400">{copy.attempts}</dt>
-              <dd className="text-zinc-200">{delivery.attempts}</dd>
-              <dt className="text-zinc-400">{copy.created}</dt>
-              <dd className="text-zinc-200">
-                <Moment ms={delivery.createdAt} />
-              </dd>
-              <dt className="text-zinc-400">{copy.updated}</dt>
-              <dd className="text-zinc-200">
-                <Moment ms={delivery.updatedAt} />
-              </dd>
-              {delivery.status === "pending" ? (
-                <>
-                  <dt className="text-zinc-400">{copy.nextAttempt}</dt>
-                  <dd className="text-zinc-200">
-                    <Moment ms={delivery.nextAttemptAt} />
-                  </dd>
-                </>
-              ) : null}
-              {delivery.status === "skipped" && delivery.skipReason ? (
-                <>
-                  <dt className="text-zinc-400">{copy.skipReason}</dt>
-                  <dd className="text-zinc-200">
-                    {ownEntry<string>(copy.skipReasons, delivery.skipReason) ?? delivery.skipReason}
-                  </dd>
-                </>
-              ) : null}
-              {delivery.lastError ? (
-                <>
-                  <dt className="text-zinc-400">{copy.lastError}</dt>
-                  <dd className="break-words text-rose-200">{delivery.lastError}</dd>
-                </>
-              ) : null}
-            </dl>
-          </li>
-        )}
-      </ListOrNone>
-    </section>
-  );
-}
-
-function Audit({ view }: { view: Route.ComponentProps["loaderData"]["view"] }) {
-  const auditText = (action: string, detail: string) => {
-    const template =
-      action === "assign" && !detail
-        ? copy.auditActions.unassign
-        : (ownEntry<string>(copy.auditActions, action) ?? action);
-    const shown =
-      action === "status" ? (ownEntry<string>(teamCopy.statuses, detail) ?? detail) : detail;
-    return template.replace("{detail}", shown);
-  };
-  return (
-    <section aria-labelledby="audit-title">
-      <h2 id="audit-title" className="text-xl font-bold text-white">
-        {copy.auditTitle}
+    <section aria-labelledby="answers-title">
+      <h2 id="answers-title" className="text-lg font-bold text-white">
+        {copy.answersTitle}
       </h2>
-      <ListOrNone items={view.audit} none={copy.noAudit} className="gap-2 text-sm" ordered>
-        {(line) => (
-          <li key={line.id} className="rounded-xl bg-white/5 px-3 py-2">
-            <span className="text-zinc-400">
-              <Moment ms={line.createdAt} />
-            </span>{" "}
-            <span className="text-zinc-100">
-              {line.memberEmail} {auditText(line.action, line.detail)}
-            </span>
-          </li>
-        )}
-      </ListOrNone>
+      <dl className="mt-3 divide-y divide-white/5 rounded-2xl border border-white/10 bg-surface">
+        {view.answers.map((answer) => (
+          <div key={answer.label} className="flex flex-col gap-1 px-4 py-3">
+            <dt className="text-sm text-zinc-400">{answer.label}</dt>
+            <dd className="whitespace-pre-line break-words text-zinc-100">{answer.value || "—"}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }

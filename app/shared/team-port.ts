@@ -21,6 +21,11 @@ export interface TeamPort {
   ): Promise<{ ok: true; cookies: string[] } | { ok: false; state: "expired" | "used" }>;
   signOut(headers: Headers): Promise<string[]>;
   inbox(query: InboxQuery): Promise<InboxPage>;
+  /**
+   * The application after `after` (an inbox cursor: where the one just worked on stood) in the
+   * inbox's order under `query`, never `exclude`: "Send and next". Undefined at the end.
+   */
+  nextInView(query: InboxQuery, after: string, exclude: string): Promise<string | undefined>;
   /** An application's page: its thread's newest messages, or those before `thread.before`. */
   application(id: string, thread?: { before?: string }): Promise<ApplicationView | undefined>;
   act(member: TeamMember, id: string, action: TeamAction): Promise<ActionOutcome>;
@@ -214,6 +219,8 @@ export interface ApplicationView {
   threadLater: boolean;
   /** Where it came from: the visit counted before it; null when none was found. */
   source: ApplicationSource | null;
+  /** The newest message of its thread (`<ms>_<id>`, "" for none): what a reply has seen. */
+  latestMessage: string;
   /** Every answer, labelled as on the questionnaire. */
   answers: { label: string; value: string }[];
   deliveries: {
@@ -225,6 +232,8 @@ export interface ApplicationView {
     updatedAt: number;
     nextAttemptAt: number;
     lastError: string | null;
+    /** Why its last attempt failed, as a class (server/delivery/error-class.ts). */
+    errorClass: string | null;
     skipReason: string | null;
   }[];
   notes: { id: string; authorEmail: string; body: string; createdAt: number }[];
@@ -248,7 +257,17 @@ export type TeamAction =
    * A reply to the applicant, from the team's address with the member's name. `key`: the
    * draft's idempotency key; the same key again sends nothing (absent: every call sends).
    */
-  | { type: "reply"; subject: string; body: string; key?: string }
+  | {
+      type: "reply";
+      subject: string;
+      body: string;
+      key?: string;
+      /**
+       * The newest message the page showed (`<ms>_<id>` of its thread, "" for none): a message
+       * sent or received after it refuses the reply (`stale`), nothing sent. Absent: not checked.
+       */
+      seen?: string;
+    }
   /** The new reply was read: no longer "New reply". */
   | { type: "read" }
   /** A reply from another address is the applicant's after all: a new reply. */
@@ -282,4 +301,6 @@ export type ActionDone =
 export type ActionOutcome =
   | { ok: true; done: ActionDone; message: string }
   /** conflict: someone changed it first (the owner), nothing was changed. */
-  | { ok: false; error: "not_found" | "invalid" | "conflict"; message: string };
+  | { ok: false; error: "not_found" | "invalid" | "conflict"; message: string }
+  /** A reply refused: a message came or went in its thread since the page was loaded. */
+  | { ok: false; error: "stale"; message: string };

@@ -7,33 +7,32 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { team } from "~/content/team";
 import { replyBodyMaxLength, replySubjectMaxLength } from "~/shared/reply-rules";
-import { Panel } from "./panel";
 import type { FilledReply } from "./reply-templates";
+import { TemplateDialog } from "./template-dialog";
+import { mergeTemplate, type ReplyDraft } from "./template-merge";
 import { useHydrated } from "./use-hydrated";
 
-const copy = team.application.reply;
+export type { ReplyDraft } from "./template-merge";
 
-export interface ReplyDraft {
-  subject: string;
-  body: string;
-}
+const copy = team.application.reply;
 
 /** The draft's fields, in the order the form shows them. */
 const draftFields = ["subject", "body"] as const;
 
 /**
- * The Reply panel: a saved reply to start from (optional), the Subject and the Message, and
- * Send reply (posted to the route's action, intent "reply"). Choosing a template fills both
- * fields at once with JavaScript; without it, "Use template" (a GET form) reloads the page
- * with `?template=<id>` and the fields filled by the server. Key it by what should start it
- * afresh (a reply sent, a template loaded).
+ * The Reply composer, right under the conversation's newest message: a saved reply to start
+ * from, the Subject and the Message, Send reply and Send and next (intent `reply` and
+ * `reply-next`, posted to `action`, back to `#reply`).
  *
- * The draft carries its idempotency key (`key`, made by the loader): the server sends one reply
- * per key, however often the form is posted. With JavaScript, a second Send while the first is
- * on its way is not even posted.
+ * - A template never overwrites typed text without asking: with JavaScript, choosing one over
+ *   a message that has text opens our dialog (Add below, Replace, Keep); without it, "Use
+ *   template" posts the draft (intent `template`) and the server adds the template below it.
+ * - The draft carries its idempotency key (`key`: one reply per key, however often posted) and
+ *   the newest message the page showed (`seen`: the server refuses a reply that missed one).
+ *   `after` is where this application stands in the inbox's view (Send and next).
+ * - Errors come from the server, beneath their field (noValidate: no browser bubble).
  */
 export function ReplyForm(props: {
-  /** The application's page: where "Use template" goes. */
   action: string;
   templates: readonly FilledReply[];
   /** The template the fields were filled from ("" for none). */
@@ -42,71 +41,98 @@ export function ReplyForm(props: {
   draft: ReplyDraft;
   /** Why the last reply was refused, beneath its field. */
   error?: { field: keyof ReplyDraft; message: string };
-  /** The draft's idempotency key. */
+  /** The last send was refused as stale: the buttons say "Send anyway". */
+  stale?: boolean;
   draftKey: string;
+  seen: string;
+  after: string;
+  notice?: React.ReactNode;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const sending = useRef(false);
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "reply";
+  const intent = navigation.formData?.get("intent");
+  const submitting = navigation.state !== "idle" && (intent === "reply" || intent === "reply-next");
   useEffect(() => {
     if (navigation.state === "idle") sending.current = false;
   }, [navigation.state]);
   const [template, setTemplate] = useState(props.template);
   const [draft, setDraft] = useState(props.draft);
+  /** A template waiting for the member's answer (the message has text). */
+  const [asking, setAsking] = useState<FilledReply>();
 
   const choose = (id: string) => {
-    setTemplate(id);
     const chosen = props.templates.find((option) => option.id === id);
-    if (chosen) {
-      setDraft({ subject: chosen.subject, body: chosen.body });
-    }
+    setTemplate(id);
+    if (!chosen) return;
+    if (draft.body.trim() === "") setDraft(mergeTemplate(draft, chosen, "replace"));
+    else setAsking(chosen);
+  };
+  const answer = (choice: "replace" | "insert" | "cancel") => {
+    if (asking && choice !== "cancel") setDraft(mergeTemplate(draft, asking, choice));
+    if (choice === "cancel") setTemplate(props.template);
+    setAsking(undefined);
   };
 
   return (
-    <Panel id="reply-title" title={copy.title}>
+    <section
+      id="reply"
+      aria-labelledby="reply-title"
+      className="scroll-mt-4 rounded-2xl border border-white/10 bg-surface p-5"
+    >
+      <h2 id="reply-title" className="text-lg font-bold text-white">
+        {copy.title}
+      </h2>
       <p className="mt-1 text-sm text-zinc-400">{copy.intro}</p>
-      {props.templates.length > 0 ? (
-        <form
-          method="get"
-          action={props.action}
-          className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
-        >
-          <div className="flex-1">
-            <Field name="reply-template" label={copy.templateLabel}>
-              {(control) => (
-                <Select
-                  {...control}
-                  name="template"
-                  value={template}
-                  onChange={(event) => choose(event.currentTarget.value)}
-                  placeholder={copy.noTemplate}
-                  options={props.templates.map((option) => ({
-                    value: option.id,
-                    label: option.label,
-                  }))}
-                />
-              )}
-            </Field>
-          </div>
-          {hydrated ? null : (
-            <button type="submit" className={buttonClass("outline", "md", "h-12")}>
-              {copy.useTemplate}
-            </button>
-          )}
-        </form>
-      ) : null}
+      {props.notice}
       <Form
         method="post"
+        action={props.action}
+        preventScrollReset
+        noValidate
         className="mt-4 flex flex-col gap-3"
         onSubmit={(event) => {
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          if (submitter?.getAttribute("value") === "template") return;
           // One at a time: the first is on its way (the server would send it once anyway).
-          if (sending.current) event.preventDefault();
+          if (sending.current || submitting) event.preventDefault();
           sending.current = true;
         }}
       >
-        <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="key" value={props.draftKey} />
+        <input type="hidden" name="seen" value={props.seen} />
+        <input type="hidden" name="after" value={props.after} />
+        {props.templates.length > 0 ? (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="flex-1">
+              <Field name="reply-template" label={copy.templateLabel}>
+                {(control) => (
+                  <Select
+                    {...control}
+                    name="template"
+                    value={template}
+                    onChange={(event) => choose(event.currentTarget.value)}
+                    placeholder={copy.noTemplate}
+                    options={props.templates.map((option) => ({
+                      value: option.id,
+                      label: option.label,
+                    }))}
+                  />
+                )}
+              </Field>
+            </div>
+            {hydrated ? null : (
+              <button
+                type="submit"
+                name="intent"
+                value="template"
+                className={buttonClass("outline", "md", "h-12")}
+              >
+                {copy.useTemplate}
+              </button>
+            )}
+          </div>
+        ) : null}
         {draftFields.map((field) => (
           <DraftField
             key={field}
@@ -116,21 +142,35 @@ export function ReplyForm(props: {
             error={props.error}
           />
         ))}
-        <button
-          type="submit"
-          aria-disabled={submitting || undefined}
-          className={buttonClass("primary", "md", "self-start")}
-        >
-          {copy.send}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            name="intent"
+            value="reply"
+            aria-disabled={submitting || undefined}
+            className={buttonClass("primary", "md")}
+          >
+            {props.stale ? copy.sendAnyway : copy.send}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="reply-next"
+            aria-disabled={submitting || undefined}
+            className={buttonClass("outline", "md")}
+          >
+            {props.stale ? copy.sendAnywayNext : copy.sendNext}
+          </button>
+        </div>
       </Form>
-    </Panel>
+      <TemplateDialog template={asking} onChoose={answer} />
+    </section>
   );
 }
 
 /**
- * The Subject (a line) or the Message (ten rows) of the draft, required and bounded, with the
- * reason the last reply was refused beneath it when it was refused for this field.
+ * The Subject (a line) or the Message (ten rows) of the draft, bounded, with the reason the
+ * last reply was refused beneath it when it was refused for this field.
  */
 function DraftField(props: {
   field: keyof ReplyDraft;
@@ -139,7 +179,7 @@ function DraftField(props: {
   error?: { field: keyof ReplyDraft; message: string };
 }) {
   const { field } = props;
-  const common = { name: field, value: props.value, required: true };
+  const common = { name: field, value: props.value };
   return (
     <Field
       name={`reply-${field}`}
@@ -158,7 +198,7 @@ function DraftField(props: {
           <Textarea
             {...control}
             {...common}
-            rows={10}
+            rows={8}
             maxLength={replyBodyMaxLength}
             onChange={(event) => props.onChange(event.currentTarget.value)}
           />

@@ -1,10 +1,17 @@
 import { insights } from "~/content/insights";
 import { type ApplicationSource, sourceName } from "~/shared/application-source";
-import { Panel } from "./panel";
+import { ownEntry } from "~/shared/own-entry";
 
 const copy = insights.sourcePanel;
 
-/** The application page's Source: the visit it came from, or that none was found. */
+/** A page of the site by name ("Home page" for "/"), its path for one not named. */
+export const pageName = (path: string) =>
+  ownEntry<string>(copy.pages, path.split("?")[0] ?? path) ?? path;
+
+/**
+ * The application page's Source (under Details): the visit it came from, by name, or that none
+ * was found.
+ */
 export function SourcePanel({ source }: { source: ApplicationSource | null }) {
   const rows = source
     ? ([
@@ -12,11 +19,14 @@ export function SourcePanel({ source }: { source: ApplicationSource | null }) {
         [copy.medium, source.medium],
         [copy.campaign, source.campaign],
         [copy.referrer, source.referrer],
-        [copy.landingPage, source.landingPage],
+        [copy.landingPage, source.landingPage ? pageName(source.landingPage) : ""],
       ] as const)
     : [];
   return (
-    <Panel id="source-title" title={copy.title}>
+    <section aria-labelledby="source-title">
+      <h3 id="source-title" className="text-base font-bold text-white">
+        {copy.title}
+      </h3>
       {source ? (
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           {rows.map(([label, value]) => (
@@ -29,6 +39,6 @@ export function SourcePanel({ source }: { source: ApplicationSource | null }) {
       ) : (
         <p className="mt-3 text-sm text-zinc-400">{copy.unknown}</p>
       )}
-    </Panel>
+    </section>
   );
 }

@@ -7,6 +7,7 @@ import { fill } from "~/shared/text";
 import { AttachmentList } from "./attachment-list";
 import { ListOrNone } from "./list-or-none";
 import { Moment } from "./moment";
+import { senderVerdict } from "./sender-check";
 import { WholeMessage } from "./whole-message";
 
 const copy = team.application;
@@ -35,7 +36,7 @@ export function Thread(props: {
   const { thread, count, earlierHref, newestHref } = props;
   const shown = thread.filter((message) => message.source !== "system").length;
   return (
-    <section aria-labelledby="thread-title">
+    <section id="thread" aria-labelledby="thread-title" className="scroll-mt-4">
       <h2 id="thread-title" className="text-xl font-bold text-white">
         {copy.threadTitle}
       </h2>
@@ -76,10 +77,12 @@ function ThreadEntry({ message }: { message: ThreadMessage }) {
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold break-all text-white">{message.from}</span>
         {message.deliveryStatus ? <DeliveryBadge status={message.deliveryStatus} /> : null}
-        {theirs ? <AuthBadge auth={message.auth} /> : null}
+        {theirs ? <SenderBadge auth={message.auth} /> : null}
       </p>
       <p className="mt-1 text-xs break-all text-zinc-400">
-        <Moment ms={message.createdAt} /> · {fill(copy.thread.to, { to: message.to })}
+        <Moment ms={message.createdAt} /> ·{" "}
+        {/* Theirs came to the application's own reply address: ours, never theirs to show. */}
+        {theirs ? copy.thread.toTeam : fill(copy.thread.to, { to: message.to })}
         {message.source === "reply" && message.memberEmail
           ? ` · ${fill(copy.thread.sentBy, { member: message.memberEmail })}`
           : null}
@@ -102,6 +105,7 @@ function ThreadEntry({ message }: { message: ThreadMessage }) {
         </details>
       ) : null}
       <AttachmentList attachments={message.attachments} label={copy.thread.attachments} />
+      {theirs ? <Checks auth={message.auth} /> : null}
       <WholeMessage message={message} />
     </li>
   );
@@ -148,23 +152,39 @@ function DeliveryBadge({ status }: { status: string }) {
   );
 }
 
-/** What the receiving server found of their message: green when DMARC passed, red on a fail. */
-function AuthBadge({ auth }: { auth: ThreadMessage["auth"] }) {
-  const unknown = copy.thread.authUnknown;
-  const results = {
-    spf: auth?.spf ?? unknown,
-    dkim: auth?.dkim ?? unknown,
-    dmarc: auth?.dmarc ?? unknown,
-  };
-  const failed = Object.values(results).some((result) => result === "fail");
-  const tone = failed
-    ? "bg-rose-500/20 text-rose-200"
-    : results.dmarc === "pass"
-      ? "bg-emerald-400/15 text-emerald-200"
-      : "bg-white/10 text-zinc-200";
+const senderTones = {
+  verified: "bg-emerald-400/15 text-emerald-200",
+  failed: "bg-rose-500/20 text-rose-200",
+  unverified: "bg-white/10 text-zinc-200",
+} as const;
+
+/**
+ * What the checks say of their sender, in words: "Verified sender" (green) only when DMARC and
+ * DKIM passed (sender-check.ts); the checks themselves are folded below the message.
+ */
+function SenderBadge({ auth }: { auth: ThreadMessage["auth"] }) {
+  const verdict = senderVerdict(auth);
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs ${tone}`}>
-      {fill(copy.thread.auth, results)}
+    <span className={`rounded-full px-2 py-0.5 text-xs ${senderTones[verdict]}`}>
+      {copy.thread.sender[verdict]}
     </span>
+  );
+}
+
+/** The SPF, DKIM and DMARC results as the receiving server found them, folded. */
+function Checks({ auth }: { auth: ThreadMessage["auth"] }) {
+  const unknown = copy.thread.authUnknown;
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer text-xs text-zinc-400">{copy.thread.details}</summary>
+      <p className="mt-1 text-xs text-zinc-300">
+        {copy.thread.checks}:{" "}
+        {fill(copy.thread.auth, {
+          spf: auth?.spf ?? unknown,
+          dkim: auth?.dkim ?? unknown,
+          dmarc: auth?.dmarc ?? unknown,
+        })}
+      </p>
+    </details>
   );
 }

@@ -395,6 +395,24 @@ export async function lastInboundMessageId(
   return row?.messageId ?? undefined;
 }
 
+/**
+ * The newest message of an application's thread after `after` (the (created_at, id) of the
+ * newest one a page showed; none: any), ours or theirs: what a reply written on that page has
+ * not seen. Undefined when nothing came or went since.
+ */
+export function threadMessageSince(db: Db, submissionId: string, after: MessageCursor | null) {
+  let query = db
+    .selectFrom("applicationMessages")
+    .select(["id", "direction", "fromName", "fromAddress", "memberEmail", "flag", "createdAt"])
+    .where("submissionId", "=", submissionId);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple("createdAt", "id"), ">", eb.tuple(after.createdAt, after.id)),
+    );
+  }
+  return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(1).executeTakeFirst();
+}
+
 /** One message, by id. */
 export function messageById(db: Db, id: string) {
   return db.selectFrom("applicationMessages").selectAll().where("id", "=", id).executeTakeFirst();

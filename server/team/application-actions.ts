@@ -5,6 +5,7 @@ import { noteMaxLength, statusSchema } from "#app/shared/inbox-query.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
 import { normalizeReply, replyKeyPattern, replyProblem } from "#app/shared/reply-rules.ts";
 import { invisibleCharactersMessage } from "#app/shared/schema.ts";
+import { staleReplyMessage } from "#app/shared/stale-reply.ts";
 import type { ActionOutcome, TeamAction, TeamMember } from "#app/shared/team-port.ts";
 import { fill, forbiddenCharacters } from "#app/shared/text.ts";
 import { auditLineInsert } from "../db/audit.ts";
@@ -18,7 +19,13 @@ import {
   senderConfirmUpdate,
   toUnmatchedUpdate,
 } from "../db/message-flags.ts";
-import { lastInboundMessageId, messageInsert, newReplyUpdate, replyOfKey } from "../db/messages.ts";
+import {
+  lastInboundMessageId,
+  messageInsert,
+  newReplyUpdate,
+  replyOfKey,
+  threadMessageSince,
+} from "../db/messages.ts";
 import { noteInsert } from "../db/notes.ts";
 import {
   nextOwnerStatements,
@@ -33,6 +40,7 @@ import { answeringStatuses, firstResponseStatements } from "../db/submissions/pr
 import type { RunTransaction } from "../db/write-transaction.ts";
 import { mailDomain } from "../mail/mail-domain.ts";
 import { taggedMessageId } from "../mail/product-message-ids.ts";
+import { parseMessageCursor } from "./message-cursor.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
@@ -222,6 +230,18 @@ export function createApplicationActions(deps: ActionDeps) {
         }
         const before = key === null ? undefined : await repeatedReply(id, key, reply);
         if (before) return before;
+        // Written on a page that did not show the thread's newest message: someone replied or
+        // the applicant wrote meanwhile. Nothing is sent; the member reads it, then sends anyway.
+        if (action.seen !== undefined) {
+          const unseen = await threadMessageSince(db, id, parseMessageCursor(action.seen) ?? null);
+          if (unseen) {
+            const message = staleReplyMessage(
+              { ...unseen, createdAt: Number(unseen.createdAt) },
+              now,
+            );
+            return { ok: false, error: "stale", message };
+          }
+        }
         const messageRowId = randomUUID();
         const deliveryId = randomUUID();
         // Ours answers theirs: the latest message of theirs, when there is one.

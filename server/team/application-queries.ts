@@ -5,7 +5,7 @@ import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { auditOf } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { memberChoices } from "../db/members.ts";
-import { threadCount, threadPage } from "../db/messages.ts";
+import { threadCount, threadMessageSince, threadPage } from "../db/messages.ts";
 import { notesOf } from "../db/notes.ts";
 import { findSubmission } from "../db/submissions/reads.ts";
 import { messageCursorText, parseMessageCursor } from "./message-cursor.ts";
@@ -28,12 +28,13 @@ export async function applicationView(
   if (!found) return undefined;
   const { submission, deliveries } = found;
   const before = parseMessageCursor(thread.before);
-  const [notes, audit, members, page, threadTotal] = await Promise.all([
+  const [notes, audit, members, page, threadTotal, newest] = await Promise.all([
     notesOf(handle.db, id),
     auditOf(handle.db, id),
     memberChoices(handle),
     threadPage(handle.db, id, { before }),
     threadCount(handle.db, id),
+    threadMessageSince(handle.db, id, null),
   ]);
   const status = statusSchema.safeParse(submission.status);
   return {
@@ -54,6 +55,9 @@ export async function applicationView(
     threadCount: threadTotal,
     threadEarlier: page.more ? messageCursorText(page.more) : undefined,
     threadLater: before !== undefined,
+    latestMessage: newest
+      ? messageCursorText({ createdAt: Number(newest.createdAt), id: newest.id })
+      : "",
     source: applicationSource(submission),
     answers: labelledAnswers(submission).map(({ label, value }) => ({ label, value })),
     deliveries: deliveries.map((delivery) => ({
@@ -65,6 +69,7 @@ export async function applicationView(
       updatedAt: Number(delivery.updatedAt),
       nextAttemptAt: Number(delivery.nextAttemptAt),
       lastError: delivery.lastError,
+      errorClass: delivery.errorClass ?? null,
       skipReason: delivery.skipReason,
     })),
     notes,

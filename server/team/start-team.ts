@@ -1,5 +1,5 @@
 import { service } from "#app/content/service.ts";
-import { cursorOf, inboxPageSize, viewCountCap } from "#app/shared/inbox-query.ts";
+import { cursorOf, inboxPageSize, parseInboxQuery, viewCountCap } from "#app/shared/inbox-query.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
 import { teamPaths } from "#app/shared/paths.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
@@ -131,7 +131,15 @@ export async function startTeam(deps: {
   /** What needs the member signed in for this request ("Me", Away), bound to them. */
   const memberPort = (
     member: Member | undefined,
-  ): Pick<TeamPort, "inbox" | "export" | "setAway"> => ({
+  ): Pick<TeamPort, "inbox" | "nextInView" | "export" | "setAway"> => ({
+    async nextInView(query, after, exclude) {
+      // Where the one just worked on stood (as the page showed it), then the inbox's own
+      // keyset walk: two rows at most, the one excluded left out (All lists it again later).
+      const before = parseInboxQuery(new URLSearchParams({ before: after })).before;
+      const viewer = { memberId: member?.id, now: Date.now() };
+      const page = await inboxRows(database, { ...query, before }, 2, viewer);
+      return page.rows.find((row) => row.id !== exclude)?.id;
+    },
     async inbox(query) {
       const viewer = { memberId: member?.id, now: Date.now() };
       const [page, failedApplications, overdue, views, sources] = await Promise.all([
@@ -179,7 +187,7 @@ export async function startTeam(deps: {
 
   const port: Omit<
     TeamPort,
-    "member" | "settings" | "requestLink" | "inbox" | "export" | "setAway"
+    "member" | "settings" | "requestLink" | "inbox" | "nextInView" | "export" | "setAway"
   > = {
     linkState: (token) => signIn.linkState(token),
     useLink: (token) => signIn.useLink(token),

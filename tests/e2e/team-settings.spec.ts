@@ -78,10 +78,10 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await expect(
       page.getByText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC\+[12]$/).first(),
     ).toBeVisible();
-    const owner = page.getByRole("region", { name: "Owner" });
+    const owner = page.getByRole("region", { name: "Summary" });
     const takeIt = owner.getByRole("button", { name: "Take it" });
     if (await takeIt.isVisible()) await takeIt.click();
-    await expect(owner.getByText("This application is yours.")).toBeVisible();
+    await expect(owner.getByText("You", { exact: true })).toBeVisible();
     await page.goto(`${teamOrigin}/team?q=${encodeURIComponent(applicant)}`);
     const row = page.getByRole("row").filter({ hasText: applicant });
     await expect(row).toHaveCount(1);
