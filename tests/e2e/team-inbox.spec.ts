@@ -126,7 +126,10 @@ withAndWithoutJavaScript(() => {
     await page.locator("summary", { hasText: "Erase" }).click();
     await expect(page.getByText("This cannot be undone.")).toBeVisible();
     await page.getByRole("button", { name: "Yes, erase everything of this applicant" }).click();
-    await expect(page).toHaveURL(`${teamOrigin}/team?erased=1`);
+    // Back to the inbox it came from (its search kept), saying so.
+    await expect(page).toHaveURL(
+      (url) => url.pathname === "/team" && url.searchParams.get("erased") === "1",
+    );
     await expect(page.getByText("The applicant was erased.")).toBeVisible();
     const gone = await page.request.get(`${teamOrigin}/team/applications/${id}`);
     expect(gone.status()).toBe(404);
