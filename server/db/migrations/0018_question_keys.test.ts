@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { expect, it } from "vitest";
 import { fieldKeys } from "#app/shared/fields.ts";
+import { insightsReport } from "../../team/insights-report.ts";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
-import { insightsReport } from "../visits/insights-report.ts";
 import { keysByOldPosition, migration0018 } from "./0018_question_keys.ts";
 import { migrateToLatest } from "./index.ts";
 
