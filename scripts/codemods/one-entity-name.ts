@@ -68,6 +68,12 @@ export const overrides: Record<string, string> = {
   "tests/reliability/promise.test.ts:submissions": "storedApplications",
 };
 
+/** Names kept where they are declared, `<declaring file>:<name>` → why. */
+export const keptNames: Record<string, string> = {
+  // Put there by this codemod (commandLineRules): the command's old name, now its alias.
+  "server/cli.ts:submissions": "the command line's alias",
+};
+
 /** The lease holder (a worker's id), not the member who owns an application. */
 const leaseHolder = {
   name: "owner",
@@ -215,6 +221,8 @@ export function runCodemod(options: Options): Report {
       if (declarations.some((d) => pathIsFrozen(d.file))) {
         return { rename: false, why: "declared in a migration" };
       }
+      const keep = declarations.map((d) => keptNames[`${d.file}:${symbol.name}`]).find(Boolean);
+      if (keep) return { rename: false, why: keep };
       const override = declarations
         .map((d) => overrides[`${d.file}:${symbol.name}`])
         .find((name) => name !== undefined);
