@@ -668,18 +668,15 @@ function commandLineRules(root: string): Map<string, (text: string) => string> {
     return text.replace(from, `    "applications": "node server/cli.ts applications",\n${from}`);
   });
   rules.set("server/cli.ts", (text) => {
-    if (text.includes("submissions: applicationsProgram")) return text;
-    const from = "const programs = { submissions: submissionsProgram, team: teamProgram };";
-    const renamed = "const programs = { applications: applicationsProgram, team: teamProgram };";
-    const source = text.includes(from) ? text.replace(from, renamed) : text;
-    expect("server/cli.ts", source, renamed);
-    return source.replace(
-      renamed,
+    const programs =
       "// `submissions` is the alias of `applications` (its name until decision 0078): scripts\n" +
-        "// and cron lines written before keep working.\n" +
-        "const programs = {\n  applications: applicationsProgram,\n  team: teamProgram,\n" +
-        "  submissions: applicationsProgram,\n};",
-    );
+      "// and cron lines written before keep working.\n" +
+      "const programs = {\n  applications: applicationsProgram,\n  team: teamProgram,\n" +
+      "  submissions: applicationsProgram,\n};";
+    if (text.includes(programs)) return text;
+    const statement = /const programs = \{[^;]*\};/;
+    expect("server/cli.ts", text, "const programs = {");
+    return text.replace(statement, programs);
   });
   for (const file of ["server/cli/applications-program.ts", "server/cli/submissions-program.ts"]) {
     rules.set(file, (text) =>
