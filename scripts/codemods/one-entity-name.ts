@@ -8,7 +8,9 @@
  * naming "submission" whose declaration is ours is renamed where it is declared and everywhere
  * it is used, imports included. Kept: what names SQL (the tables' properties in
  * server/db/*schema.ts: `submissionId` is the column `submission_id` through CamelCasePlugin,
- * `submissions` the table), names the compiler made from those (Kysely's rows), every string
+ * `submissions` the table), names the compiler made from those (Kysely's rows), an object key
+ * spelt as a column that no type of ours names (a row built apart from its insert: Kysely checks
+ * no excess key, so only a wrong keep would show, as a type error), every string
  * (SQL, the webhook's `submission.created`, JSON keys, copy, logs) but tests' titles and paths,
  * and the migrations (only their imports would change). A renamed name that would meet a name
  * already in scope (or a property already in its type) is a collision: reported, nothing
@@ -55,8 +57,9 @@ import {
 } from "./entity-name-rules.ts";
 
 /**
- * Hand-made names where the plain rename would collide: `<declaring file>:<old name>` → new name.
- * Add one when the codemod reports a collision.
+ * Hand-made names, `<declaring file>:<old name>` → new name: where the plain rename would
+ * collide (the codemod reports it and stops), and for an untyped key spelt as a column that is
+ * ours after all (the typecheck says so after a run).
  */
 export const overrides: Record<string, string> = {
   // The audit line's fields, spread into an AuditLine (ownerChangeAuditLine): ours, not a row.
