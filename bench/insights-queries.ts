@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fieldKeys } from "#app/shared/fields.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../server/db/database.ts";
-import type { NewSubmission } from "../server/db/schema.ts";
-import { insightsReport } from "../server/team/insights-report.ts";
+import type { NewApplication } from "../server/db/schema.ts";
 import type { VisitorsTable, VisitTotalsTable } from "../server/db/visits-schema.ts";
+import { insightsReport } from "../server/team/insights-report.ts";
 import { validApplication } from "../server/test/fixtures.ts";
 import { createTestDatabase } from "../server/test/postgres.ts";
 import { median, percentile, time } from "./timing.ts";
@@ -107,8 +107,8 @@ async function seed(database: DatabaseHandle, now: number) {
     };
   });
   await insertAll(database, "visitors", visitors, 500);
-  const answers = validApplication() as Omit<NewSubmission, "id">;
-  const applications: NewSubmission[] = Array.from({ length: applicationsPerYear }, (_, i) => {
+  const answers = validApplication() as Omit<NewApplication, "id">;
+  const applications: NewApplication[] = Array.from({ length: applicationsPerYear }, (_, i) => {
     const [source, medium, campaign] = sources[i % sources.length] ?? sources[0];
     const createdAt = now - Math.floor(share(i, 2) * 365 * dayMs);
     return {

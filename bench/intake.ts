@@ -1,5 +1,5 @@
 /**
- * `npm run bench:intake`: accepted submissions per second and latency of the intake endpoint
+ * `npm run bench:intake`: accepted applications per second and latency of the intake endpoint
  * at 50 concurrent connections on SQLite (synchronous=FULL), against the bare insert rate of
  * the same database file measured in the same run. Loopback only; bounded in time and count.
  * Prints figures; never passes or fails on them.
@@ -20,7 +20,7 @@ import { startChildServer } from "./child-server.ts";
 const connections = 50;
 const durationSeconds = 10;
 const warmUpSeconds = 2;
-/** Numbers each request: a unique Idempotency-Key and email per submission. */
+/** Numbers each request: a unique Idempotency-Key and email per application. */
 let counter = 0;
 const maxRequests = 20_000;
 const bareSeconds = 3;

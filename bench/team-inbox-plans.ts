@@ -11,15 +11,15 @@ import SQLite from "better-sqlite3";
 import { CamelCasePlugin, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { inboxPageSize, parseInboxQuery, viewCountCap } from "#app/shared/inbox-query.ts";
-import type { Dialect } from "../server/db/dialect.ts";
-import type { Database } from "../server/db/schema.ts";
 import {
   failedApplicationCount,
   inboxRows,
   overdueCount,
   viewCounts,
-} from "../server/db/submissions/inbox.ts";
-import { applicationSources } from "../server/db/submissions/visit-sources.ts";
+} from "../server/db/applications/inbox.ts";
+import { applicationSources } from "../server/db/applications/visit-sources.ts";
+import type { Dialect } from "../server/db/dialect.ts";
+import type { Database } from "../server/db/schema.ts";
 import { responseReport } from "../server/team/response-report.ts";
 
 type Statement = { sql: string; parameters: readonly unknown[] };

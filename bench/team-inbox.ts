@@ -27,15 +27,15 @@ import {
   applicationStatuses as statusValues,
   viewCountCap,
 } from "#app/shared/inbox-query.ts";
-import type { DatabaseHandle } from "../server/db/database.ts";
-import { addMember, findMember } from "../server/db/members.ts";
 import {
   failedApplicationCount,
   inboxRows,
   overdueCount,
   viewCounts,
-} from "../server/db/submissions/inbox.ts";
-import { applicationSources } from "../server/db/submissions/visit-sources.ts";
+} from "../server/db/applications/inbox.ts";
+import { applicationSources } from "../server/db/applications/visit-sources.ts";
+import type { DatabaseHandle } from "../server/db/database.ts";
+import { addMember, findMember } from "../server/db/members.ts";
 import { responseReport } from "../server/team/response-report.ts";
 import { createTestDatabase } from "../server/test/postgres.ts";
 import { startTeamSide } from "../server/test/team-side.ts";
@@ -374,7 +374,7 @@ export async function seed(
   const recursive = postgres
     ? ""
     : `with recursive series(i) as (select 0 union all select i + 1 from series where i < ${total - 1}) `;
-  const insertSubmissions = `insert into submissions (${columns.map((c) => `"${c}"`).join(", ")})
+  const insertApplications = `insert into submissions (${columns.map((c) => `"${c}"`).join(", ")})
     ${recursive}select ${columns.map((c) => computed[c] ?? `t."${c}"`).join(", ")}
     from ${series} cross join submissions t where t.id = '${template}'`;
   // Two deliveries per genuine application; one in 200 team notifications failed for good.
@@ -393,7 +393,7 @@ export async function seed(
     // Seeding only: no fsync (the measured queries read; durability is not at stake).
     database.sqlite.pragma("synchronous = OFF");
     database.sqlite.transaction(() => {
-      database.sqlite?.exec(insertSubmissions);
+      database.sqlite?.exec(insertApplications);
       database.sqlite?.exec(insertDeliveries);
       database.sqlite?.exec(`delete from submissions where id = '${template}'`);
     })();
@@ -409,7 +409,7 @@ export async function seed(
     try {
       await client.query("begin");
       await client.query("set local synchronous_commit = off");
-      await client.query(insertSubmissions);
+      await client.query(insertApplications);
       await client.query(insertDeliveries);
       await client.query(`delete from submissions where id = '${template}'`);
       await client.query("commit");

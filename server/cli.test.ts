@@ -213,7 +213,7 @@ describeEachBackend("operator CLI on $name", (backend) => {
     expect(again.stdout).toContain("has no failed deliveries");
   });
 
-  it("erase --email: every submission of that address (any case), its deliveries and emails", async () => {
+  it("erase --email: every application of that address (any case), its deliveries and emails", async () => {
     // Without SMTP_URL the server wrote each email as an .eml file: Maya's go too.
     const mailDir = path.join(env.DATA_DIR ?? "", "mail");
     const emlFiles = async () => (await readdir(mailDir)).filter((name) => name.endsWith(".eml"));
@@ -279,7 +279,7 @@ describeEachBackend("operator CLI on $name", (backend) => {
     const { code, stdout, stderr } = await cli(env, ...args);
     expect(code).toBe(2);
     expect(stderr).toContain(message);
-    expect(stderr).toContain("Usage: npm run submissions");
+    expect(stderr).toContain("Usage: npm run applications");
     expect(stdout).toBe("");
   });
 });

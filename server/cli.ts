@@ -1,16 +1,22 @@
 import { turnOnCompileCache } from "./process/compile-cache.ts";
 
 // The operator's command lines, one parser and one exit-code rule (cli/program.ts):
-//   npm run submissions -- <command>   the stored applications (node server/cli.ts submissions)
+//   npm run applications -- <command>   the stored applications (node server/cli.ts applications)
 //   npm run team -- <command>          who may sign in to /team (node server/cli.ts team)
 // Node's compile cache first, then the modules it caches (decision 0060): each command starts in
 // ~0.55 s instead of ~0.8.
 turnOnCompileCache();
 const { runProgram } = await import("./cli/program.ts");
-const { submissionsProgram } = await import("./cli/submissions-program.ts");
+const { applicationsProgram } = await import("./cli/applications-program.ts");
 const { teamProgram } = await import("./cli/team-program.ts");
 
-const programs = { submissions: submissionsProgram, team: teamProgram };
+// `submissions` is the alias of `applications` (its name until decision 0078): scripts
+// and cron lines written before keep working.
+const programs = {
+  applications: applicationsProgram,
+  team: teamProgram,
+  submissions: applicationsProgram,
+};
 const [name, ...argv] = process.argv.slice(2);
 const program =
   name && Object.hasOwn(programs, name) ? programs[name as keyof typeof programs] : undefined;

@@ -18,7 +18,7 @@ export const questionnaire = {
   draftSaved: "Draft saved on this device",
   /** The hidden field only bots fill in (the honeypot). */
   honeypotLabel: "Leave this field empty",
-  /** Shown at the top of the form when the server answers the no-JavaScript submission. */
+  /** Shown at the top of the form when the server answers the no-JavaScript application. */
   errors: {
     invalid: "Please check the fields marked below.",
     rateLimited: "Too many submissions from your network. Please wait a few minutes and try again.",

@@ -3,7 +3,7 @@ import { exampleAnswers } from "~/shared/fields";
 import { fieldNames } from "~/shared/schema";
 import { buildPayload, intakeUrl, sendOnboarding } from "./submit";
 
-const submission = exampleAnswers();
+const application = exampleAnswers();
 const key = "0b6f2a8e-3c1d-4f5e-9a7b-1c2d3e4f5a6b";
 
 describe("intakeUrl", () => {
@@ -18,15 +18,15 @@ describe("intakeUrl", () => {
 
 describe("buildPayload", () => {
   test("exactly the eleven keys, brandStyle empty, option codes", () => {
-    expect(buildPayload(submission)).toEqual(submission);
+    expect(buildPayload(application)).toEqual(application);
     // The schema's eleven names, in the form's order (schema.test.ts spells them out).
-    expect(Object.keys(buildPayload(submission))).toEqual(fieldNames);
+    expect(Object.keys(buildPayload(application))).toEqual(fieldNames);
   });
 
   test("the honeypot goes along only when filled in", () => {
-    expect(buildPayload(submission, "")).not.toHaveProperty("website");
-    expect(buildPayload(submission, "https://spam.example")).toEqual({
-      ...submission,
+    expect(buildPayload(application, "")).not.toHaveProperty("website");
+    expect(buildPayload(application, "https://spam.example")).toEqual({
+      ...application,
       website: "https://spam.example",
     });
   });
@@ -35,20 +35,20 @@ describe("buildPayload", () => {
 describe("sendOnboarding", () => {
   test("POSTs the JSON with its idempotency key; ok answers are ok", async () => {
     const fetch = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
-    const result = await sendOnboarding(submission, { idempotencyKey: key, fetch });
+    const result = await sendOnboarding(application, { idempotencyKey: key, fetch });
     expect(result).toEqual({ ok: true });
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/functions/v1/send-onboarding-email");
     expect(init.method).toBe("POST");
     expect(init.headers).toEqual({ "Content-Type": "application/json", "Idempotency-Key": key });
-    expect(JSON.parse(init.body as string)).toEqual(submission);
+    expect(JSON.parse(init.body as string)).toEqual(application);
     expect(init.signal).toBeInstanceOf(AbortSignal);
   });
 
   test("a non-ok answer is a failure with its status as the cause", async () => {
     const fetch = vi.fn(async () => new Response("{}", { status: 500 }));
-    const result = await sendOnboarding(submission, { idempotencyKey: key, fetch });
+    const result = await sendOnboarding(application, { idempotencyKey: key, fetch });
     expect(result.ok).toBe(false);
     expect(!result.ok && String(result.cause)).toContain("HTTP 500");
   });
@@ -58,7 +58,7 @@ describe("sendOnboarding", () => {
     const fetch = vi.fn(async () => {
       throw failure;
     });
-    expect(await sendOnboarding(submission, { idempotencyKey: key, fetch })).toEqual({
+    expect(await sendOnboarding(application, { idempotencyKey: key, fetch })).toEqual({
       ok: false,
       cause: failure,
     });
@@ -72,7 +72,7 @@ describe("sendOnboarding", () => {
         }),
     );
     const started = Date.now();
-    const result = await sendOnboarding(submission, { idempotencyKey: key, fetch, timeoutMs: 50 });
+    const result = await sendOnboarding(application, { idempotencyKey: key, fetch, timeoutMs: 50 });
     expect(result.ok).toBe(false);
     expect(!result.ok && (result.cause as Error).name).toBe("TimeoutError");
     expect(Date.now() - started).toBeLessThan(5_000);

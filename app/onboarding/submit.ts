@@ -7,7 +7,7 @@
 import { fieldNames } from "~/shared/fields";
 import { honeypotField } from "~/shared/intake-rules";
 import { intakePath } from "~/shared/paths";
-import type { OnboardingSubmission } from "~/shared/schema";
+import type { OnboardingApplication } from "~/shared/schema";
 
 export const submitTimeoutMs = 15_000;
 
@@ -21,11 +21,11 @@ export function intakeUrl(apiBase: string | undefined): string {
  * codes as they are). The honeypot goes along only when something filled it in.
  */
 export function buildPayload(
-  submission: OnboardingSubmission,
+  application: OnboardingApplication,
   website = "",
 ): Record<string, string> {
   const body: Record<string, string> = {};
-  for (const field of fieldNames) body[field] = submission[field] ?? "";
+  for (const field of fieldNames) body[field] = application[field] ?? "";
   if (website !== "") body[honeypotField] = website;
   return body;
 }
@@ -33,7 +33,7 @@ export function buildPayload(
 export type SendResult = { ok: true } | { ok: false; cause: unknown };
 
 export async function sendOnboarding(
-  submission: OnboardingSubmission,
+  application: OnboardingApplication,
   options: {
     idempotencyKey: string;
     website?: string;
@@ -50,7 +50,7 @@ export async function sendOnboarding(
         "Content-Type": "application/json",
         "Idempotency-Key": options.idempotencyKey,
       },
-      body: JSON.stringify(buildPayload(submission, options.website)),
+      body: JSON.stringify(buildPayload(application, options.website)),
       signal: AbortSignal.timeout(options.timeoutMs ?? submitTimeoutMs),
     });
     if (response.ok) return { ok: true };

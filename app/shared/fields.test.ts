@@ -65,22 +65,22 @@ describe("a field is known only where the recipe says", () => {
   /** A field named for what the product does with that field in particular. */
   const purposes: Record<string, Record<string, string>> = {
     accountHandle: {
-      "server/db/submissions/inbox.ts": "the inbox searches it (index of 0003)",
-      "server/db/submissions/search-text.ts": "the inbox searches it (index of 0003)",
+      "server/db/applications/inbox.ts": "the inbox searches it (index of 0003)",
+      "server/db/applications/search-text.ts": "the inbox searches it (index of 0003)",
       "server/delivery/chat/notice.ts": "the chat message announces it",
     },
     contentNiche: {
-      "server/db/submissions/inbox.ts": "the inbox searches it (index of 0003)",
-      "server/db/submissions/search-text.ts": "the inbox searches it (index of 0003)",
+      "server/db/applications/inbox.ts": "the inbox searches it (index of 0003)",
+      "server/db/applications/search-text.ts": "the inbox searches it (index of 0003)",
     },
     primaryPlatform: {
-      "server/db/submissions/inbox.ts": "a column of the inbox's list",
+      "server/db/applications/inbox.ts": "a column of the inbox's list",
       "app/shared/team-port.ts": "a column of the inbox's list",
       "app/routes/team.inbox.tsx": "a column of the inbox's list",
       "server/delivery/chat/notice.ts": "the chat message's summary",
     },
     audienceSize: {
-      "server/db/submissions/inbox.ts": "a column of the inbox's list",
+      "server/db/applications/inbox.ts": "a column of the inbox's list",
       "app/shared/team-port.ts": "a column of the inbox's list",
       "app/routes/team.inbox.tsx": "a column of the inbox's list",
       "server/delivery/chat/notice.ts": "the chat message's summary",

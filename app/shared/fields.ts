@@ -170,10 +170,10 @@ type AnswerOf<F> = F extends { options: readonly { value: infer V }[] }
     ? V | ""
     : V
   : string;
-/** A checked, trimmed submission: every field by name. */
+/** A checked, trimmed application: every field by name. */
 export type Answers = { [F in Descriptor as F["name"]]: AnswerOf<F> };
 
-/** The keys of the submission, in the order of the form. */
+/** The keys of the application, in the order of the form. */
 export const fieldNames: readonly FieldName[] = fields.map((field) => field.name);
 
 /** Each field's descriptor by name. */
@@ -205,7 +205,7 @@ export function optionLabel(field: OptionField, value: string): string {
   return options.find((option) => option.value === value)?.label ?? value;
 }
 
-/** A valid submission made of every field's example (samples and fixtures). */
+/** A valid application made of every field's example (samples and fixtures). */
 export function exampleAnswers(): Answers {
   return Object.fromEntries(fields.map((field) => [field.name, field.example])) as Answers;
 }

@@ -11,7 +11,7 @@ export const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
 export const idempotencyKeyMessage = "Idempotency-Key must be 1 to 200 visible ASCII characters";
 
 /**
- * A UUID as crypto.randomUUID() makes them (any case): submission IDs (the CLI's arguments, the
+ * A UUID as crypto.randomUUID() makes them (any case): application IDs (the CLI's arguments, the
  * team's application pages), and the idempotency key the questionnaire's page carries (a posted
  * form with anything else gets none).
  */

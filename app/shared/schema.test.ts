@@ -29,7 +29,7 @@ const productFields = [
     .matchAll(/^\| `(\w+)` +\|/gm),
 ].map(([, name]) => name);
 
-/** The messages of one field when `value` replaces it in an otherwise valid submission. */
+/** The messages of one field when `value` replaces it in an otherwise valid application. */
 function errorsFor(field: FieldName, value: unknown): string[] | undefined {
   const result = validateOnboarding({ ...valid, [field]: value });
   return result.ok ? undefined : result.fieldErrors[field];
@@ -54,7 +54,7 @@ describe("the onboarding schema", () => {
     for (const field of textFieldNames) expect(maxLengths[field], field).toBeGreaterThan(0);
   });
 
-  test("accepts a valid submission and returns it as typed", () => {
+  test("accepts a valid application and returns it as typed", () => {
     expect(validateOnboarding(valid)).toEqual({ ok: true, data: valid });
   });
 
@@ -99,7 +99,7 @@ describe("the onboarding schema", () => {
     }
   });
 
-  test("unknown keys are dropped from the checked submission", () => {
+  test("unknown keys are dropped from the checked application", () => {
     const result = validateOnboarding({ ...valid, website: "spam", admin: true });
     expect(result.ok && Object.keys(result.data)).toEqual(fieldNames);
   });
@@ -142,7 +142,7 @@ describe("trimming", () => {
     ]);
   });
 
-  test("the checked submission is trimmed", () => {
+  test("the checked application is trimmed", () => {
     const result = validateOnboarding({
       ...valid,
       name: "  Maya  ",

@@ -1,5 +1,5 @@
 /**
- * The onboarding submission: one schema for the form (browser) and the intake service (server),
+ * The onboarding application: one schema for the form (browser) and the intake service (server),
  * made from the fields' descriptors (fields.ts) and their copy (content/questionnaire.ts): a
  * field's rule is its descriptor's data, its messages are its copy. Codes, labels and messages
  * are exact (docs/product.md). Strings are trimmed before checking. Built on zod/mini to keep
@@ -117,12 +117,12 @@ export const onboardingSchema = z.object(onboardingShape) as unknown as z.ZodMin
   unknown
 >;
 
-/** A checked, trimmed submission. */
-export type OnboardingSubmission = Answers;
+/** A checked, trimmed application. */
+export type OnboardingApplication = Answers;
 
 export function validateOnboarding(
   input: unknown,
-): { ok: true; data: OnboardingSubmission } | { ok: false; fieldErrors: FieldErrors } {
+): { ok: true; data: OnboardingApplication } | { ok: false; fieldErrors: FieldErrors } {
   const result = onboardingSchema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   return { ok: false, fieldErrors: z.flattenError(result.error).fieldErrors as FieldErrors };

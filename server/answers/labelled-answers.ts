@@ -1,6 +1,6 @@
 import { questionnaire } from "#app/content/questionnaire.ts";
 import { type FieldName, isOptionField, optionLabel, textFieldNames } from "#app/shared/schema.ts";
-import type { Submission } from "../db/schema.ts";
+import type { Application } from "../db/schema.ts";
 
 export interface Answer {
   field: FieldName;
@@ -8,12 +8,12 @@ export interface Answer {
   value: string;
 }
 
-/** Every answer of a submission, labelled as the form labels it, options by their labels. */
-export function labelledAnswers(submission: Submission): Answer[] {
+/** Every answer of an application, labelled as the form labels it, options by their labels. */
+export function labelledAnswers(application: Application): Answer[] {
   const answers: Answer[] = questionnaire.sections.flatMap((section) =>
     section.fields.map((field) => {
       const name = field.name as FieldName;
-      const raw = String(submission[name]);
+      const raw = String(application[name]);
       const value = isOptionField(name) ? optionLabel(name, raw) : raw;
       return { field: name, label: field.label, value };
     }),
@@ -21,20 +21,20 @@ export function labelledAnswers(submission: Submission): Answer[] {
   answers.push({
     field: "selectedPlan",
     label: questionnaire.planLabel,
-    value: submission.selectedPlan,
+    value: application.selectedPlan,
   });
   return answers;
 }
 
 /**
- * `text` (an error message, for the logs) with every free-text answer of the submission blanked
+ * `text` (an error message, for the logs) with every free-text answer of the application blanked
  * out, wherever a mail server or an HTTP client quoted it.
  */
-export function withoutAnswers(text: string, submission: Submission | undefined): string {
-  if (!submission) return text;
+export function withoutAnswers(text: string, application: Application | undefined): string {
+  if (!application) return text;
   let result = text;
   for (const field of textFieldNames) {
-    const value = submission[field].trim();
+    const value = application[field].trim();
     if (value.length < 3) continue;
     const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     result = result.replace(new RegExp(escaped, "gi"), `[${field}]`);

@@ -1,9 +1,9 @@
-import type { DatabaseHandle } from "../db/database.ts";
 import {
   purgeConfirmationCounts,
   purgeExpired,
   retentionCutoff,
-} from "../db/submissions/retention.ts";
+} from "../db/applications/retention.ts";
+import type { DatabaseHandle } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import type { BackgroundJob } from "./job.ts";
 
@@ -27,11 +27,11 @@ export function retentionJob(deps: {
     async run() {
       const cutoff = retentionCutoff(retentionDays);
       const [purged, files] = await Promise.all([
-        cutoff === null ? { submissions: 0, deliveries: 0 } : purgeExpired(database, cutoff),
+        cutoff === null ? { applications: 0, deliveries: 0 } : purgeExpired(database, cutoff),
         cutoff === null ? 0 : deps.purgeFiles(cutoff),
         purgeConfirmationCounts(database),
       ]);
-      if (purged.submissions > 0 || files > 0) {
+      if (purged.applications > 0 || files > 0) {
         logger.info({ ...purged, mailFiles: files, retentionDays }, "old applications purged");
       }
     },

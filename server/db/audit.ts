@@ -11,7 +11,7 @@ function auditId(now: number): string {
 
 export interface AuditLine {
   /** The application acted on (kept after it is erased), or null for a member's own act. */
-  submissionId: string | null;
+  applicationId: string | null;
   memberEmail: string;
   action: string;
   detail?: string;
@@ -22,7 +22,7 @@ export interface AuditLine {
 export function auditLineRow(line: AuditLine) {
   return {
     id: auditId(line.now),
-    submissionId: line.submissionId,
+    submissionId: line.applicationId,
     memberEmail: line.memberEmail,
     action: line.action,
     detail: line.detail ?? "",
@@ -36,11 +36,11 @@ export function auditLineInsert(db: Kysely<Database>, line: AuditLine) {
 }
 
 /** An application's audit log, newest first (the last `limit` lines). */
-export async function auditOf(db: Kysely<Database>, submissionId: string, limit = 200) {
+export async function auditOf(db: Kysely<Database>, applicationId: string, limit = 200) {
   const rows = await db
     .selectFrom("teamAuditLog")
     .select(["id", "memberEmail", "action", "detail", "createdAt"])
-    .where("submissionId", "=", submissionId)
+    .where("submissionId", "=", applicationId)
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .limit(limit)

@@ -22,7 +22,7 @@ async function shell(file: string, query: string): Promise<string[]> {
   return stdout.split("\n").filter(Boolean);
 }
 
-describe("a backup (npm run submissions -- backup FILE)", () => {
+describe("a backup (npm run applications -- backup FILE)", () => {
   it("holds no secret that recomputes a visitor's hash or reverses an ip_hash; the key file is 0600", {
     timeout: 60_000,
   }, async () => {

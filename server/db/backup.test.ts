@@ -29,7 +29,7 @@ function keepApplying(server: TestServer, lanes: number) {
   };
 }
 
-describe("npm run submissions -- backup FILE", () => {
+describe("npm run applications -- backup FILE", () => {
   it("copies the live database while the server takes applications; the copy restores whole", async () => {
     const server = await startTestServer();
     onTestFinished(() => server.stop());

@@ -14,7 +14,7 @@ import { fileMode } from "../files/data-dir.ts";
 export interface BackupResult {
   file: string;
   bytes: number;
-  submissions: number;
+  applications: number;
 }
 
 /** A backup that cannot be made (the file exists, the copy is damaged): the operator's to fix. */
@@ -43,7 +43,7 @@ export function backupSqlite(sqlite: SQLite.Database, target: string): BackupRes
   }
   try {
     sqlite.prepare("vacuum into ?").run(partial);
-    const submissions = checkCopy(partial);
+    const applications = checkCopy(partial);
     syncFile(partial);
     try {
       linkSync(partial, file);
@@ -54,7 +54,7 @@ export function backupSqlite(sqlite: SQLite.Database, target: string): BackupRes
       throw error;
     }
     syncFile(path.dirname(file));
-    return { file, bytes: statSync(file).size, submissions };
+    return { file, bytes: statSync(file).size, applications };
   } finally {
     unlinkSync(partial);
   }

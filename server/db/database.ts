@@ -3,17 +3,17 @@ import type SQLite from "better-sqlite3";
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
+import {
+  type PendingApplication,
+  type StoredApplication,
+  type StoreOptions,
+  storeApplications,
+} from "./applications/store.ts";
 import type { Dialect } from "./dialect.ts";
 import { migrateToLatest } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 import { openSqliteConnection, sqliteKysely, truncateWal } from "./sqlite.ts";
 import { type SqliteWriter, startSqliteWriter, writesThrough } from "./sqlite-writer.ts";
-import {
-  type PendingSubmission,
-  type StoredSubmission,
-  type StoreOptions,
-  storeSubmissions,
-} from "./submissions/store.ts";
 import type { RunWrite } from "./write-query.ts";
 import { type RunTransaction, transactionOn, transactionThrough } from "./write-transaction.ts";
 
@@ -33,8 +33,8 @@ export interface DatabaseHandle {
   location: string;
   /** Runs a write statement on the handle's write route. */
   write: RunWrite;
-  /** Writes submissions and their delivery rows in one transaction (see submissions.ts). */
-  storeSubmissions: (items: readonly PendingSubmission[]) => Promise<StoredSubmission[]>;
+  /** Writes applications and their delivery rows in one transaction (see submissions.ts). */
+  storeApplications: (items: readonly PendingApplication[]) => Promise<StoredApplication[]>;
   /** Runs write statements in ONE transaction on the write route: all or none (team actions). */
   writeTransaction: RunTransaction;
   /**
@@ -81,8 +81,8 @@ export function openDatabase(options: DatabaseOptions, logger?: Logger): Databas
 /** Writes on the handle's own connection. */
 const directWrites = (db: Kysely<Database>, store: StoreOptions) => ({
   write: ((query) => query.execute()) as RunWrite,
-  storeSubmissions: (items: readonly PendingSubmission[]) =>
-    storeSubmissions(db, items, Date.now(), store),
+  storeApplications: (items: readonly PendingApplication[]) =>
+    storeApplications(db, items, Date.now(), store),
   writeTransaction: transactionOn(db),
 });
 
@@ -202,7 +202,7 @@ async function withWriterThread(
   return {
     ...handle,
     write: writesThrough(writer),
-    storeSubmissions: (items) => writer.write(items),
+    storeApplications: (items) => writer.write(items),
     writeTransaction: transactionThrough(writer),
     emptyWal: () => writer.checkpoint(),
     writer,

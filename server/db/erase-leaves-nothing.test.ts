@@ -159,7 +159,7 @@ async function applied() {
 async function answered(
   database: DatabaseHandle,
   dataDir: string,
-  submissionId: string | null,
+  applicationId: string | null,
   name: string,
   [text, attached]: string[],
   addresses: { from?: string; to?: string } = {},
@@ -173,7 +173,7 @@ async function answered(
   await database.writeTransaction([
     messageInsert(database.db, {
       id,
-      submissionId,
+      submissionId: applicationId,
       direction: "in",
       messageId: `<${id}@mail.example>`,
       inReplyTo: null,

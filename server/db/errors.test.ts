@@ -1,14 +1,14 @@
 import { expect, it } from "vitest";
 import { createGroupCommitter } from "../intake/group-commit.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
+import { type PendingApplication, storeApplications } from "./applications/store.ts";
 import { errorSummary, isRowDataError } from "./errors.ts";
-import { type PendingSubmission, storeSubmissions } from "./submissions/store.ts";
 
 /** `overrides` may break the row's types on purpose: the database must refuse it. */
-const pending = (overrides: Record<string, unknown> = {}): PendingSubmission =>
-  pendingSubmission({
-    row: overrides as Partial<PendingSubmission["row"]>,
+const pending = (overrides: Record<string, unknown> = {}): PendingApplication =>
+  pendingApplication({
+    row: overrides as Partial<PendingApplication["row"]>,
     deliveries: ["team_notification"],
   });
 
@@ -16,7 +16,7 @@ describeEachBackend("a row the database refuses ($name)", (backend) => {
   it("fails alone: the rest of its group commit is stored", async () => {
     const { database } = await migratedDatabase(backend);
     const committer = createGroupCommitter(
-      (items: PendingSubmission[]) => storeSubmissions(database.db, items),
+      (items: PendingApplication[]) => storeApplications(database.db, items),
       { isItemError: isRowDataError },
     );
     // NOT NULL on both; PostgreSQL also refuses a NUL character in text.

@@ -9,11 +9,11 @@ type Db = Kysely<Database>;
  * application's (`submissionId`), or Unmatched's as a whole (null). The database's own sum,
  * over the index `application_messages_stored`.
  */
-export async function storedInboundBytes(db: Db, submissionId: string | null): Promise<number> {
+export async function storedInboundBytes(db: Db, applicationId: string | null): Promise<number> {
   const row = await db
     .selectFrom("applicationMessages")
     .select(sql<number>`cast(coalesce(sum(size), 0) as bigint)`.as("bytes"))
-    .where("submissionId", submissionId === null ? "is" : "=", submissionId)
+    .where("submissionId", applicationId === null ? "is" : "=", applicationId)
     .where("direction", "=", "in")
     .executeTakeFirst();
   return Number(row?.bytes ?? 0);

@@ -32,43 +32,43 @@ export async function isSentMessageId(db: Db, messageIds: readonly string[]): Pr
 }
 
 /** The applicant's address of an application; undefined when it is not there (erased). */
-export async function applicantAddress(db: Db, submissionId: string): Promise<string | undefined> {
+export async function applicantAddress(db: Db, applicationId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom("submissions")
     .select("email")
-    .where("id", "=", submissionId)
+    .where("id", "=", applicationId)
     .executeTakeFirst();
   return row?.email;
 }
 
 /** A message of theirs in `submissionId`'s thread, flagged as from another address. */
-export function flaggedSenderMessage(db: Db, submissionId: string, messageId: string) {
+export function flaggedSenderMessage(db: Db, applicationId: string, messageId: string) {
   return db
     .selectFrom("applicationMessages")
     .select(["id", "flag"])
     .where("id", "=", messageId)
-    .where("submissionId", "=", submissionId)
+    .where("submissionId", "=", applicationId)
     .where("direction", "=", "in")
     .where("flag", "=", "sender")
     .executeTakeFirst();
 }
 
 /** A member confirmed it is the applicant's: a reply like any other (only once). */
-export const senderConfirmUpdate = (db: Db, submissionId: string, messageId: string) =>
+export const senderConfirmUpdate = (db: Db, applicationId: string, messageId: string) =>
   db
     .updateTable("applicationMessages")
     .set({ flag: null })
     .where("id", "=", messageId)
-    .where("submissionId", "=", submissionId)
+    .where("submissionId", "=", applicationId)
     .where("direction", "=", "in")
     .where("flag", "=", "sender");
 
 /** A member says it is not the applicant's: out of the thread, into Unmatched (only once). */
-export const toUnmatchedUpdate = (db: Db, submissionId: string, messageId: string) =>
+export const toUnmatchedUpdate = (db: Db, applicationId: string, messageId: string) =>
   db
     .updateTable("applicationMessages")
     .set({ submissionId: null, flag: null })
     .where("id", "=", messageId)
-    .where("submissionId", "=", submissionId)
+    .where("submissionId", "=", applicationId)
     .where("direction", "=", "in")
     .where("flag", "=", "sender");

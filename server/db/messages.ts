@@ -5,7 +5,7 @@ type Db = Kysely<Database>;
 
 /**
  * The messages of applications' threads (0010_conversation): ours and theirs, and those of
- * theirs that matched no application (submission null: the Unmatched list). Knows no callers.
+ * theirs that matched no application (application null: the Unmatched list). Knows no callers.
  */
 
 /** The statement that stores one message (run it with the rest of what it belongs to). */
@@ -44,10 +44,10 @@ export type ShownMessage = Awaited<ReturnType<typeof shownMessages>>[number];
  */
 export async function threadPage(
   db: Db,
-  submissionId: string,
+  applicationId: string,
   options: { before?: MessageCursor; limit?: number } = {},
 ) {
-  return newestPage(db, (query) => query.where("submissionId", "=", submissionId), options, true);
+  return newestPage(db, (query) => query.where("submissionId", "=", applicationId), options, true);
 }
 
 /**
@@ -211,11 +211,11 @@ async function shownAttachments(db: Db, messageIds: readonly string[]) {
 }
 
 /** How many messages an application's thread holds (ours and theirs). */
-export async function threadCount(db: Db, submissionId: string): Promise<number> {
+export async function threadCount(db: Db, applicationId: string): Promise<number> {
   const row = await db
     .selectFrom("applicationMessages")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("submissionId", "=", submissionId)
+    .where("submissionId", "=", applicationId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -234,7 +234,7 @@ export async function unmatchedCount(db: Db): Promise<number> {
 /** One message of a thread whole, as the export and the CLI write it. */
 export interface WholeMessage {
   id: string;
-  submissionId: string;
+  applicationId: string;
   direction: "out" | "in";
   createdAt: number;
   fromAddress: string;
@@ -255,10 +255,10 @@ export interface WholeMessage {
  */
 export async function* wholeMessagesOf(
   db: Db,
-  submissionIds: readonly string[],
+  applicationIds: readonly string[],
   options: { rows?: number; chars?: number } = {},
 ): AsyncGenerator<WholeMessage> {
-  if (submissionIds.length === 0) return;
+  if (applicationIds.length === 0) return;
   const rows = options.rows ?? 500;
   const chars = options.chars ?? 8_000_000;
   let after: [number, string, number, string] | undefined;
@@ -277,14 +277,14 @@ export async function* wholeMessagesOf(
           "size",
         ),
       ])
-      .where("m.submissionId", "in", submissionIds);
+      .where("m.submissionId", "in", applicationIds);
     if (after) {
-      const [submittedAt, submissionId, createdAt, id] = after;
+      const [submittedAt, applicationId, createdAt, id] = after;
       query = query.where((eb) =>
         eb(
           eb.refTuple("s.createdAt", "s.id", "m.createdAt", "m.id"),
           ">",
-          eb.tuple(submittedAt, submissionId, createdAt, id),
+          eb.tuple(submittedAt, applicationId, createdAt, id),
         ),
       );
     }
@@ -325,13 +325,13 @@ export async function* wholeMessagesOf(
         )
         .orderBy("filename")
         .execute();
-      for (const { id, submissionId } of group) {
+      for (const { id, submissionId: applicationId } of group) {
         const message = byId.get(id);
         if (!message) continue; // erased meanwhile
         const attachments = attached
           .filter((attachment) => attachment.messageId === id)
           .map(({ filename, size }) => ({ filename, size: Number(size) }));
-        yield { ...message, submissionId, createdAt: Number(message.createdAt), attachments };
+        yield { ...message, applicationId, createdAt: Number(message.createdAt), attachments };
       }
     }
     const last = sizes.at(-1);
@@ -369,11 +369,11 @@ export function messageOfDelivery(db: Db, deliveryId: string) {
 }
 
 /** The reply of ours sent on an application from the draft of idempotency key `key`, if any. */
-export function replyOfKey(db: Db, submissionId: string, key: string) {
+export function replyOfKey(db: Db, applicationId: string, key: string) {
   return db
     .selectFrom("applicationMessages")
     .select(["id", "subject", "body"])
-    .where("submissionId", "=", submissionId)
+    .where("submissionId", "=", applicationId)
     .where("replyKey", "=", key)
     .executeTakeFirst();
 }
@@ -381,12 +381,12 @@ export function replyOfKey(db: Db, submissionId: string, key: string) {
 /** The Message-ID of an application's latest message of theirs (a reply answers it), if any. */
 export async function lastInboundMessageId(
   db: Db,
-  submissionId: string,
+  applicationId: string,
 ): Promise<string | undefined> {
   const row = await db
     .selectFrom("applicationMessages")
     .select("messageId")
-    .where("submissionId", "=", submissionId)
+    .where("submissionId", "=", applicationId)
     .where("direction", "=", "in")
     .where("messageId", "is not", null)
     .orderBy("createdAt", "desc")
@@ -400,11 +400,11 @@ export async function lastInboundMessageId(
  * newest one a page showed; none: any), ours or theirs: what a reply written on that page has
  * not seen. Undefined when nothing came or went since.
  */
-export function threadMessageSince(db: Db, submissionId: string, after: MessageCursor | null) {
+export function threadMessageSince(db: Db, applicationId: string, after: MessageCursor | null) {
   let query = db
     .selectFrom("applicationMessages")
     .select(["id", "direction", "fromName", "fromAddress", "memberEmail", "flag", "createdAt"])
-    .where("submissionId", "=", submissionId);
+    .where("submissionId", "=", applicationId);
   if (after) {
     query = query.where((eb) =>
       eb(eb.refTuple("createdAt", "id"), ">", eb.tuple(after.createdAt, after.id)),
@@ -435,12 +435,12 @@ export function attachmentById(db: Db, id: string) {
  */
 export async function filesOfApplicant(
   db: Db,
-  submissionIds: readonly string[],
+  applicationIds: readonly string[],
   unmatchedIds: readonly string[] = [],
 ) {
   const files: string[] = [];
   for (const [column, ids] of [
-    ["submissionId", submissionIds],
+    ["submissionId", applicationIds],
     ["id", unmatchedIds],
   ] as const) {
     for (let start = 0; start < ids.length; start += 500) {
@@ -495,10 +495,10 @@ export async function unmatchedOfAddress(db: Db, address: string): Promise<strin
 }
 
 /** Gives an unmatched message to an application (a member attached it). */
-export const attachToApplication = (db: Db, messageId: string, submissionId: string) =>
+export const attachToApplication = (db: Db, messageId: string, applicationId: string) =>
   db
     .updateTable("applicationMessages")
-    .set({ submissionId })
+    .set({ submissionId: applicationId })
     .where("id", "=", messageId)
     .where("submissionId", "is", null);
 
@@ -510,8 +510,8 @@ export const unmatchedDelete = (db: Db, messageId: string) =>
     .where("submissionId", "is", null);
 
 /** Marks whether an application has a reply nobody has answered or read. */
-export const newReplyUpdate = (db: Db, submissionId: string, value: boolean) =>
+export const newReplyUpdate = (db: Db, applicationId: string, value: boolean) =>
   db
     .updateTable("submissions")
     .set({ newReply: value ? 1 : 0 })
-    .where("id", "=", submissionId);
+    .where("id", "=", applicationId);

@@ -5,11 +5,11 @@ import type { Database } from "./schema.ts";
 /** The insert of a member's note on an application, to run in the action's transaction. */
 export function noteInsert(
   db: Kysely<Database>,
-  note: { submissionId: string; authorEmail: string; body: string; now: number },
+  note: { applicationId: string; authorEmail: string; body: string; now: number },
 ) {
   return db.insertInto("applicationNotes").values({
     id: randomUUID(),
-    submissionId: note.submissionId,
+    submissionId: note.applicationId,
     authorEmail: note.authorEmail,
     body: note.body,
     createdAt: note.now,
@@ -17,11 +17,11 @@ export function noteInsert(
 }
 
 /** An application's notes, newest first. */
-export async function notesOf(db: Kysely<Database>, submissionId: string) {
+export async function notesOf(db: Kysely<Database>, applicationId: string) {
   const rows = await db
     .selectFrom("applicationNotes")
     .select(["id", "authorEmail", "body", "createdAt"])
-    .where("submissionId", "=", submissionId)
+    .where("submissionId", "=", applicationId)
     .orderBy("createdAt", "desc")
     .orderBy("id")
     .execute();

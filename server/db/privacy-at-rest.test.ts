@@ -7,8 +7,8 @@ import { mailDirectory } from "../mail/mail-files.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { waitFor } from "../test/wait.ts";
+import { eraseApplicant } from "./applications/erase.ts";
 import { openMigratedDatabase } from "./database.ts";
-import { eraseApplicant } from "./submissions/erase.ts";
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
@@ -63,7 +63,7 @@ describe("privacy at rest", () => {
     const database = await openMigratedDatabase({ DATABASE_URL: undefined, dataDir });
     try {
       expect(await eraseApplicant(database, "maya@example.com", "no-count")).toMatchObject({
-        submissions: 1,
+        applications: 1,
       });
       // Everything in the -wal is written back into the file, and the -wal emptied.
       database.sqlite?.pragma("wal_checkpoint(TRUNCATE)");

@@ -18,7 +18,7 @@ type Handle = { db: Db; dialect: Dialect };
 export interface ReceivedMessage {
   id: string;
   /** Null: it matched no application (the Unmatched list). */
-  submissionId: string | null;
+  applicationId: string | null;
   messageId: string | null;
   inReplyTo: string | null;
   fromAddress: string;
@@ -63,12 +63,12 @@ export function receivedMessageStatements(
   const { db, dialect } = handle;
   const statements: Compilable[] = [];
   if (dialect === "postgres") {
-    if (message.submissionId) {
+    if (message.applicationId) {
       statements.push(
         db
           .selectFrom("submissions")
           .select("id")
-          .where("id", "=", message.submissionId)
+          .where("id", "=", message.applicationId)
           .forUpdate(),
       );
     } else if (message.messageId) {
@@ -86,11 +86,11 @@ export function receivedMessageStatements(
     statements.push(attachmentIfStored(handle, message.id, attachment));
   }
   const notices: number[] = [];
-  if (message.submissionId && message.flag === null) {
+  if (message.applicationId && message.flag === null) {
     for (const kind of noticeKinds) {
       notices.push(
         statements.push(
-          noticeIfFirst(handle, message.submissionId, message.id, kind, message.createdAt),
+          noticeIfFirst(handle, message.applicationId, message.id, kind, message.createdAt),
         ) - 1,
       );
     }
@@ -98,7 +98,7 @@ export function receivedMessageStatements(
       db
         .updateTable("submissions")
         .set({ newReply: 1 })
-        .where("id", "=", message.submissionId)
+        .where("id", "=", message.applicationId)
         .where(stillThere(message.id)),
     );
   }
@@ -147,15 +147,15 @@ function messageIfNew(handle: Handle, message: ReceivedMessage) {
     .where("earlier.messageId", "=", message.messageId)
     .where(
       "earlier.submissionId",
-      message.submissionId === null ? "is" : "=",
-      message.submissionId,
+      message.applicationId === null ? "is" : "=",
+      message.applicationId,
     );
   return insertWhen(
     handle.db,
     "applicationMessages",
     {
       id: text(message.id),
-      submissionId: eb.cast<string | null>(eb.val(message.submissionId), uuid),
+      submissionId: eb.cast<string | null>(eb.val(message.applicationId), uuid),
       direction: text("in"),
       messageId: text(message.messageId),
       inReplyTo: text(message.inReplyTo),
@@ -198,12 +198,12 @@ function attachmentIfStored(
 /** A notice of `kind`, when the message is stored and the application had no unread reply. */
 function noticeIfFirst(
   handle: Handle,
-  submissionId: string,
+  applicationId: string,
   messageId: string,
   kind: string,
   now: number,
 ) {
-  return deliveryForApplication(handle, { submissionId, kind, now }, (eb) =>
+  return deliveryForApplication(handle, { applicationId, kind, now }, (eb) =>
     eb.and([
       eb("submissions.newReply", "=", 0),
       eb("submissions.isSpam", "=", 0),
@@ -213,7 +213,7 @@ function noticeIfFirst(
 }
 
 /** Whether an application is there (not erased): a reply to an erased one is unmatched. */
-export async function submissionExists(db: Db, id: string): Promise<boolean> {
+export async function applicationExists(db: Db, id: string): Promise<boolean> {
   const row = await db
     .selectFrom("submissions")
     .select("id")

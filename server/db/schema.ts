@@ -14,7 +14,7 @@ import type { VisitTables } from "./visits-schema.ts";
  */
 export type AnswerColumns = { [Name in FieldName]: string };
 
-export interface SubmissionsTable extends AnswerColumns {
+export interface ApplicationsTable extends AnswerColumns {
   /** A UUID. */
   id: string;
   createdAt: number;
@@ -166,7 +166,7 @@ export interface SettingsTable {
 }
 
 export interface Database extends TeamTables, VisitTables, PortalTables {
-  submissions: SubmissionsTable;
+  submissions: ApplicationsTable;
   deliveries: DeliveriesTable;
   settings: SettingsTable;
   confirmationRecipients: ConfirmationRecipientsTable;
@@ -177,8 +177,8 @@ export interface Database extends TeamTables, VisitTables, PortalTables {
   waitingCounts: WaitingCountsTable;
 }
 
-export type Submission = Selectable<SubmissionsTable>;
-export type NewSubmission = Insertable<SubmissionsTable>;
+export type Application = Selectable<ApplicationsTable>;
+export type NewApplication = Insertable<ApplicationsTable>;
 export type Delivery = Selectable<DeliveriesTable>;
 export type NewDelivery = Insertable<DeliveriesTable>;
 export type ApplicationMessage = Selectable<ApplicationMessagesTable>;

@@ -7,13 +7,13 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { Statement } from "better-sqlite3";
+import { createSqliteStore } from "./applications/sqlite-store.ts";
+import type { PendingApplication, StoreOptions } from "./applications/store.ts";
 import { errorSummary } from "./errors.ts";
 import { openSqliteConnection, sqliteKysely, truncateWal } from "./sqlite.ts";
-import { createSqliteStore } from "./submissions/sqlite-store.ts";
-import type { PendingSubmission, StoreOptions } from "./submissions/store.ts";
 
 export type WriterRequest =
-  | { type: "batch"; id: number; items: PendingSubmission[]; now: number }
+  | { type: "batch"; id: number; items: PendingApplication[]; now: number }
   | { type: "statement"; id: number; sql: string; parameters: readonly unknown[] }
   | { type: "transaction"; id: number; statements: { sql: string; parameters: unknown[] }[] }
   | { type: "checkpoint"; id: number }

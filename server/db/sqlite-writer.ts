@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { CamelCasePlugin, type CompiledQuery } from "kysely";
-import type { PendingSubmission, StoredSubmission, StoreOptions } from "./submissions/store.ts";
+import type { PendingApplication, StoredApplication, StoreOptions } from "./applications/store.ts";
 import type { RunWrite } from "./write-query.ts";
 
 type Reply =
@@ -16,8 +16,8 @@ interface Pending {
 export interface SqliteWriter {
   /** Resolves once the thread has opened the database (rejects if it cannot). */
   ready: Promise<void>;
-  /** Writes a batch of submissions and their deliveries in one transaction. */
-  write(items: readonly PendingSubmission[], now?: number): Promise<StoredSubmission[]>;
+  /** Writes a batch of applications and their deliveries in one transaction. */
+  write(items: readonly PendingApplication[], now?: number): Promise<StoredApplication[]>;
   /** Runs one statement (rows as SQLite returns them: snake_case columns). */
   run(query: CompiledQuery): Promise<{ rows: Record<string, unknown>[]; changes: number }>;
   /** Runs statements in one transaction: all of them or none. */

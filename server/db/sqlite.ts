@@ -12,7 +12,7 @@ export function openSqliteConnection(file: string): SQLite.Database {
   ensurePrivateDatabaseFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
-  // FULL: every commit is fsynced, so an accepted submission survives a power cut.
+  // FULL: every commit is fsynced, so an accepted application survives a power cut.
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
   sqlite.pragma("foreign_keys = ON");

@@ -9,17 +9,17 @@ import { Text } from "@react-email/text";
 import { createElement as h, type ReactElement } from "react";
 import { emails } from "#app/content/emails.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
-import type { Submission } from "../db/schema.ts";
+import type { Application } from "../db/schema.ts";
 import { styles } from "../mail/email-styles.ts";
 
 const copy = emails.confirmation;
 
 /** The applicant's confirmation: thanks, the plan chosen, when we answer, how to reach us. */
 export function applicantConfirmationEmail(
-  submission: Submission,
+  application: Application,
   contactEmail: string,
 ): ReactElement {
-  const plan = submission.selectedPlan;
+  const plan = application.selectedPlan;
   const [beforeEmail, afterEmail = ""] = copy.contact.split("{email}");
   return h(
     Html,
@@ -35,7 +35,7 @@ export function applicantConfirmationEmail(
         h(
           Heading,
           { as: "h1", style: styles.heading },
-          fill(copy.heading, { name: oneLine(submission.name) }),
+          fill(copy.heading, { name: oneLine(application.name) }),
         ),
         h(Text, { style: styles.text }, fill(copy.received, { plan })),
         h(Text, { style: styles.text }, copy.next),

@@ -5,14 +5,14 @@ import { expect, it, onTestFinished } from "vitest";
 import { emails } from "#app/content/emails.ts";
 import { service } from "#app/content/service.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { sharedSecret } from "../db/settings.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import { describeEachBackend, type StorageBackend, serverOn } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { type SmtpSink, smtpSinkForFile, startSmtpSink } from "../test/smtp-sink.ts";
-import { pendingSubmission, sentOnArrival } from "../test/stored.ts";
+import { pendingApplication, sentOnArrival } from "../test/stored.ts";
 import { freePort, waitFor } from "../test/wait.ts";
 import { startWebhookReceiver } from "../test/webhook-receiver.ts";
 import { messageId } from "./messages.ts";
@@ -44,7 +44,7 @@ async function submit(server: { submit: (body: unknown) => Promise<Response> }, 
   return answer.id;
 }
 
-/** The deliveries one submission sends on arrival, as stored now (not the promise's, later). */
+/** The deliveries one application sends on arrival, as stored now (not the promise's, later). */
 const deliveriesOf = async (database: DatabaseHandle, id: string) =>
   sentOnArrival(
     await database.db.selectFrom("deliveries").selectAll().where("submissionId", "=", id).execute(),
@@ -173,7 +173,7 @@ describeEachBackend("deliveries on $name", (backend) => {
     });
   });
 
-  it("keeps the submission when SMTP refuses, and delivers once SMTP is back", async () => {
+  it("keeps the application when SMTP refuses, and delivers once SMTP is back", async () => {
     const port = await freePort(); // nothing listens there yet: connections are refused
     const { server, database } = await mailServerOn(backend, {
       SMTP_URL: `smtp://127.0.0.1:${port}`,
@@ -200,7 +200,7 @@ describeEachBackend("deliveries on $name", (backend) => {
     expect(messagesOf(late, id)).toHaveLength(2);
   });
 
-  it("posts the submission to the webhook, signed, retrying a non-2xx answer", async () => {
+  it("posts the application to the webhook, signed, retrying a non-2xx answer", async () => {
     const receiver = await startWebhookReceiver([500, 200]);
     onTestFinished(() => receiver.stop());
     const { server, database } = await mailServerOn(backend, {
@@ -252,7 +252,7 @@ describeEachBackend("deliveries on $name", (backend) => {
     });
     expect(failed.attempts).toBe(3);
     expect(failed.lastError).toBe("webhook answered 503");
-    // The submission itself is kept, and the emails went out.
+    // The application itself is kept, and the emails went out.
     await waitFor(() => messagesOf(sink, id).length === 2);
     await server.stop(); // the deliveries in hand are finished: a second copy would be out
     expect(receiver.received).toHaveLength(3);
@@ -263,8 +263,8 @@ describeEachBackend("deliveries on $name", (backend) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-test-"));
     const config = { DATABASE_URL: setup.env.DATABASE_URL, dataDir };
     const before = await openMigratedDatabase(config);
-    const [stored] = await storeSubmissions(before.db, [
-      pendingSubmission({ deliveries: ["team_notification"] }),
+    const [stored] = await storeApplications(before.db, [
+      pendingApplication({ deliveries: ["team_notification"] }),
     ]);
     const id = stored?.id ?? "";
     const leaseExpiresAt = Date.now() + 2500;

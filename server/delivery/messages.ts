@@ -6,7 +6,7 @@ import { exampleAnswers } from "#app/shared/fields.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
 import type { Owner } from "../db/deliveries/claims.ts";
-import type { Submission } from "../db/schema.ts";
+import type { Application } from "../db/schema.ts";
 import { taggedMessageId } from "../mail/product-message-ids.ts";
 import { renderEmail, toPlainText } from "../mail/render-email.ts";
 import { applicantConfirmationEmail } from "./applicant-confirmation-email.ts";
@@ -25,51 +25,51 @@ import { mailDomain } from "../mail/mail-domain.ts";
 export { mailDomain };
 
 /**
- * A Message-ID that depends only on the submission, the kind of message and the instance's
+ * A Message-ID that depends only on the application, the kind of message and the instance's
  * secret: sending it again after a crash yields the same ID, so mail systems (and our tests)
  * can tell it is a repeat. Its tag is the proof a reply to it carries (decision 0063).
  */
 export function messageId(
-  submissionId: string,
+  applicationId: string,
   kind: "team" | "confirmation",
   from: string,
   secret: string,
 ) {
-  return taggedMessageId(secret, submissionId, kind, mailDomain(from));
+  return taggedMessageId(secret, applicationId, kind, mailDomain(from));
 }
 
 /** The team's notification: to TEAM_EMAIL, Reply-To the applicant. */
 export async function teamNotification(
-  submission: Submission,
+  application: Application,
   config: MailConfig,
   owner: Owner | null,
   secret: string,
 ): Promise<SendMailOptions> {
-  const element = teamNotificationEmail(submission, owner);
-  const name = oneLine(submission.name);
+  const element = teamNotificationEmail(application, owner);
+  const name = oneLine(application.name);
   return {
     from: config.MAIL_FROM,
     to: config.TEAM_EMAIL,
-    replyTo: { name, address: submission.email },
-    subject: fill(emails.team.subject, { name, plan: submission.selectedPlan }),
-    messageId: messageId(submission.id, "team", config.MAIL_FROM, secret),
+    replyTo: { name, address: application.email },
+    subject: fill(emails.team.subject, { name, plan: application.selectedPlan }),
+    messageId: messageId(application.id, "team", config.MAIL_FROM, secret),
     ...bodies(element),
   };
 }
 
 /** The applicant's confirmation: to the applicant, Reply-To the contact address. */
 export async function applicantConfirmation(
-  submission: Submission,
+  application: Application,
   config: MailConfig,
   secret: string,
 ): Promise<SendMailOptions> {
-  const element = applicantConfirmationEmail(submission, config.CONTACT_EMAIL);
+  const element = applicantConfirmationEmail(application, config.CONTACT_EMAIL);
   return {
     from: config.MAIL_FROM,
-    to: { name: oneLine(submission.name), address: submission.email },
+    to: { name: oneLine(application.name), address: application.email },
     replyTo: config.CONTACT_EMAIL,
-    subject: fill(emails.confirmation.subject, { plan: submission.selectedPlan }),
-    messageId: messageId(submission.id, "confirmation", config.MAIL_FROM, secret),
+    subject: fill(emails.confirmation.subject, { plan: application.selectedPlan }),
+    messageId: messageId(application.id, "confirmation", config.MAIL_FROM, secret),
     ...bodies(element),
   };
 }
@@ -96,7 +96,7 @@ export async function warmUpEmails(config: MailConfig): Promise<void> {
     firstResponseAt: null,
     newReply: 0,
     ...unknownVisit,
-  } satisfies Submission;
+  } satisfies Application;
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
   await builder.sendMail(await teamNotification(sample, config, null, "warm-up"));
   await builder.sendMail(await applicantConfirmation(sample, config, "warm-up"));

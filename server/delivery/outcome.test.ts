@@ -1,10 +1,10 @@
 import { expect, it } from "vitest";
-import type { Submission } from "../db/schema.ts";
+import type { Application } from "../db/schema.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { httpFailure } from "./error-class.ts";
 import { decideOutcome } from "./outcome.ts";
 
-const submission = { ...validApplication(), id: "x" } as unknown as Submission;
+const application = { ...validApplication(), id: "x" } as unknown as Application;
 const delays = [30, 120];
 
 it("a send that went out is delivered", () => {
@@ -14,7 +14,7 @@ it("a send that went out is delivered", () => {
 it("a failure with delays left is retried after this attempt's delay (±20%)", () => {
   const before = Date.now();
   const error = new Error("550 mailbox of maya@example.com (Maya Lopez) is full");
-  const outcome = decideOutcome({ attempts: 1 }, { ok: false, error, submission }, delays);
+  const outcome = decideOutcome({ attempts: 1 }, { ok: false, error, application }, delays);
   expect(outcome).toMatchObject({ status: "retry", attempts: 2 });
   if (outcome.status !== "retry") return;
   expect(outcome.retryAt).toBeGreaterThanOrEqual(before + 120_000 * 0.8);

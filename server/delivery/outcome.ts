@@ -1,6 +1,6 @@
 import { withoutAnswers } from "../answers/labelled-answers.ts";
 import { errorSummary } from "../db/errors.ts";
-import type { Delivery, Submission } from "../db/schema.ts";
+import type { Application, Delivery } from "../db/schema.ts";
 import { nextAttemptAt } from "./backoff.ts";
 import { classifyError, type ErrorClass, isPermanent } from "./error-class.ts";
 
@@ -12,7 +12,7 @@ export type DeliveryOutcome =
   /** Failed for good: the retry delays are used up, or the receiver refused for good. */
   | { status: "failed"; attempts: number; error: string; errorClass: ErrorClass };
 
-export type Attempt = { ok: true } | { ok: false; error: unknown; submission?: Submission };
+export type Attempt = { ok: true } | { ok: false; error: unknown; application?: Application };
 
 /**
  * The one place that decides the outcome of an attempt: delivered, or the next try after the
@@ -28,7 +28,7 @@ export function decideOutcome(
   if (attempt.ok) return { status: "delivered" };
   const attempts = delivery.attempts + 1;
   const retryAt = isPermanent(attempt.error) ? null : nextAttemptAt(attempts, retryDelaysSeconds);
-  const error = withoutAnswers(errorSummary(attempt.error).message, attempt.submission);
+  const error = withoutAnswers(errorSummary(attempt.error).message, attempt.application);
   const errorClass = classifyError(attempt.error);
   return retryAt === null
     ? { status: "failed", attempts, error, errorClass }

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
+import { firstResponseStatements } from "../db/applications/promise.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { addMember } from "../db/members.ts";
-import { firstResponseStatements } from "../db/submissions/promise.ts";
 import { describeEachBackend, serverOn } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { smtpSinkForFile } from "../test/smtp-sink.ts";

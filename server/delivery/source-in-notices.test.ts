@@ -1,12 +1,12 @@
 import { expect, it } from "vitest";
 import { unknownVisit } from "#app/shared/application-source.ts";
-import type { Submission } from "../db/schema.ts";
+import type { Application } from "../db/schema.ts";
 import { renderEmail, toPlainText } from "../mail/render-email.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { teamNotificationEmail } from "./team-notification-email.ts";
 import { webhookBody } from "./webhook.ts";
 
-const submission = (visit: Partial<Submission>) =>
+const application = (visit: Partial<Application>) =>
   ({
     ...(validApplication() as object),
     id: "9b570d9d-5998-422a-8cbf-f2987bb9ddd3",
@@ -14,7 +14,7 @@ const submission = (visit: Partial<Submission>) =>
     dueAt: Date.UTC(2026, 10, 26, 15),
     ...unknownVisit,
     ...visit,
-  }) as Submission;
+  }) as Application;
 
 const fromNewsletter = {
   visitSource: "newsletter",
@@ -26,19 +26,19 @@ const fromNewsletter = {
 
 it("the webhook carries where the application came from (null when not known)", () => {
   const data = (body: string) => (JSON.parse(body) as { data: { source: unknown } }).data;
-  expect(data(webhookBody(submission(fromNewsletter))).source).toEqual({
+  expect(data(webhookBody(application(fromNewsletter))).source).toEqual({
     source: "newsletter",
     medium: "email",
     campaign: "spring",
     referrer: "news.example",
     landingPage: "/",
   });
-  expect(data(webhookBody(submission({}))).source).toBeNull();
+  expect(data(webhookBody(application({}))).source).toBeNull();
 });
 
 it("the team email says the source: utm values, Direct, or Not known", () => {
-  const text = (visit: Partial<Submission>) =>
-    toPlainText(renderEmail(teamNotificationEmail(submission(visit))));
+  const text = (visit: Partial<Application>) =>
+    toPlainText(renderEmail(teamNotificationEmail(application(visit))));
   expect(text(fromNewsletter)).toContain("Source: newsletter / email / spring");
   expect(
     text({ ...fromNewsletter, visitSource: "(direct)", visitMedium: "", visitCampaign: "" }),

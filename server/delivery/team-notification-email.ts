@@ -14,7 +14,7 @@ import { utcText } from "#app/shared/response-clock.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
 import type { Owner } from "../db/deliveries/claims.ts";
-import type { Submission } from "../db/schema.ts";
+import type { Application } from "../db/schema.ts";
 import { lines, styles } from "../mail/email-styles.ts";
 
 const copy = emails.team;
@@ -24,10 +24,10 @@ const copy = emails.team;
  * React child, so React escapes it; line breaks in long answers are kept.
  */
 export function teamNotificationEmail(
-  submission: Submission,
+  application: Application,
   owner: Pick<Owner, "name" | "email"> | null = null,
 ): ReactElement {
-  const answers = labelledAnswers(submission);
+  const answers = labelledAnswers(application);
   return h(
     Html,
     { lang: "en" },
@@ -35,7 +35,7 @@ export function teamNotificationEmail(
     h(
       Preview,
       null,
-      fill(copy.subject, { name: oneLine(submission.name), plan: submission.selectedPlan }),
+      fill(copy.subject, { name: oneLine(application.name), plan: application.selectedPlan }),
     ),
     h(
       Body,
@@ -44,7 +44,7 @@ export function teamNotificationEmail(
         Container,
         { style: styles.container },
         h(Heading, { as: "h1", style: styles.heading }, copy.heading),
-        h(Text, { style: styles.text }, fill(copy.intro, { name: oneLine(submission.name) })),
+        h(Text, { style: styles.text }, fill(copy.intro, { name: oneLine(application.name) })),
         h(Hr, { style: styles.rule }),
         ...answers.map((answer) =>
           h(
@@ -58,16 +58,16 @@ export function teamNotificationEmail(
         h(
           Text,
           { style: styles.meta },
-          `${copy.receivedLabel}: ${new Date(submission.createdAt).toISOString()}`,
+          `${copy.receivedLabel}: ${new Date(application.createdAt).toISOString()}`,
           h("br"),
           `${copy.ownerLabel}: ${owner ? `${owner.name} <${owner.email}>` : copy.unassigned}`,
           h("br"),
-          ...(submission.dueAt === null
+          ...(application.dueAt === null
             ? []
-            : [`${copy.dueLabel}: ${utcText(Number(submission.dueAt))}`, h("br", { key: "due" })]),
-          `${copy.sourceLabel}: ${sourceSummary(applicationSource(submission), copy.sourceWords)}`,
+            : [`${copy.dueLabel}: ${utcText(Number(application.dueAt))}`, h("br", { key: "due" })]),
+          `${copy.sourceLabel}: ${sourceSummary(applicationSource(application), copy.sourceWords)}`,
           h("br"),
-          `${copy.idLabel}: ${submission.id}`,
+          `${copy.idLabel}: ${application.id}`,
         ),
       ),
     ),

@@ -2,26 +2,26 @@ import { Webhook } from "standardwebhooks";
 import { applicationSource } from "#app/shared/application-source.ts";
 import { fieldNames } from "#app/shared/schema.ts";
 import type { Owner } from "../db/deliveries/claims.ts";
-import type { Submission } from "../db/schema.ts";
+import type { Application } from "../db/schema.ts";
 
 export const webhookTimeoutMs = 10_000;
 
 /**
- * The JSON the webhook receives: the submission's id, time and eleven answers (codes), its
+ * The JSON the webhook receives: the application's id, time and eleven answers (codes), its
  * owner (null: unassigned), when it is due, and where it came from (`source`: source, medium,
  * campaign, referrer, landingPage of the visit; null when no visit was found).
  */
-export function webhookBody(submission: Submission, owner: Owner | null = null): string {
-  const answers = Object.fromEntries(fieldNames.map((field) => [field, submission[field]]));
+export function webhookBody(application: Application, owner: Owner | null = null): string {
+  const answers = Object.fromEntries(fieldNames.map((field) => [field, application[field]]));
   return JSON.stringify({
     type: "submission.created",
-    timestamp: new Date(Number(submission.createdAt)).toISOString(),
+    timestamp: new Date(Number(application.createdAt)).toISOString(),
     data: {
-      id: submission.id,
+      id: application.id,
       ...answers,
       owner: owner && { name: owner.name, email: owner.email },
-      dueAt: submission.dueAt === null ? null : new Date(Number(submission.dueAt)).toISOString(),
-      source: applicationSource(submission),
+      dueAt: application.dueAt === null ? null : new Date(Number(application.dueAt)).toISOString(),
+      source: applicationSource(application),
     },
   });
 }
@@ -46,13 +46,13 @@ export function webhookHeaders(
   };
 }
 
-/** POSTs the submission; anything but a 2xx answer within 10 s is an error (and retried). */
+/** POSTs the application; anything but a 2xx answer within 10 s is an error (and retried). */
 export async function sendWebhook(
-  submission: Submission,
+  application: Application,
   target: { url: string; secret: string; deliveryId: string },
   owner: Owner | null = null,
 ): Promise<void> {
-  const body = webhookBody(submission, owner);
+  const body = webhookBody(application, owner);
   const response = await fetch(target.url, {
     method: "POST",
     headers: {

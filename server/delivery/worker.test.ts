@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
+import { storeApplications } from "../db/applications/store.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { sleep, waitFor } from "../test/wait.ts";
 import { createKindRegistry } from "./kinds/registry.ts";
 import { startDeliveryWorker } from "./worker.ts";
@@ -22,13 +22,13 @@ const config = {
   WEBHOOK_SECRET: undefined,
 };
 
-async function databaseWith(submissions: number): Promise<DatabaseHandle> {
+async function databaseWith(applications: number): Promise<DatabaseHandle> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-worker-"));
   const database = await openMigratedDatabase({ DATABASE_URL: undefined, dataDir });
   onTestFinished(() => database.close());
-  await storeSubmissions(
+  await storeApplications(
     database.db,
-    Array.from({ length: submissions }, () => pendingSubmission()),
+    Array.from({ length: applications }, () => pendingApplication()),
   );
   return database;
 }
@@ -166,7 +166,7 @@ it("records a sent email once the database is back, instead of sending it again 
   expect(sent).toHaveLength(2);
 });
 
-/** The kinds of one delivery row after the worker had its go at a submission. */
+/** The kinds of one delivery row after the worker had its go at an application. */
 async function deliveriesOf(database: DatabaseHandle) {
   return database.db
     .selectFrom("deliveries")
@@ -179,7 +179,7 @@ it("records a delivery of a kind it does not know as failed for good, never as s
   const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-worker-"));
   const database = await openMigratedDatabase({ DATABASE_URL: undefined, dataDir });
   onTestFinished(() => database.close());
-  await storeSubmissions(database.db, [pendingSubmission({ deliveries: ["carrier_pigeon"] })]);
+  await storeApplications(database.db, [pendingApplication({ deliveries: ["carrier_pigeon"] })]);
   startWorker(database, recordingMailer(0).mailer, false);
   await waitFor(async () => (await deliveriesOf(database))[0]?.status !== "pending");
   expect(await deliveriesOf(database)).toEqual([
@@ -191,7 +191,7 @@ it("skips a delivery whose kind says why not, and sends the others", async () =>
   const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-worker-"));
   const database = await openMigratedDatabase({ DATABASE_URL: undefined, dataDir });
   onTestFinished(() => database.close());
-  await storeSubmissions(database.db, [pendingSubmission({ deliveries: ["late", "on_time"] })]);
+  await storeApplications(database.db, [pendingApplication({ deliveries: ["late", "on_time"] })]);
   const sent: string[] = [];
   const kind = (name: string, skip?: string) => ({
     name,

@@ -4,16 +4,16 @@ import { startPoller } from "../background/poller.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import {
+  applicationsOf,
   claimDueDeliveries,
   markAttemptFailed,
   markDelivered,
   markSkipped,
   type Owner,
   releaseLeases,
-  submissionsOf,
 } from "../db/deliveries/claims.ts";
 import { errorSummary } from "../db/errors.ts";
-import type { Delivery, Submission } from "../db/schema.ts";
+import type { Application, Delivery } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { DeliveryError } from "./error-class.ts";
@@ -30,7 +30,7 @@ export interface DeliveryWorker {
   idle(): Promise<void>;
   /** Stops polling and waits for the deliveries in hand to finish. */
   stop(): Promise<void>;
-  readonly owner: string;
+  readonly leaseHolder: string;
 }
 
 export type WorkerConfig = Pick<
@@ -64,7 +64,7 @@ export function startDeliveryWorker(deps: {
   onAttempt?: (kind: string, outcome: DeliveryOutcome["status"] | "skipped") => void;
 }): DeliveryWorker {
   const { database, config, logger, mailer } = deps;
-  const owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  const leaseHolder = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   const sendContext = { config, mailer, database };
   const kinds = deps.kinds ?? kindRegistry;
   const stopping = new AbortController();
@@ -76,7 +76,7 @@ export function startDeliveryWorker(deps: {
 
   const releaseLater = (deliveries: Delivery[]) => {
     for (const delivery of deliveries) {
-      unrecorded.add(delivery.id, () => releaseLeases(database, [delivery], owner));
+      unrecorded.add(delivery.id, () => releaseLeases(database, [delivery], leaseHolder));
     }
   };
 
@@ -85,7 +85,7 @@ export function startDeliveryWorker(deps: {
       if (!(await unrecorded.recordAll())) return;
       let claimed: Delivery[];
       try {
-        claimed = await claimDueDeliveries(database, owner, {
+        claimed = await claimDueDeliveries(database, leaseHolder, {
           now: Date.now(),
           leaseMs: config.DELIVERY_LEASE_MS,
           limit: batchSize,
@@ -107,9 +107,9 @@ export function startDeliveryWorker(deps: {
    * and another instance claims it, and the email would go out twice.
    */
   async function deliverAll(claimed: Delivery[]) {
-    let submissions: Awaited<ReturnType<typeof submissionsOf>>;
+    let applications: Awaited<ReturnType<typeof applicationsOf>>;
     try {
-      submissions = await submissionsOf(database, claimed);
+      applications = await applicationsOf(database, claimed);
     } catch (error) {
       unreachable(error);
       releaseLater(claimed);
@@ -119,11 +119,11 @@ export function startDeliveryWorker(deps: {
       Date.now() < (delivery.leaseExpiresAt ?? 0) - config.DELIVERY_LEASE_MS / 2;
     const unstarted = await pool.run(
       claimed,
-      (delivery) => deliver(delivery, submissions.get(delivery.submissionId)),
+      (delivery) => deliver(delivery, applications.get(delivery.submissionId)),
       inTime,
     );
     if (unstarted.length > 0) {
-      await releaseLeases(database, unstarted, owner).catch((error) => {
+      await releaseLeases(database, unstarted, leaseHolder).catch((error) => {
         logger.warn({ err: errorSummary(error) }, "could not release unstarted deliveries");
         releaseLater(unstarted);
       });
@@ -136,27 +136,27 @@ export function startDeliveryWorker(deps: {
    */
   async function deliver(
     delivery: Delivery,
-    found: (Submission & { owner: Owner | null }) | undefined,
+    found: (Application & { owner: Owner | null }) | undefined,
   ) {
     let attempt: Attempt;
     // The application's owner (its messages name them), apart from its row.
-    const { owner: applicationOwner = null, ...submission } = found ?? {};
+    const { owner: applicationOwner = null, ...application } = found ?? {};
     try {
       // Erased (or purged) since it was claimed: nothing to send, ever.
       if (!found) {
         throw new DeliveryError("submission not found", "submission_missing", { permanent: true });
       }
-      const job = { delivery, submission: submission as Submission, owner: applicationOwner };
+      const job = { delivery, application: application as Application, owner: applicationOwner };
       const skip = await kinds.skipReason(job, sendContext);
       if (skip) {
         deps.onAttempt?.(delivery.kind, "skipped");
         logger.info({ ...logContext(delivery), reason: skip }, "skipped");
-        return await record(delivery, () => markSkipped(database, delivery, owner, skip));
+        return await record(delivery, () => markSkipped(database, delivery, leaseHolder, skip));
       }
       await kinds.send(job, sendContext);
       attempt = { ok: true };
     } catch (error) {
-      attempt = { ok: false, error, submission: found && (submission as Submission) };
+      attempt = { ok: false, error, application: found && (application as Application) };
     }
     await settle(delivery, decideOutcome(delivery, attempt, config.DELIVERY_RETRY_DELAYS));
   }
@@ -164,7 +164,7 @@ export function startDeliveryWorker(deps: {
   const logContext = (delivery: Delivery) => ({
     delivery: delivery.id,
     kind: delivery.kind,
-    submission: delivery.submissionId,
+    application: delivery.submissionId,
   });
 
   /** Logs the outcome and records it. */
@@ -173,7 +173,7 @@ export function startDeliveryWorker(deps: {
     deps.onAttempt?.(delivery.kind, outcome.status);
     if (outcome.status === "delivered") {
       logger.info(context, "delivered");
-      return record(delivery, () => markDelivered(database, delivery, owner));
+      return record(delivery, () => markDelivered(database, delivery, leaseHolder));
     }
     const { attempts, error, errorClass } = outcome;
     const retryAt = outcome.status === "retry" ? outcome.retryAt : null;
@@ -184,7 +184,7 @@ export function startDeliveryWorker(deps: {
       const retryInSeconds = Math.round((retryAt - Date.now()) / 100) / 10;
       logger.warn({ ...context, attempts, retryInSeconds, err: error }, "delivery failed");
     }
-    return record(delivery, () => markAttemptFailed(database, delivery, owner, failure));
+    return record(delivery, () => markAttemptFailed(database, delivery, leaseHolder, failure));
   }
 
   /** Records what became of a delivery, or keeps it for later while the database is away. */
@@ -202,7 +202,7 @@ export function startDeliveryWorker(deps: {
 
   const poller = startPoller(runUntilIdle, { intervalMs: config.DELIVERY_POLL_MS, signal });
   return {
-    owner,
+    leaseHolder,
     nudge: poller.nudge,
     idle: poller.idle,
     async stop() {

@@ -1,12 +1,12 @@
 import type { Compilable } from "kysely";
+import { eraseApplicant } from "../db/applications/erase.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { eraseApplicant } from "../db/submissions/erase.ts";
 import { removeDataFiles } from "../files/data-files.ts";
 import { eraseMailFiles } from "../mail/mail-files.ts";
 
 /** What an erase took away, for the page's message and the CLI's lines. */
 export interface Erased {
-  submissions: number;
+  applications: number;
   deliveries: number;
   messages: number;
   /** Files of their messages (raw replies, attachments) deleted; paths outside DATA_DIR refused. */

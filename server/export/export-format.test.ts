@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { Submission } from "../db/schema.ts";
+import type { Application } from "../db/schema.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { type Exported, neutralise, toCsv, toJson } from "./export-format.ts";
 
@@ -17,7 +17,7 @@ it.each([
 });
 
 it("writes CSV with every string cell neutralised and quoted where needed", () => {
-  const submission = {
+  const application = {
     ...(validApplication({ name: "=cmd|' /C calc'!A0", goals: 'say "hi", then\nleave' }) as object),
     id: "9b570d9d-5998-422a-8cbf-f2987bb9ddd3",
     createdAt: Date.UTC(2026, 0, 31),
@@ -34,8 +34,8 @@ it("writes CSV with every string cell neutralised and quoted where needed", () =
     visitCampaign: "=spring",
     visitReferrer: "news.example",
     visitLandingPage: "/",
-  } as Submission & { ownerEmail: string };
-  const csv = toCsv([submission]);
+  } as Application & { ownerEmail: string };
+  const csv = toCsv([application]);
   expect(csv).toContain(
     `9b570d9d-5998-422a-8cbf-f2987bb9ddd3,2026-01-31T00:00:00.000Z,'=cmd|' /C calc'!A0,`,
   );
@@ -48,7 +48,7 @@ it("writes CSV with every string cell neutralised and quoted where needed", () =
 });
 
 it("counts the thread's messages in CSV (one row per application) and writes them in JSON", () => {
-  const submission = {
+  const application = {
     ...(validApplication() as object),
     id: "9b570d9d-5998-422a-8cbf-f2987bb9ddd3",
     createdAt: Date.UTC(2026, 0, 31),
@@ -82,11 +82,11 @@ it("counts the thread's messages in CSV (one row per application) and writes the
       },
     ],
   } as unknown as Exported;
-  const csv = toCsv([submission]).trimEnd().split("\n");
+  const csv = toCsv([application]).trimEnd().split("\n");
   expect(csv).toHaveLength(2); // the header and one row: no message of the thread in CSV
   expect(csv[0]).toMatch(/,responseSeconds,messages,source,medium,campaign,referrer,landingPage$/);
   expect(csv[1]).toMatch(/,,2,,,,,$/);
-  const [row] = JSON.parse(toJson([submission])) as { messages: number; thread: unknown[] }[];
+  const [row] = JSON.parse(toJson([application])) as { messages: number; thread: unknown[] }[];
   expect(row?.messages).toBe(2);
   expect(row?.thread).toEqual([
     {

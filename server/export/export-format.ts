@@ -1,8 +1,8 @@
 import { stringify } from "csv-stringify/sync";
 import { team } from "#app/content/team.ts";
 import { fieldNames } from "#app/shared/schema.ts";
-import type { Submission } from "../db/schema.ts";
-import type { ExportedMessage } from "../db/submissions/export-pages.ts";
+import type { ExportedMessage } from "../db/applications/export-pages.ts";
+import type { Application } from "../db/schema.ts";
 
 /**
  * Spreadsheet-safe cell: text that a spreadsheet would read as a formula (starting with
@@ -34,7 +34,7 @@ export const exportColumns = [
  * An exported row: the application, its owner's address (null: unassigned), the number of
  * messages of its thread and, for the JSON export, those messages.
  */
-export type Exported = Submission & {
+export type Exported = Application & {
   ownerEmail?: string | null;
   messageCount?: number;
   thread?: readonly ExportedMessage[];
@@ -44,29 +44,29 @@ const mailbox = (name: string, address: string) => (name ? `${name} <${address}>
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-export function exportRow(submission: Exported) {
+export function exportRow(application: Exported) {
   const answeredAt =
-    submission.firstResponseAt === null ? null : Number(submission.firstResponseAt);
+    application.firstResponseAt === null ? null : Number(application.firstResponseAt);
   return {
-    ...Object.fromEntries(fieldNames.map((field) => [field, submission[field]])),
-    id: submission.id,
-    createdAt: new Date(Number(submission.createdAt)).toISOString(),
-    isSpam: submission.isSpam === 1,
-    status: submission.status,
-    owner: submission.ownerEmail ?? null,
-    dueAt: isoOrNull(submission.dueAt),
+    ...Object.fromEntries(fieldNames.map((field) => [field, application[field]])),
+    id: application.id,
+    createdAt: new Date(Number(application.createdAt)).toISOString(),
+    isSpam: application.isSpam === 1,
+    status: application.status,
+    owner: application.ownerEmail ?? null,
+    dueAt: isoOrNull(application.dueAt),
     firstResponseAt: isoOrNull(answeredAt),
     responseSeconds:
-      answeredAt === null ? null : Math.round((answeredAt - Number(submission.createdAt)) / 1000),
-    messages: submission.messageCount ?? submission.thread?.length ?? 0,
+      answeredAt === null ? null : Math.round((answeredAt - Number(application.createdAt)) / 1000),
+    messages: application.messageCount ?? application.thread?.length ?? 0,
     // Where it came from (null: no visit was found for it).
-    source: submission.visitSource,
-    medium: submission.visitMedium,
-    campaign: submission.visitCampaign,
-    referrer: submission.visitReferrer,
-    landingPage: submission.visitLandingPage,
+    source: application.visitSource,
+    medium: application.visitMedium,
+    campaign: application.visitCampaign,
+    referrer: application.visitReferrer,
+    landingPage: application.visitLandingPage,
     // The JSON export only (CSV stays one row per application, with the count above).
-    ...(submission.thread ? { thread: submission.thread.map(exportedMessage) } : {}),
+    ...(application.thread ? { thread: application.thread.map(exportedMessage) } : {}),
   };
 }
 
@@ -91,13 +91,13 @@ export function notExported(id?: string) {
 }
 
 /** CSV by csv-stringify: a header row, every cell neutralised. */
-export function toCsv(submissions: Exported[]): string {
-  return csvRows(submissions, true);
+export function toCsv(applications: Exported[]): string {
+  return csvRows(applications, true);
 }
 
-/** CSV lines of some submissions (with the header row first when `header`): a streamed export's part. */
-export function csvRows(submissions: Exported[], header: boolean): string {
-  return stringify(submissions.map(exportRow), {
+/** CSV lines of some applications (with the header row first when `header`): a streamed export's part. */
+export function csvRows(applications: Exported[], header: boolean): string {
+  return stringify(applications.map(exportRow), {
     header,
     columns: [...exportColumns],
     cast: { string: neutralise, boolean: (value) => (value ? "true" : "false") },
@@ -112,6 +112,6 @@ export function csvNotExported(id: string): string {
   });
 }
 
-export function toJson(submissions: Exported[]): string {
-  return `${JSON.stringify(submissions.map(exportRow), null, 2)}\n`;
+export function toJson(applications: Exported[]): string {
+  return `${JSON.stringify(applications.map(exportRow), null, 2)}\n`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { team } from "#app/content/team.ts";
-import type { ExportedMessage } from "../db/submissions/export-pages.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import type { ExportedMessage } from "../db/applications/export-pages.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { type Exported, toCsv, toJson } from "./export-format.ts";
 import { exportStream } from "./export-stream.ts";
 
@@ -9,7 +9,7 @@ import { exportStream } from "./export-stream.ts";
 function rows(): Exported[] {
   const at = Date.UTC(2026, 10, 1);
   return [0, 1, 2].map((i) => ({
-    ...pendingSubmission({ row: { createdAt: at + i, name: `Person ${i}` } }).row,
+    ...pendingApplication({ row: { createdAt: at + i, name: `Person ${i}` } }).row,
     status: "new",
     ownerId: null,
     firstResponseAt: null,
@@ -21,10 +21,10 @@ function rows(): Exported[] {
 }
 
 const message = (
-  submissionId: string,
+  applicationId: string,
   createdAt: number,
-): ExportedMessage & { submissionId: string } => ({
-  submissionId,
+): ExportedMessage & { applicationId: string } => ({
+  applicationId,
   direction: "in",
   createdAt,
   fromAddress: "maya@example.com",
@@ -41,7 +41,7 @@ async function text(stream: ReadableStream<Uint8Array>) {
 describe("the export, row by row", () => {
   it("writes every other row when one cannot be written, says so in the file and tells the log", async () => {
     const all = rows();
-    const failures: { submissionId: string; message?: number }[] = [];
+    const failures: { applicationId: string; message?: number }[] = [];
     const source = (thread: boolean) => ({
       readPage: async (after: unknown) => (after ? [] : all),
       readMessages: thread
@@ -54,8 +54,8 @@ describe("the export, row by row", () => {
           }
         : undefined,
       pageSize: 500,
-      onRowFailed: (failure: { submissionId: string; message?: number }) =>
-        failures.push({ submissionId: failure.submissionId, message: failure.message }),
+      onRowFailed: (failure: { applicationId: string; message?: number }) =>
+        failures.push({ applicationId: failure.applicationId, message: failure.message }),
     });
 
     const json = JSON.parse(await text(exportStream(source(true), "json")));
@@ -70,8 +70,8 @@ describe("the export, row by row", () => {
     expect(json[2].name).toBe("Person 2");
     expect(json[2].thread[1]).toEqual({ exportError: team.export.rowFailed });
     expect(failures).toEqual([
-      { submissionId: all[1]?.id },
-      { submissionId: all[2]?.id, message: 1 },
+      { applicationId: all[1]?.id },
+      { applicationId: all[2]?.id, message: 1 },
     ]);
 
     failures.length = 0;
@@ -82,7 +82,7 @@ describe("the export, row by row", () => {
     expect(lines[2]).toContain(all[1]?.id);
     expect(lines[2]).toContain(team.export.rowFailed);
     expect(`${lines[0]}\n${lines[1]}\n${lines[3]}\n`).toBe(toCsv(good));
-    expect(failures).toEqual([{ submissionId: all[1]?.id }]);
+    expect(failures).toEqual([{ applicationId: all[1]?.id }]);
   });
 
   it("writes what toJson writes when every row can be written, threads and all", async () => {
@@ -102,7 +102,7 @@ describe("the export, row by row", () => {
     );
     expect(streamed).toBe(
       toJson(
-        all.map((row) => ({ ...row, thread: thread(row).map(({ submissionId, ...m }) => m) })),
+        all.map((row) => ({ ...row, thread: thread(row).map(({ applicationId, ...m }) => m) })),
       ),
     );
   });

@@ -1,4 +1,4 @@
-import type { ExportedMessage } from "../db/submissions/export-pages.ts";
+import type { ExportedMessage } from "../db/applications/export-pages.ts";
 import {
   csvNotExported,
   csvRows,
@@ -20,11 +20,11 @@ export type ExportPageReader = (after: ExportCursor | undefined) => Promise<Expo
  */
 export type ExportMessageReader = (
   rows: readonly Exported[],
-) => AsyncIterable<ExportedMessage & { submissionId: string }>;
+) => AsyncIterable<ExportedMessage & { applicationId: string }>;
 
 /** Told of each row (an application or one of its messages) that could not be written. */
 export type RowFailure = (failure: {
-  submissionId: string;
+  applicationId: string;
   message?: number;
   error: unknown;
 }) => void;
@@ -116,7 +116,7 @@ async function* csvChunks(source: ExportSource): AsyncGenerator<string> {
       try {
         yield csvRows([row], false);
       } catch (error) {
-        source.onRowFailed?.({ submissionId: row.id, error });
+        source.onRowFailed?.({ applicationId: row.id, error });
         yield csvNotExported(row.id);
       }
     }
@@ -136,7 +136,7 @@ async function* jsonChunks(source: ExportSource): AsyncGenerator<string> {
       try {
         head = JSON.stringify(exportRow({ ...row, thread: undefined }), null, 2);
       } catch (error) {
-        source.onRowFailed?.({ submissionId: row.id, error });
+        source.onRowFailed?.({ applicationId: row.id, error });
         head = JSON.stringify(notExported(row.id), null, 2);
       }
       if (!messages) {
@@ -146,13 +146,13 @@ async function* jsonChunks(source: ExportSource): AsyncGenerator<string> {
       // The row without its closing brace, then its thread, message by message.
       yield indent(`${head.slice(0, -2)},\n  "thread": [`, "  ");
       let index = 0;
-      while (pending && !pending.done && pending.value.submissionId === row.id) {
+      while (pending && !pending.done && pending.value.applicationId === row.id) {
         const message = pending.value;
         let text: string;
         try {
           text = JSON.stringify(exportedMessage(message), null, 2);
         } catch (error) {
-          source.onRowFailed?.({ submissionId: row.id, message: index, error });
+          source.onRowFailed?.({ applicationId: row.id, message: index, error });
           text = JSON.stringify(notExported(), null, 2);
         }
         yield `${index === 0 ? "\n" : ",\n"}${indent(text, "      ")}`;

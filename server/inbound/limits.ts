@@ -51,7 +51,7 @@ export interface LimitFacts {
   /** The SMTP client's address (none over HTTP: the provider's is not the sender's). */
   ip?: string;
   /** The application it matched; null: Unmatched. */
-  submissionId: string | null;
+  applicationId: string | null;
   /** The raw message's bytes (what the rates count: attachments are in it). */
   bytes: number;
   /** What it would keep on disk: the raw message and its decoded attachments. */
@@ -145,7 +145,7 @@ export function createInboundLimits(deps: {
       );
     }
     if (scope === "ip") return facts.ip ? [rateLimitKey(facts.ip)] : [];
-    return facts.submissionId ? [facts.submissionId] : [];
+    return facts.applicationId ? [facts.applicationId] : [];
   }
 
   /** Tells the team, when this is the limit's first refusal of the period. Never throws. */
@@ -169,11 +169,11 @@ export function createInboundLimits(deps: {
 
   async function admit(facts: LimitFacts): Promise<Admission> {
     const [limit, quota, variable] =
-      facts.submissionId === null
+      facts.applicationId === null
         ? (["unmatched_stored_bytes", settings.unmatchedStoredBytes, "UNMATCHED"] as const)
         : (["application_stored_bytes", settings.applicationStoredBytes, "APPLICATION"] as const);
     if (quota > 0) {
-      const stored = await storedInboundBytes(database.db, facts.submissionId);
+      const stored = await storedInboundBytes(database.db, facts.applicationId);
       if (stored + facts.storedBytes > quota) {
         await told(
           { limit, kind: "quota", value: quota, variable: `INBOUND_${variable}_STORED_BYTES` },
@@ -222,7 +222,7 @@ export function createInboundLimits(deps: {
    * before it is sent, spooled or parsed, and genuine mail does not wait behind it.
    */
   async function overAlready(facts: Pick<LimitFacts, "senders" | "ip">): Promise<Admission> {
-    const known: LimitFacts = { ...facts, submissionId: null, bytes: 0, storedBytes: 0 };
+    const known: LimitFacts = { ...facts, applicationId: null, bytes: 0, storedBytes: 0 };
     const decisions = await Promise.all(
       rates
         .filter((rate) => rate.scope !== "application")

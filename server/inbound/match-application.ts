@@ -9,20 +9,20 @@ export interface MatchDeps {
   /** The domain of the product's own Message-IDs (MAIL_FROM's). */
   messageIdDomain: string;
   /** The applicant's address of an application; undefined when it is not there (erased). */
-  applicant: (submissionId: string) => Promise<string | undefined>;
+  applicant: (applicationId: string) => Promise<string | undefined>;
   /** The application a reply we sent from the inbox (by its row id) belongs to. */
   sentMessage: (rowId: string) => Promise<string | undefined>;
 }
 
 export type Match =
   | {
-      submissionId: string;
+      applicationId: string;
       /** The proof: a routed reply address, or a tagged Message-ID of ours it answers. */
       by: "address" | "thread";
       /** Whether it came from the applicant's address (else a member confirms it). */
       sender: "applicant" | "other";
     }
-  | { submissionId: null };
+  | { applicationId: null };
 
 /** Applications named by proof looked at, at most (each costs a lookup). */
 const maxCandidates = 10;
@@ -57,14 +57,14 @@ export async function matchApplication(
     add(ours.kind === "reply" ? await deps.sentMessage(ours.id) : ours.id, "thread");
   }
   const sender = normalized(message.from);
-  let found: Extract<Match, { submissionId: string }> | undefined;
+  let found: Extract<Match, { applicationId: string }> | undefined;
   for (const candidate of candidates.slice(0, maxCandidates)) {
     const applicant = await deps.applicant(candidate.id);
     if (applicant === undefined) continue;
     if (sender !== "" && normalized(applicant) === sender) {
-      return { submissionId: candidate.id, by: candidate.by, sender: "applicant" };
+      return { applicationId: candidate.id, by: candidate.by, sender: "applicant" };
     }
-    found ??= { submissionId: candidate.id, by: candidate.by, sender: "other" };
+    found ??= { applicationId: candidate.id, by: candidate.by, sender: "other" };
   }
-  return found ?? { submissionId: null };
+  return found ?? { applicationId: null };
 }

@@ -3,9 +3,9 @@ import path from "node:path";
 import type Mail from "nodemailer/lib/mailer";
 import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
+import { storeApplications } from "../db/applications/store.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { storedInboundBytes } from "../db/inbound-limits.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import { inboundDirectory } from "../mail/inbound-files.ts";
 import { replyAddress } from "../mail/reply-address.ts";
 import {
@@ -14,7 +14,7 @@ import {
   migratedDatabase,
   type StorageBackend,
 } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import {
   createInboundLimits,
   type InboundLimitSettings,
@@ -84,9 +84,9 @@ async function receiverOn(
     ...options,
   });
   const application = async (email = "maya@example.org") => {
-    const submission = pendingSubmission({ row: { email }, deliveries: [] });
-    await storeSubmissions(direct.db, [submission], Date.now());
-    return submission.row.id;
+    const pending = pendingApplication({ row: { email }, deliveries: [] });
+    await storeApplications(direct.db, [pending], Date.now());
+    return pending.row.id;
   };
   const reply = async (id: string, options: Mail.Options = {}) =>
     rawMessage({ to: replyAddress(secret, id, replyDomain), ...options });
@@ -269,7 +269,7 @@ describeEachBackend("the limits of mail coming in, on $name", (backend) => {
     const facts = (sender: string, ip: string): LimitFacts => ({
       senders: [sender],
       ip,
-      submissionId: null,
+      applicationId: null,
       bytes: 10,
       storedBytes: 10,
     });
@@ -380,5 +380,5 @@ describeOnPostgres("the limits across instances (PostgreSQL)", (postgres) => {
 });
 
 function createLimitsFacts(sender: string): LimitFacts {
-  return { senders: [sender], submissionId: null, bytes: 1000, storedBytes: 1000 };
+  return { senders: [sender], applicationId: null, bytes: 1000, storedBytes: 1000 };
 }

@@ -6,13 +6,13 @@ import { pipeline } from "node:stream/promises";
 import MailComposer from "nodemailer/lib/mail-composer";
 import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
+import { storeApplications } from "../db/applications/store.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import { inboundDirectory } from "../mail/inbound-files.ts";
 import { replyAddress } from "../mail/reply-address.ts";
 import { describeEachBackend, migratedDatabase, type StorageBackend } from "../test/backends.ts";
 import { peakBufferGrowth } from "../test/memory.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { createReceiver } from "./receive.ts";
 import { spoolDirectory } from "./spool.ts";
 import { rawMessage } from "./test-messages.ts";
@@ -42,9 +42,9 @@ async function receiverOn(backend: StorageBackend) {
     logger: pino({ level: "silent" }),
     onNotices: () => undefined,
   });
-  const submission = pendingSubmission({ row: { email: "maya@example.org" }, deliveries: [] });
-  await storeSubmissions(direct.db, [submission], Date.now());
-  const to = replyAddress(secret, submission.row.id, replyDomain);
+  const application = pendingApplication({ row: { email: "maya@example.org" }, deliveries: [] });
+  await storeApplications(direct.db, [application], Date.now());
+  const to = replyAddress(secret, application.row.id, replyDomain);
   const spool = spoolDirectory(dataDir);
   await mkdir(spool, { recursive: true });
   const stored = () =>

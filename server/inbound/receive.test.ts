@@ -4,15 +4,15 @@ import { Writable } from "node:stream";
 import type Mail from "nodemailer/lib/mailer";
 import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
+import { eraseApplicant } from "../db/applications/erase.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { messageInsert } from "../db/messages.ts";
-import { eraseApplicant } from "../db/submissions/erase.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import { inboundDirectory } from "../mail/inbound-files.ts";
 import { taggedMessageId } from "../mail/product-message-ids.ts";
 import { replyAddress } from "../mail/reply-address.ts";
 import { describeEachBackend, migratedDatabase, type StorageBackend } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { createReceiver, type ReceiverDeps } from "./receive.ts";
 import { rawMessage } from "./test-messages.ts";
 
@@ -65,9 +65,9 @@ async function receiverOn(backend: StorageBackend, options: Partial<ReceiverDeps
     ...options,
   });
   const application = async (email = "maya@example.org") => {
-    const submission = pendingSubmission({ row: { email }, deliveries: [] });
-    await storeSubmissions(direct.db, [submission], Date.now());
-    return submission.row.id;
+    const pending = pendingApplication({ row: { email }, deliveries: [] });
+    await storeApplications(direct.db, [pending], Date.now());
+    return pending.row.id;
   };
   const messages = () =>
     direct.db.selectFrom("applicationMessages").selectAll().orderBy("createdAt").execute();

@@ -12,9 +12,9 @@ import {
   isSentMessageId,
 } from "../db/message-flags.ts";
 import {
+  applicationExists,
   type ReceivedMessage,
   receivedMessageStatements,
-  submissionExists,
 } from "../db/received-messages.ts";
 import type { MessageFlag } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -185,7 +185,7 @@ export function createReceiver(deps: ReceiverDeps) {
             replySecret: deps.replySecret,
             replyDomain: deps.replyDomain,
             messageIdDomain: deps.messageIdDomain,
-            applicant: (submissionId) => applicantAddress(database.db, submissionId),
+            applicant: (applicationId) => applicantAddress(database.db, applicationId),
             sentMessage: (rowId) => applicationOfSentMessage(database.db, rowId),
           },
         ),
@@ -195,20 +195,20 @@ export function createReceiver(deps: ReceiverDeps) {
       const admission = await deps.admit?.({
         senders: [envelope.from ?? "", parsed.from.address],
         ip: client?.ip,
-        submissionId: match.submissionId,
+        applicationId: match.applicationId,
         bytes,
         storedBytes: size,
       });
       if (admission && !admission.ok) {
         logger.info(
-          { limit: admission.limit, bytes, matched: match.submissionId !== null },
+          { limit: admission.limit, bytes, matched: match.applicationId !== null },
           "message refused: over a limit",
         );
         return admission;
       }
       const message: ReceivedMessage = {
         id,
-        submissionId: match.submissionId,
+        applicationId: match.applicationId,
         messageId: parsed.messageId,
         inReplyTo: parsed.inReplyTo,
         fromAddress: parsed.from.address || storedLine(envelope.from ?? "", limits.address),
@@ -243,7 +243,7 @@ export function createReceiver(deps: ReceiverDeps) {
       logger.info(
         {
           message: stored.stored ? id : undefined,
-          submission: stored.matched ? message.submissionId : undefined,
+          application: stored.matched ? message.applicationId : undefined,
           matched: stored.matched,
           by: stored.matched && "by" in match ? match.by : undefined,
           flag: message.flag ?? undefined,
@@ -284,7 +284,7 @@ export function createReceiver(deps: ReceiverDeps) {
     const from = parsed.from.address.toLowerCase();
     if (from && ownAddresses.has(from)) return "ours";
     if (parsed.automatic || automaticBySender(envelope.from, from)) return "automatic";
-    if (match.submissionId !== null && match.sender === "other") return "sender";
+    if (match.applicationId !== null && match.sender === "other") return "sender";
     return null;
   }
 
@@ -300,17 +300,17 @@ export function createReceiver(deps: ReceiverDeps) {
       return {
         stored: (results[stored]?.affected ?? 0) > 0,
         notices: notices.reduce((sum, index) => sum + (results[index]?.affected ?? 0), 0),
-        matched: message.submissionId !== null,
+        matched: message.applicationId !== null,
       };
     } catch (error) {
       const erased =
-        message.submissionId !== null &&
+        message.applicationId !== null &&
         isRowDataError(error) &&
-        !(await submissionExists(database.db, message.submissionId));
+        !(await applicationExists(database.db, message.applicationId));
       if (!erased) throw error;
       return store({
         ...message,
-        submissionId: null,
+        applicationId: null,
         flag: message.flag === "sender" ? null : message.flag,
       });
     }

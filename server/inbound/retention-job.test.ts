@@ -1,10 +1,10 @@
 import { readdir } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
+import { storeApplications } from "../db/applications/store.ts";
 import { unmatchedCount } from "../db/messages.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import { inboundDirectory } from "../mail/inbound-files.ts";
 import { migratedDatabase, storageBackends } from "../test/backends.ts";
-import { pendingSubmission, storedInboundMessage } from "../test/stored.ts";
+import { pendingApplication, storedInboundMessage } from "../test/stored.ts";
 import { inboundRetentionJob } from "./retention-job.ts";
 
 const day = 24 * 3600_000;
@@ -15,8 +15,8 @@ describe.each(storageBackends())("inbound retention, a background job, on $name"
     "deletes unmatched messages older than RETENTION_DAYS with their files; keeps the rest",
     async () => {
       const { database, dataDir } = await migratedDatabase(backend);
-      const application = pendingSubmission({ deliveries: [] });
-      await storeSubmissions(database.db, [application]);
+      const application = pendingApplication({ deliveries: [] });
+      await storeApplications(database.db, [application]);
       const old = await storedInboundMessage(database, dataDir, null, {
         createdAt: now - 31 * day,
       });

@@ -1,7 +1,7 @@
 import type { BackgroundJob } from "../background/job.ts";
+import { retentionCutoff } from "../db/applications/retention.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { storedMessageIds, unmatchedPurge } from "../db/received-messages.ts";
-import { retentionCutoff } from "../db/submissions/retention.ts";
 import type { Logger } from "../logger.ts";
 import { sweepInboundFiles } from "../mail/inbound-files.ts";
 

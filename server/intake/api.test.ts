@@ -29,7 +29,7 @@ describe("intake endpoint (HTTP)", () => {
   });
   afterAll(() => server.stop());
 
-  it("answers 200 with the new submission's id", async () => {
+  it("answers 200 with the new application's id", async () => {
     const { status, body, headers } = await answer(await server.submit(validApplication()));
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true, id: expect.stringMatching(uuid) });

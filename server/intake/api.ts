@@ -32,7 +32,7 @@ const streamedLimit = bodyLimit({
  * it; @hono/node-server reads and drops an unread body, so the connection stays usable), and
  * the body is then read by @hono/node-server's fast path; without one (chunked),
  * hono/body-limit counts the bytes as they stream in. (body-limit touches `request.body`,
- * which makes a full web Request: too slow to do for every submission.)
+ * which makes a full web Request: too slow to do for every application.)
  */
 const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const length = c.req.header("content-length");

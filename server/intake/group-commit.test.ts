@@ -56,7 +56,7 @@ it("splits a long queue into batches of maxBatch", async () => {
   await committer.drain();
 });
 
-it("is busy only while many submissions arrive", async () => {
+it("is busy only while many applications arrive", async () => {
   const committer = createGroupCommitter(async (items: number[]) => items, { busyRate: 10 });
   await Promise.all(Array.from({ length: 3 }, (_, i) => committer.submit(i)));
   expect(committer.busy()).toBe(false); // a few applications: deliveries go at full speed

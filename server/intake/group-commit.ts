@@ -19,7 +19,7 @@ export interface GroupCommitter<Item, Result> {
   waiting(): number;
   /** True when `submit` would be refused now (maxWaiting reached). */
   full(): boolean;
-  /** True while submissions pour in: at least `busyRate` written in the last one to two seconds. */
+  /** True while applications pour in: at least `busyRate` written in the last one to two seconds. */
   busy(): boolean;
 }
 

@@ -11,10 +11,10 @@ import {
   idempotencyKeyMessage,
   idempotencyKeyPattern,
 } from "#app/shared/intake-rules.ts";
-import { fieldNames, type OnboardingSubmission, validateOnboarding } from "#app/shared/schema.ts";
+import { fieldNames, type OnboardingApplication, validateOnboarding } from "#app/shared/schema.ts";
+import type { PendingApplication, StoredApplication } from "../db/applications/store.ts";
 import { errorSummary } from "../db/errors.ts";
 import type { DeliveryKind } from "../db/schema.ts";
-import type { PendingSubmission, StoredSubmission } from "../db/submissions/store.ts";
 import type { Logger } from "../logger.ts";
 import { rateLimitKey } from "../rate-limit/key.ts";
 import type { RateLimit } from "../rate-limit/limiter.ts";
@@ -38,7 +38,7 @@ export const keyReusedMessage =
  * The same key with other answers is refused (as Stripe does), instead of answering another
  * application's id and dropping this one.
  */
-export function answersHash(answers: OnboardingSubmission): string {
+export function answersHash(answers: OnboardingApplication): string {
   const values = fieldNames.map((field) => answers[field]);
   return createHash("sha256").update(JSON.stringify(values)).digest("hex");
 }
@@ -60,12 +60,12 @@ export interface VisitLookup {
 }
 
 export interface IntakeServiceDeps {
-  committer: GroupCommitter<PendingSubmission, StoredSubmission>;
+  committer: GroupCommitter<PendingApplication, StoredApplication>;
   rateLimit: RateLimit;
   hashIp: (ip: string) => string;
   /** HMAC of an applicant's address (lower-cased): its confirmation counts against the caps. */
   hashRecipient: (email: string) => string;
-  /** Which deliveries a genuine submission gets (the webhook only when configured). */
+  /** Which deliveries a genuine application gets (the webhook only when configured). */
   deliveryKinds: readonly DeliveryKind[];
   /** The promise's clock (ms): an application is due this long after it arrives. */
   promiseMs?: number;

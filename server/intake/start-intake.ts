@@ -1,8 +1,8 @@
 import type { Config } from "../config.ts";
+import type { PendingApplication } from "../db/applications/store.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { isRowDataError } from "../db/errors.ts";
 import type { DeliveryKind } from "../db/schema.ts";
-import type { PendingSubmission } from "../db/submissions/store.ts";
 import { createIpHasher, createRecipientHasher } from "../hashing/client-hashes.ts";
 import type { Logger } from "../logger.ts";
 import { createRateLimit } from "../rate-limit/limiter.ts";
@@ -30,7 +30,7 @@ export function startIntake(deps: {
 }) {
   const { config, logger, database } = deps;
   const committer = createGroupCommitter(
-    (items: PendingSubmission[]) => database.storeSubmissions(items),
+    (items: PendingApplication[]) => database.storeApplications(items),
     { isItemError: isRowDataError, maxWaiting: config.INTAKE_QUEUE_MAX },
   );
   const service = createIntakeService({

@@ -50,7 +50,7 @@ describeEachBackend("intake storage on $name", (backend) => {
     await cleanup();
   });
 
-  const submission = (id: string) =>
+  const application = (id: string) =>
     database.db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirst();
   const deliveriesOf = (id: string) =>
     database.db.selectFrom("deliveries").selectAll().where("submissionId", "=", id).execute();
@@ -67,7 +67,7 @@ describeEachBackend("intake storage on $name", (backend) => {
       await server.submit(sent, { "User-Agent": "reelsmith-test/1.0" }),
     );
     expect(status).toBe(200);
-    const row = await submission(body.id);
+    const row = await application(body.id);
     expect(row).toBeDefined();
     const stored = Object.fromEntries(fieldNames.map((field) => [field, row?.[field]]));
     const expected = Object.fromEntries(
@@ -148,7 +148,7 @@ describeEachBackend("intake storage on $name", (backend) => {
     expect(await count()).toBe(before + 1);
   });
 
-  it("stores one submission when the same key arrives several times at once", async () => {
+  it("stores one application when the same key arrives several times at once", async () => {
     const key = randomUUID();
     const answers = await Promise.all(
       Array.from({ length: 6 }, async () =>
@@ -172,17 +172,17 @@ describeEachBackend("intake storage on $name", (backend) => {
     );
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true, id: expect.any(String) });
-    expect((await submission(body.id))?.isSpam).toBe(1);
+    expect((await application(body.id))?.isSpam).toBe(1);
     expect(await deliveriesOf(body.id)).toEqual([]);
   });
 
   it("treats an empty honeypot as a person", async () => {
     const { body } = await json(await server.submit({ ...validApplication(), website: "" }));
-    expect((await submission(body.id))?.isSpam).toBe(0);
+    expect((await application(body.id))?.isSpam).toBe(0);
     expect(sentOnArrival(await deliveriesOf(body.id))).toHaveLength(2);
   });
 
-  it("commits concurrent submissions together, each with its own row", async () => {
+  it("commits concurrent applications together, each with its own row", async () => {
     const answers = await Promise.all(
       Array.from({ length: 60 }, async (_, i) =>
         json(await server.submit(validApplication({ accountHandle: `@batch${i}` }))),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PendingSubmission } from "../db/submissions/store.ts";
+import type { PendingApplication } from "../db/applications/store.ts";
 import { createLogger } from "../logger.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { createIntakeService, type VisitLookup } from "./service.ts";
@@ -8,7 +8,7 @@ const meta = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 Maya", host: "reelsmit
 
 /** The intake with a committer that stores in memory and the given visit lookup. */
 function intakeWith(visits: VisitLookup, visitLookupMs: number) {
-  const stored: PendingSubmission[] = [];
+  const stored: PendingApplication[] = [];
   const intake = createIntakeService({
     committer: {
       submit: async (item) => {

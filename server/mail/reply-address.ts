@@ -7,17 +7,17 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 const tagLength = 16;
 
-export function replyTag(secret: string, submissionId: string): string {
+export function replyTag(secret: string, applicationId: string): string {
   return createHmac("sha256", secret)
-    .update(`reply:${submissionId.toLowerCase()}`)
+    .update(`reply:${applicationId.toLowerCase()}`)
     .digest("base64url")
     .slice(0, tagLength)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "0");
 }
 
-export function replyAddress(secret: string, submissionId: string, domain: string): string {
-  return `reply+${submissionId.toLowerCase()}.${replyTag(secret, submissionId)}@${domain.toLowerCase()}`;
+export function replyAddress(secret: string, applicationId: string, domain: string): string {
+  return `reply+${applicationId.toLowerCase()}.${replyTag(secret, applicationId)}@${domain.toLowerCase()}`;
 }
 
 const pattern =

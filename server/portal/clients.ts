@@ -9,6 +9,7 @@ import type {
   InviteOutcome,
   PeopleOutcome,
 } from "#app/shared/portal-port.ts";
+import { findApplication } from "../db/applications/reads.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { onDemandDeliveryInsert } from "../db/deliveries/on-demand.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -27,7 +28,6 @@ import {
   clientsWithWeek,
   newClientId,
 } from "../db/portal/clients.ts";
-import { findSubmission } from "../db/submissions/reads.ts";
 import { clientSpace } from "./space.ts";
 import { weekOf } from "./week.ts";
 
@@ -57,22 +57,22 @@ export function createClients(deps: {
   async function invite(applicationId: string): Promise<InviteOutcome> {
     if (!uuidPattern.test(applicationId)) return { ok: false, error: "not_found" };
     const id = applicationId.toLowerCase();
-    const found = await findSubmission(database, id);
+    const found = await findApplication(database, id);
     if (!found) return { ok: false, error: "not_found" };
-    const { submission } = found;
-    const email = normaliseAddress(submission.email);
+    const { application } = found;
+    const email = normaliseAddress(application.email);
     const existing = await clientOfApplication(database, id);
     if (existing) return { ok: true, clientId: existing.id, email, already: true };
-    if (submission.status !== "onboarded") return { ok: false, error: "not_onboarded" };
+    if (application.status !== "onboarded") return { ok: false, error: "not_onboarded" };
     if (await personByEmail(database, email)) return { ok: false, error: "address_taken", email };
     const at = now();
     const clientId = newClientId();
-    const plan = planNamed(submission.selectedPlan)?.name ?? defaultPlan;
+    const plan = planNamed(application.selectedPlan)?.name ?? defaultPlan;
     try {
       await database.writeTransaction([
         clientInsert(database.db, {
           id: clientId,
-          name: submission.name,
+          name: application.name,
           plan,
           applicationId: id,
           createdAt: at,
@@ -80,7 +80,7 @@ export function createClients(deps: {
         personInsert(database.db, { id: newPersonId(), clientId, email, createdAt: at }),
         onDemandDeliveryInsert(database.db, {
           id: randomUUID(),
-          submissionId: id,
+          applicationId: id,
           kind: deps.inviteKind,
           now: at,
         }),

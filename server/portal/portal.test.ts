@@ -2,9 +2,9 @@ import type { SendMailOptions } from "nodemailer";
 import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
 import { loadConfig } from "../config.ts";
+import { eraseApplicant } from "../db/applications/erase.ts";
+import { findApplication } from "../db/applications/reads.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { eraseApplicant } from "../db/submissions/erase.ts";
-import { findSubmission } from "../db/submissions/reads.ts";
 import { hashPortalToken, portalLinkLifetimeMs } from "../mail/portal-links.ts";
 import { describeEachBackend, migratedDatabase, type StorageBackend } from "../test/backends.ts";
 import { storedApplication } from "../test/portal.ts";
@@ -94,7 +94,7 @@ async function setUp(backend: StorageBackend, env: Record<string, string> = {}) 
 }
 
 async function deliveriesOf(database: DatabaseHandle, applicationId: string) {
-  return (await findSubmission(database, applicationId))?.deliveries ?? [];
+  return (await findApplication(database, applicationId))?.deliveries ?? [];
 }
 
 describeEachBackend("the client portal on $name", (backend) => {
@@ -336,8 +336,8 @@ describeEachBackend("the client portal on $name", (backend) => {
     const invited = await portal.clients.invite(id);
     if (!invited.ok) throw new Error("no invite");
     const erased = await eraseApplicant(database, "ada@example.com", "0".repeat(64));
-    expect(erased.submissions).toBe(1);
-    expect(await findSubmission(database, id)).toBeUndefined();
+    expect(erased.applications).toBe(1);
+    expect(await findApplication(database, id)).toBeUndefined();
     const page = await portal.clients.client(invited.clientId);
     expect(page?.applicationId).toBeNull();
     expect(page?.people.map((person) => person.email)).toEqual(["ada@example.com"]);

@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
 import type { TeamAction } from "#app/shared/team-port.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import { describeEachBackend } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
 
 // Every action of the application page, as its route module calls it, on a real database: the
@@ -10,8 +10,8 @@ import { teamFixtureWithMember } from "../test/team.ts";
 describeEachBackend("application actions on $name", (backend) => {
   async function setUp(deliveries?: ("team_notification" | "applicant_confirmation")[]) {
     const { fixture, member } = await teamFixtureWithMember(backend, "maya@example.com");
-    const stored = pendingSubmission({ deliveries });
-    await storeSubmissions(fixture.database.db, [stored]);
+    const stored = pendingApplication({ deliveries });
+    await storeApplications(fixture.database.db, [stored]);
     const port = fixture.port;
     const id = stored.row.id;
     const act = (action: TeamAction) => port.act(member, id, action);
@@ -225,9 +225,9 @@ describeEachBackend("application actions on $name", (backend) => {
 
   it("erase deletes every application of that address and keeps the line that says so", async () => {
     const { fixture, port, id, act, stored } = await setUp();
-    const second = pendingSubmission({ row: { email: stored.row.email.toUpperCase() } });
-    const other = pendingSubmission({ row: { email: "someone.else@example.com" } });
-    await storeSubmissions(fixture.database.db, [second, other]);
+    const second = pendingApplication({ row: { email: stored.row.email.toUpperCase() } });
+    const other = pendingApplication({ row: { email: "someone.else@example.com" } });
+    await storeApplications(fixture.database.db, [second, other]);
     await act({ type: "note", body: "About to erase" });
     expect(await act({ type: "erase" })).toMatchObject({ ok: true, done: "erase" });
     expect(await port.application(id)).toBeUndefined();

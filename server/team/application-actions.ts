@@ -8,6 +8,16 @@ import { invisibleCharactersMessage } from "#app/shared/schema.ts";
 import { staleReplyMessage } from "#app/shared/stale-reply.ts";
 import type { ActionOutcome, TeamAction, TeamMember } from "#app/shared/team-port.ts";
 import { fill, forbiddenCharacters } from "#app/shared/text.ts";
+import {
+  applicationBrief,
+  nextOwnerStatements,
+  notSpamStatements,
+  ownerChangeAuditLine,
+  ownerUpdate,
+  spamStatements,
+  statusUpdate,
+} from "../db/applications/changes.ts";
+import { answeringStatuses, firstResponseStatements } from "../db/applications/promise.ts";
 import { auditLineInsert } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { onDemandDeliveryInsert } from "../db/deliveries/on-demand.ts";
@@ -27,16 +37,6 @@ import {
   threadMessageSince,
 } from "../db/messages.ts";
 import { noteInsert } from "../db/notes.ts";
-import {
-  nextOwnerStatements,
-  notSpamStatements,
-  ownerChangeAuditLine,
-  ownerUpdate,
-  spamStatements,
-  statusUpdate,
-  submissionBrief,
-} from "../db/submissions/changes.ts";
-import { answeringStatuses, firstResponseStatements } from "../db/submissions/promise.ts";
 import type { RunTransaction } from "../db/write-transaction.ts";
 import { mailDomain } from "../mail/mail-domain.ts";
 import { taggedMessageId } from "../mail/product-message-ids.ts";
@@ -89,7 +89,7 @@ export function createApplicationActions(deps: ActionDeps) {
     action: string,
     detail = "",
     now = Date.now(),
-  ) => auditLineInsert(db, { submissionId: id, memberEmail: member.email, action, detail, now });
+  ) => auditLineInsert(db, { applicationId: id, memberEmail: member.email, action, detail, now });
 
   /**
    * A reply sent already from the draft of `key`: the same text answers "Already sent" (nothing
@@ -110,7 +110,7 @@ export function createApplicationActions(deps: ActionDeps) {
 
   /** Someone changed the owner first: who has it now, as the page names members. */
   async function ownerChanged(id: string): Promise<ActionOutcome> {
-    const now = await submissionBrief(db, id);
+    const now = await applicationBrief(db, id);
     if (!now) return { ok: false, error: "not_found", message: copy.notFound };
     const holder = now.ownerId ? await findMemberById(database, now.ownerId) : undefined;
     return {
@@ -124,8 +124,8 @@ export function createApplicationActions(deps: ActionDeps) {
 
   async function run(member: TeamMember, id: string, action: TeamAction): Promise<ActionOutcome> {
     const now = Date.now();
-    const submission = await submissionBrief(db, id);
-    if (!submission) return { ok: false, error: "not_found", message: copy.notFound };
+    const application = await applicationBrief(db, id);
+    if (!application) return { ok: false, error: "not_found", message: copy.notFound };
     const applyWith = (statements: Compilable[], audit: Compilable) =>
       transaction([...statements, audit]);
 
@@ -142,7 +142,7 @@ export function createApplicationActions(deps: ActionDeps) {
           auditLine(member, id, "status", status.data, now),
         );
         if (answers.length > 0 && (results[1]?.affected ?? 0) > 0) {
-          deps.onFirstResponse?.((now - Number(submission.createdAt)) / 1000);
+          deps.onFirstResponse?.((now - Number(application.createdAt)) / 1000);
         }
         return { ok: true, done: "status", message: copy.status };
       }
@@ -155,7 +155,7 @@ export function createApplicationActions(deps: ActionDeps) {
         if (forbiddenCharacters.test(body))
           return { ok: false, error: "invalid", message: invisibleCharactersMessage };
         await applyWith(
-          [noteInsert(db, { submissionId: id, authorEmail: member.email, body, now })],
+          [noteInsert(db, { applicationId: id, authorEmail: member.email, body, now })],
           auditLine(member, id, "note", "", now),
         );
         return { ok: true, done: "note", message: copy.note };
@@ -166,12 +166,12 @@ export function createApplicationActions(deps: ActionDeps) {
       }
       case "not-spam": {
         // Genuine after all: the promise's jobs from its due time, and an owner if it has none.
-        const dueAt = Number(submission.dueAt ?? submission.createdAt);
+        const dueAt = Number(application.dueAt ?? application.createdAt);
         const scheduled = (deps.scheduledKinds ?? []).map(({ kind, fromDueMs }) => ({
           kind,
           at: dueAt + fromDueMs,
         }));
-        const owner = submission.ownerId ? [] : await nextOwnerStatements(db, id, now);
+        const owner = application.ownerId ? [] : await nextOwnerStatements(db, id, now);
         const results = await applyWith(
           [...notSpamStatements(database, id, deps.deliveryKinds, now, scheduled), ...owner],
           auditLine(member, id, "not-spam", "", now),
@@ -189,9 +189,9 @@ export function createApplicationActions(deps: ActionDeps) {
         if (ownerId && !owner) return { ok: false, error: "invalid", message: copy.invalidOwner };
         // Compare and set: only while the owner is still the one the member saw (the form's
         // `seen`; without it, the one read above). The line is written with the change only.
-        const seen = action.seen === undefined ? submission.ownerId : action.seen || null;
+        const seen = action.seen === undefined ? application.ownerId : action.seen || null;
         const target = owner?.id ?? null;
-        const line = { submissionId: id, memberEmail: member.email, now };
+        const line = { applicationId: id, memberEmail: member.email, now };
         const results = await transaction([
           ...(seen === target
             ? []
@@ -263,7 +263,7 @@ export function createApplicationActions(deps: ActionDeps) {
               // The team's address (never a no-reply one): the applicant may write to it.
               fromAddress: deps.replyFrom,
               fromName: member.name,
-              toAddress: submission.email,
+              toAddress: application.email,
               subject: reply.subject,
               body: reply.body,
               visible: reply.body,
@@ -276,7 +276,7 @@ export function createApplicationActions(deps: ActionDeps) {
             }),
             onDemandDeliveryInsert(db, {
               id: deliveryId,
-              submissionId: id,
+              applicationId: id,
               kind: deps.replyKind,
               now,
             }),
@@ -297,7 +297,7 @@ export function createApplicationActions(deps: ActionDeps) {
         deps.nudgeWorker();
         // Its first response, if it had none: results[2] is the first of `answers`.
         if ((results[2]?.affected ?? 0) > 0) {
-          deps.onFirstResponse?.((now - Number(submission.createdAt)) / 1000);
+          deps.onFirstResponse?.((now - Number(application.createdAt)) / 1000);
         }
         return { ok: true, done: "reply", message: copy.reply };
       }
@@ -333,7 +333,7 @@ export function createApplicationActions(deps: ActionDeps) {
       case "erase": {
         // Every application of the address, its threads, unmatched mail and files, the audit
         // line in the same transaction.
-        await deps.erase(submission.email, [auditLine(member, id, "erase", "", now)]);
+        await deps.erase(application.email, [auditLine(member, id, "erase", "", now)]);
         await deps.afterErase();
         return { ok: true, done: "erase", message: copy.erase };
       }

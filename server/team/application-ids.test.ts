@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import { storeSubmissions } from "../db/submissions/store.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import { describeEachBackend } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
 
 // The application pages take an id by the one UUID rule (app/shared/intake-rules.ts), as the
@@ -9,8 +9,8 @@ import { teamFixtureWithMember } from "../test/team.ts";
 describeEachBackend("an application's id on $name", (backend) => {
   it("in capitals is the same application, and so are its actions", async () => {
     const { fixture, member } = await teamFixtureWithMember(backend, "maya@example.com");
-    const stored = pendingSubmission();
-    await storeSubmissions(fixture.database.db, [stored]);
+    const stored = pendingApplication();
+    await storeApplications(fixture.database.db, [stored]);
     const port = fixture.port;
     const shouted = stored.row.id.toUpperCase();
     expect((await port.application(shouted))?.id).toBe(stored.row.id);

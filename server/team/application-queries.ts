@@ -2,12 +2,12 @@ import { applicationSource } from "#app/shared/application-source.ts";
 import { statusSchema } from "#app/shared/inbox-query.ts";
 import type { ApplicationView } from "#app/shared/team-port.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
+import { findApplication } from "../db/applications/reads.ts";
 import { auditOf } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { memberChoices } from "../db/members.ts";
 import { threadCount, threadMessageSince, threadPage } from "../db/messages.ts";
 import { notesOf } from "../db/notes.ts";
-import { findSubmission } from "../db/submissions/reads.ts";
 import { messageCursorText, parseMessageCursor } from "./message-cursor.ts";
 import { type ThreadMail, threadView } from "./thread-view.ts";
 
@@ -24,9 +24,9 @@ export async function applicationView(
   mail: ThreadMail,
   thread: { before?: string } = {},
 ): Promise<ApplicationView | undefined> {
-  const found = await findSubmission(handle, id);
+  const found = await findApplication(handle, id);
   if (!found) return undefined;
-  const { submission, deliveries } = found;
+  const { application, deliveries } = found;
   const before = parseMessageCursor(thread.before);
   const [notes, audit, members, page, threadTotal, newest] = await Promise.all([
     notesOf(handle.db, id),
@@ -36,30 +36,30 @@ export async function applicationView(
     threadCount(handle.db, id),
     threadMessageSince(handle.db, id, null),
   ]);
-  const status = statusSchema.safeParse(submission.status);
+  const status = statusSchema.safeParse(application.status);
   return {
-    id: submission.id,
-    createdAt: Number(submission.createdAt),
-    name: submission.name,
-    email: submission.email,
-    plan: submission.selectedPlan,
+    id: application.id,
+    createdAt: Number(application.createdAt),
+    name: application.name,
+    email: application.email,
+    plan: application.selectedPlan,
     status: status.success ? status.data : "new",
-    isSpam: submission.isSpam === 1,
-    dueAt: submission.dueAt === null ? null : Number(submission.dueAt),
+    isSpam: application.isSpam === 1,
+    dueAt: application.dueAt === null ? null : Number(application.dueAt),
     firstResponseAt:
-      submission.firstResponseAt === null ? null : Number(submission.firstResponseAt),
-    ownerId: submission.ownerId,
+      application.firstResponseAt === null ? null : Number(application.firstResponseAt),
+    ownerId: application.ownerId,
     members,
-    newReply: Number(submission.newReply) === 1,
-    thread: threadView(submission, page.messages, deliveries, mail, !page.more),
+    newReply: Number(application.newReply) === 1,
+    thread: threadView(application, page.messages, deliveries, mail, !page.more),
     threadCount: threadTotal,
     threadEarlier: page.more ? messageCursorText(page.more) : undefined,
     threadLater: before !== undefined,
     latestMessage: newest
       ? messageCursorText({ createdAt: Number(newest.createdAt), id: newest.id })
       : "",
-    source: applicationSource(submission),
-    answers: labelledAnswers(submission).map(({ label, value }) => ({ label, value })),
+    source: applicationSource(application),
+    answers: labelledAnswers(application).map(({ label, value }) => ({ label, value })),
     deliveries: deliveries.map((delivery) => ({
       id: delivery.id,
       kind: delivery.kind,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storeSubmissions } from "../db/submissions/store.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import { maxTeamFormBytes } from "../http/page-body.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 
 // The guard in front of /team, over HTTP against the real server (no build: the pages
 // themselves are not rendered here; the guard answers before them). tests/e2e covers the pages.
@@ -13,10 +13,10 @@ describe("the /team guard", () => {
   beforeAll(async () => {
     server = await startTestServer();
     origin = new URL(server.url).origin;
-    const stored = pendingSubmission();
+    const stored = pendingApplication();
     id = stored.row.id;
     const database = server.openDatabase();
-    await storeSubmissions(database.db, [stored]);
+    await storeApplications(database.db, [stored]);
     await database.close();
   });
   afterAll(() => server?.stop());

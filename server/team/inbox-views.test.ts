@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { type InboxQuery, inboxParams, parseInboxQuery } from "#app/shared/inbox-query.ts";
+import { inboxRows, viewCounts } from "../db/applications/inbox.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import { newReplyUpdate } from "../db/messages.ts";
-import { inboxRows, viewCounts } from "../db/submissions/inbox.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import { describeEachBackend } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { teamFixture } from "../test/team.ts";
 
 const query = (params: string): InboxQuery => parseInboxQuery(new URLSearchParams(params));
@@ -50,7 +50,7 @@ describeEachBackend("the inbox's views on $name", (backend) => {
     const other = await fixture.member("dan@reelsmith.example");
     const now = Date.now();
     const at = (hoursAgo: number, row: Record<string, unknown>) =>
-      pendingSubmission({
+      pendingApplication({
         row: {
           createdAt: now - hoursAgo * hour,
           dueAt: now - hoursAgo * hour + 24 * hour,
@@ -71,7 +71,7 @@ describeEachBackend("the inbox's views on $name", (backend) => {
       }),
       spam: at(4, { name: "Spam", ownerId: null, isSpam: 1 }),
     };
-    await storeSubmissions(fixture.database.db, Object.values(applications));
+    await storeApplications(fixture.database.db, Object.values(applications));
     const port = fixture.port;
     // The inbox as the signed-in member sees it ("Mine" is theirs).
     const viewer = { memberId: me.id, now };

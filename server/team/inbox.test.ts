@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { type InboxQuery, parseInboxQuery } from "#app/shared/inbox-query.ts";
 import { endOfUtcDay } from "#app/shared/response-clock.ts";
-import type { NewSubmission } from "../db/schema.ts";
-import { exportPageSize } from "../db/submissions/export-pages.ts";
-import { inboxRows, overdueCount } from "../db/submissions/inbox.ts";
-import { exportSubmissions } from "../db/submissions/reads.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
+import { exportPageSize } from "../db/applications/export-pages.ts";
+import { inboxRows, overdueCount } from "../db/applications/inbox.ts";
+import { exportApplications } from "../db/applications/reads.ts";
+import { storeApplications } from "../db/applications/store.ts";
+import type { NewApplication } from "../db/schema.ts";
 import { toCsv, toJson } from "../export/export-format.ts";
 import { describeEachBackend, storageBackends } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { teamFixture, teamFixtureWithMember } from "../test/team.ts";
 
 const query = (params: string): InboxQuery => parseInboxQuery(new URLSearchParams(params));
@@ -22,7 +22,7 @@ const total = exportPageSize * 2 + 34;
 async function seed(fixture: Awaited<ReturnType<typeof teamFixture>>) {
   const start = Date.UTC(2026, 0, 1);
   const rows = Array.from({ length: total }, (_, i) =>
-    pendingSubmission({
+    pendingApplication({
       row: {
         createdAt: start + Math.floor(i / 2) * 60_000,
         name: i === 7 ? "Zoë 100%_sure" : `Applicant ${i}`,
@@ -36,7 +36,7 @@ async function seed(fixture: Awaited<ReturnType<typeof teamFixture>>) {
     }),
   );
   for (let i = 0; i < rows.length; i += 200) {
-    await storeSubmissions(fixture.database.db, rows.slice(i, i + 200));
+    await storeApplications(fixture.database.db, rows.slice(i, i + 200));
   }
   return rows;
 }
@@ -108,7 +108,7 @@ describeEachBackend("the inbox and its exports on $name", (backend) => {
     await seed(fixture);
     const port = fixture.port;
     // No messages yet: each application's thread in JSON is empty, its count in CSV 0.
-    const all = (await exportSubmissions(fixture.database)).map((row) => ({ ...row, thread: [] }));
+    const all = (await exportApplications(fixture.database)).map((row) => ({ ...row, thread: [] }));
     expect(await text(port.export(query("spam=all"), "csv"))).toBe(toCsv(all));
     expect(await text(port.export(query("spam=all"), "json"))).toBe(toJson(all));
     // Formula neutralising, as the CLI does it.
@@ -130,8 +130,8 @@ const controlCharacters = [
 describeEachBackend("a search with control characters on $name", (backend) => {
   it("is refused with the questionnaire's message, searches and exports nothing, never fails", async () => {
     const fixture = await teamFixture(backend);
-    await storeSubmissions(fixture.database.db, [
-      pendingSubmission({ row: { name: "Nul Tester" } }),
+    await storeApplications(fixture.database.db, [
+      pendingApplication({ row: { name: "Nul Tester" } }),
     ]);
     const port = fixture.port;
     expect(controlCharacters).toHaveLength(62);
@@ -181,8 +181,8 @@ describe("the search index on SQLite", () => {
     if (!sqlite) throw new Error("no SQLite backend");
     const fixture = await teamFixture(sqlite);
     const port = fixture.port;
-    const stored = pendingSubmission({ row: { name: "Quentin Quixote" } });
-    await storeSubmissions(fixture.database.db, [stored]);
+    const stored = pendingApplication({ row: { name: "Quentin Quixote" } });
+    await storeApplications(fixture.database.db, [stored]);
     const names = async (q: string) =>
       (await port.inbox(query(`q=${encodeURIComponent(q)}&spam=all`))).rows.map((row) => row.name);
     expect(await names("quixote")).toEqual(["Quentin Quixote"]);
@@ -216,8 +216,8 @@ describeEachBackend("the promise in the inbox on $name", (backend) => {
     const now = Date.now();
     const hour = 3600_000;
     const endOfToday = endOfUtcDay(now);
-    const row = (name: string, fields: Partial<NewSubmission>) =>
-      pendingSubmission({ row: { name, createdAt: now - hour, ...fields } });
+    const row = (name: string, fields: Partial<NewApplication>) =>
+      pendingApplication({ row: { name, createdAt: now - hour, ...fields } });
     const rows = [
       row("Overdue Mine", { ownerId: maya.id, dueAt: now - hour }),
       row("Today Mine", { ownerId: maya.id, dueAt: Math.min(now + 60_000, endOfToday - 1) }),
@@ -229,7 +229,7 @@ describeEachBackend("the promise in the inbox on $name", (backend) => {
       }),
       row("Spam Overdue", { ownerId: null, dueAt: now - hour, isSpam: 1 }),
     ];
-    await storeSubmissions(fixture.database.db, rows);
+    await storeApplications(fixture.database.db, rows);
     const names = async (params: string, memberId?: string) =>
       (await inboxRows(fixture.database, query(params), 50, { memberId, now })).rows.map(
         (found) => found.name,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fieldKeys } from "#app/shared/fields.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import type { InsightRows } from "../db/visits/insights-rows.ts";
 import { foldPastDays, upsertVisitors } from "../db/visits/visitors.ts";
 import type { VisitorsTable } from "../db/visits-schema.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
-import { pendingSubmission, visitorRow } from "../test/stored.ts";
+import { pendingApplication, visitorRow } from "../test/stored.ts";
 import { insightsOf, insightsReport } from "./insights-report.ts";
 
 const dayMs = 24 * 3600_000;
@@ -125,8 +125,8 @@ describeEachBackend("the Insights figures ($name)", (backend) => {
       ),
     );
     const at = (day: number, row: Record<string, unknown>) =>
-      pendingSubmission({ row: { createdAt: day * dayMs + 3600_000, status: "new", ...row } });
-    await storeSubmissions(database.db, [
+      pendingApplication({ row: { createdAt: day * dayMs + 3600_000, status: "new", ...row } });
+    await storeApplications(database.db, [
       at(today - 1, {
         selectedPlan: "Influencer",
         visitSource: "newsletter",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { cursorOf, type InboxQuery, parseInboxQuery } from "#app/shared/inbox-query.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import { storageBackends } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { teamFixture } from "../test/team.ts";
 
 const query = (params: string): InboxQuery => parseInboxQuery(new URLSearchParams(params));
@@ -18,10 +18,10 @@ describe.each(storageBackends())("the next application of a view on $name", (bac
       const now = Date.now();
       // Three waiting for an answer (due soonest first), one Onboarded on the Creator plan.
       const made = (hoursAgo: number) =>
-        pendingSubmission({ row: { createdAt: now - hoursAgo * hour } });
+        pendingApplication({ row: { createdAt: now - hoursAgo * hour } });
       const [first, second, third] = [made(3), made(2), made(1)];
-      const answered = pendingSubmission({ row: { createdAt: now - hour } });
-      await storeSubmissions(fixture.database.db, [first, second, third, answered]);
+      const answered = pendingApplication({ row: { createdAt: now - hour } });
+      await storeApplications(fixture.database.db, [first, second, third, answered]);
       await fixture.database.db
         .updateTable("submissions")
         .set({ firstResponseAt: now, status: "onboarded" })

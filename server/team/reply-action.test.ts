@@ -4,25 +4,25 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, it } from "vitest";
 import type { TeamAction } from "#app/shared/team-port.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import { attachmentInsert, messageInsert } from "../db/messages.ts";
 import type { NewApplicationMessage } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import { taggedMessageId } from "../mail/product-message-ids.ts";
 import { describeEachBackend } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { type TeamFixture, teamFixtureWithMember } from "../test/team.ts";
 
 const subject = "Re: Your Reelsmith application (Influencer plan)";
 
 /** A message of theirs on an application, as the inbound side stores one. */
 function theirs(
-  submissionId: string,
+  applicationId: string,
   values: Partial<NewApplicationMessage> = {},
 ): NewApplicationMessage {
   return {
     id: randomUUID(),
-    submissionId,
+    submissionId: applicationId,
     direction: "in",
     messageId: `<${randomUUID()}@mail.example>`,
     inReplyTo: null,
@@ -47,8 +47,8 @@ function theirs(
 describeEachBackend("replies from the inbox on $name", (backend) => {
   async function setUp() {
     const { fixture, member } = await teamFixtureWithMember(backend, "maya@example.com");
-    const stored = pendingSubmission();
-    await storeSubmissions(fixture.database.db, [stored]);
+    const stored = pendingApplication();
+    await storeApplications(fixture.database.db, [stored]);
     const port = fixture.port;
     const id = stored.row.id;
     const act = (action: TeamAction) => port.act(member, id, action);

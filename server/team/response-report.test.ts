@@ -2,11 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { storeApplications } from "../db/applications/store.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { addMember, findMember } from "../db/members.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { figuresOf, percentile, responseReport, responseWindows } from "./response-report.ts";
 
 const hour = 3600_000;
@@ -135,7 +135,7 @@ describe("responseReport on SQLite", () => {
     options: { answeredAfter?: number; ownerId?: string | null; isSpam?: boolean } = {},
   ) {
     const createdAt = now - ago;
-    return pendingSubmission({
+    return pendingApplication({
       row: {
         createdAt,
         dueAt: createdAt + 24 * hour,
@@ -153,7 +153,7 @@ describe("responseReport on SQLite", () => {
     const alice = await memberId(database, "alice@example.com");
     const bob = await memberId(database, "bob@example.com");
     await memberId(database, "carol@example.com");
-    await storeSubmissions(
+    await storeApplications(
       database.db,
       [
         // Today: answered in 1 h (in time), and one still open (due tomorrow).
@@ -372,7 +372,7 @@ describeEachBackend("responseReport, summed in the database, on $name", (backend
       // One in 11 answered at its due time exactly (in time).
       const answeredAfter = i % 11 === 5 ? 24 * hour : ((i * 7919) % 60) * hour + (i % 5) * 1_400;
       const answered = i % 3 !== 0 && createdAt + answeredAfter <= now;
-      return pendingSubmission({
+      return pendingApplication({
         row: {
           createdAt,
           dueAt: i % 23 === 0 ? null : createdAt + 24 * hour,
@@ -383,7 +383,7 @@ describeEachBackend("responseReport, summed in the database, on $name", (backend
         deliveries: [],
       });
     });
-    await storeSubmissions(database.db, items, now, {
+    await storeApplications(database.db, items, now, {
       confirmationsPerHour: Number.POSITIVE_INFINITY,
       postgres: backend.name === "postgres",
     });

@@ -1,10 +1,10 @@
 import type { ResponseFigures, ResponseReport } from "#app/shared/team-port.ts";
-import type { DatabaseHandle } from "../db/database.ts";
 import {
   type ResponseGroup,
   type ResponseRanks,
   responseTallies,
-} from "../db/submissions/response.ts";
+} from "../db/applications/response.ts";
+import type { DatabaseHandle } from "../db/database.ts";
 
 const day = 24 * 3600_000;
 

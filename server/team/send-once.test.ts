@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { TeamAction, TeamMember } from "#app/shared/team-port.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import { describeEachBackend } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { type TeamFixture, teamFixtureWithMember } from "../test/team.ts";
 
 const subject = "Re: Your Reelsmith application (Influencer plan)";
@@ -14,8 +14,8 @@ const subject = "Re: Your Reelsmith application (Influencer plan)";
 describeEachBackend("sent once, taken once, on $name", (backend) => {
   async function setUp() {
     const { fixture, member } = await teamFixtureWithMember(backend, "maya@example.com");
-    const stored = pendingSubmission();
-    await storeSubmissions(fixture.database.db, [stored]);
+    const stored = pendingApplication();
+    await storeApplications(fixture.database.db, [stored]);
     const id = stored.row.id;
     const act = (action: TeamAction, who: TeamMember = member) => fixture.port.act(who, id, action);
     return { fixture, member, id, act };
@@ -115,8 +115,8 @@ describeEachBackend("sent once, taken once, on $name", (backend) => {
 
   it("the same key on two applications: each sends its own (keys are per application)", async () => {
     const { fixture, act, member } = await setUp();
-    const other = pendingSubmission();
-    await storeSubmissions(fixture.database.db, [other]);
+    const other = pendingApplication();
+    await storeApplications(fixture.database.db, [other]);
     const draft = { type: "reply", subject, body: "Hello.", key: randomUUID() } as const;
     expect(await act(draft)).toMatchObject({ ok: true, done: "reply" });
     expect(await fixture.port.act(member, other.row.id, draft)).toMatchObject({

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { TeamAction } from "#app/shared/team-port.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import { messageInsert } from "../db/messages.ts";
 import type { MessageFlag } from "../db/schema.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import { describeEachBackend } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
 
 // A reply with the proof but from another address than the applicant's (decision 0063): the
@@ -13,17 +13,17 @@ import { teamFixtureWithMember } from "../test/team.ts";
 describeEachBackend("a reply from another address on $name", (backend) => {
   async function setUp() {
     const { fixture, member } = await teamFixtureWithMember(backend, "maya@example.com");
-    const stored = pendingSubmission();
-    const other = pendingSubmission();
-    await storeSubmissions(fixture.database.db, [stored, other]);
+    const stored = pendingApplication();
+    const other = pendingApplication();
+    await storeApplications(fixture.database.db, [stored, other]);
     const id = stored.row.id;
     const act = (action: TeamAction, on = id) => fixture.port.act(member, on, action);
     const db = fixture.database.db;
-    const message = async (flag: MessageFlag | null, submissionId = id) => {
+    const message = async (flag: MessageFlag | null, applicationId = id) => {
       const messageId = randomUUID();
       await messageInsert(db, {
         id: messageId,
-        submissionId,
+        submissionId: applicationId,
         direction: "in",
         messageId: `<${randomUUID()}@work.example>`,
         inReplyTo: null,

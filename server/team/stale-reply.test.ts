@@ -1,23 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { TeamAction } from "#app/shared/team-port.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import { messageInsert } from "../db/messages.ts";
 import type { NewApplicationMessage } from "../db/schema.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import { storageBackends } from "../test/backends.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
 
 const subject = "Re: Your Reelsmith application (Creator plan)";
 
 /** A message of the thread as the inbound side (theirs) or a reply (ours) stores it. */
 function message(
-  submissionId: string,
+  applicationId: string,
   values: Partial<NewApplicationMessage> = {},
 ): NewApplicationMessage {
   return {
     id: randomUUID(),
-    submissionId,
+    submissionId: applicationId,
     direction: "in",
     messageId: `<${randomUUID()}@mail.example>`,
     inReplyTo: null,
@@ -42,8 +42,8 @@ function message(
 describe.each(storageBackends())("stale replies refused on $name", (backend) => {
   async function setUp() {
     const { fixture, member } = await teamFixtureWithMember(backend, "dan@example.com");
-    const stored = pendingSubmission();
-    await storeSubmissions(fixture.database.db, [stored]);
+    const stored = pendingApplication();
+    await storeApplications(fixture.database.db, [stored]);
     const id = stored.row.id;
     const act = (action: TeamAction) => fixture.port.act(member, id, action);
     const counts = async () => ({

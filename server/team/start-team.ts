@@ -5,18 +5,18 @@ import { teamPaths } from "#app/shared/paths.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
 import type { BackgroundJob } from "../background/job.ts";
 import type { Config } from "../config.ts";
-import type { DatabaseHandle } from "../db/database.ts";
-import { awayUpdate, type Member } from "../db/members.ts";
-import type { DeliveryKind } from "../db/schema.ts";
-import { sharedSecret } from "../db/settings.ts";
-import { exportMessages, exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
+import { exportMessages, exportPageSize, exportPages } from "../db/applications/export-pages.ts";
 import {
   failedApplicationCount,
   inboxRows,
   overdueCount,
   viewCounts,
-} from "../db/submissions/inbox.ts";
-import { applicationSources } from "../db/submissions/visit-sources.ts";
+} from "../db/applications/inbox.ts";
+import { applicationSources } from "../db/applications/visit-sources.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { awayUpdate, type Member } from "../db/members.ts";
+import type { DeliveryKind } from "../db/schema.ts";
+import { sharedSecret } from "../db/settings.ts";
 import { eraseApplicantEverywhere } from "../erasure/erase-applicant.ts";
 import { walAfterErase } from "../erasure/wal-after-erase.ts";
 import { exportStream } from "../export/export-stream.ts";
@@ -169,9 +169,9 @@ export async function startTeam(deps: {
           readMessages: format === "json" ? exportMessages(database) : undefined,
           pageSize: exportPageSize,
           // Said in the file, and here with why (never the row's content).
-          onRowFailed: ({ submissionId, message, error }) =>
+          onRowFailed: ({ applicationId, message, error }) =>
             logger.error(
-              { submissionId, message, err: error },
+              { submissionId: applicationId, message, err: error },
               "export: a row could not be written; the export went on",
             ),
         },

@@ -4,11 +4,11 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { expect, it } from "vitest";
 import { parseInboxQuery } from "#app/shared/inbox-query.ts";
+import { storeApplications } from "../db/applications/store.ts";
 import { attachmentInsert, messageBounds } from "../db/messages.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import { describeEachBackend } from "../test/backends.ts";
 import { floodMessageId, floodMessages } from "../test/flood.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
 
 /** 2,100 messages of 256 KB: the flood of issue 36, past V8's longest string (~537 M). */
@@ -40,13 +40,13 @@ describeEachBackend("a thread of a flood on $name", (backend) => {
   }, async () => {
     const { fixture } = await teamFixtureWithMember(backend);
     const { database, port } = fixture;
-    const application = pendingSubmission({ row: { createdAt: Date.now() - 60_000 } });
-    const other = pendingSubmission({ row: { name: "After Flood" } });
-    await storeSubmissions(database.db, [application, other]);
+    const application = pendingApplication({ row: { createdAt: Date.now() - 60_000 } });
+    const other = pendingApplication({ row: { name: "After Flood" } });
+    await storeApplications(database.db, [application, other]);
     const id = application.row.id;
     const from = Date.now() - 50_000;
     await floodMessages(database, {
-      submissionId: id,
+      applicationId: id,
       count: flood.count,
       chars: flood.chars,
       from,
@@ -129,7 +129,7 @@ describeEachBackend("a thread of a flood on $name", (backend) => {
 
 const cliPath = path.join(import.meta.dirname, "..", "cli.ts");
 
-/** `npm run submissions -- …`, its output counted as it comes, never held whole. */
+/** `npm run applications -- …`, its output counted as it comes, never held whole. */
 function cliCounting(env: Record<string, string>, needle: string, ...args: string[]) {
   return new Promise<{ code: number | null; stderr: string } & Awaited<ReturnType<typeof drained>>>(
     (resolve, reject) => {

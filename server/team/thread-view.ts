@@ -4,7 +4,7 @@ import { ownEntry } from "#app/shared/own-entry.ts";
 import type { ThreadMessage } from "#app/shared/team-port.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import type { ShownMessage } from "../db/messages.ts";
-import type { Delivery, Submission } from "../db/schema.ts";
+import type { Application, Delivery } from "../db/schema.ts";
 
 /** The addresses the product's own emails go from and to. */
 export type ThreadMail = { MAIL_FROM: string; TEAM_EMAIL: string };
@@ -37,7 +37,7 @@ function authOf(json: string | null): ThreadMessage["auth"] {
  * their deliveries. Text only: nothing here is ever HTML.
  */
 export function threadView(
-  submission: Pick<Submission, "name" | "email" | "selectedPlan">,
+  application: Pick<Application, "name" | "email" | "selectedPlan">,
   messages: readonly ShownMessage[],
   deliveries: readonly Delivery[],
   mail: ThreadMail,
@@ -73,8 +73,8 @@ export function threadView(
     }),
   );
   if (!first) return stored;
-  const name = oneLine(submission.name);
-  const plan = submission.selectedPlan;
+  const name = oneLine(application.name);
+  const plan = application.selectedPlan;
   // In the order of `systemKinds` (made at the same time, they keep it below).
   const system = systemKinds
     .flatMap((kind) => deliveries.filter((delivery) => delivery.kind === kind))
@@ -85,7 +85,7 @@ export function threadView(
         source: "system",
         createdAt: Number(delivery.createdAt),
         from: mail.MAIL_FROM,
-        to: delivery.kind === "team_notification" ? mail.TEAM_EMAIL : submission.email,
+        to: delivery.kind === "team_notification" ? mail.TEAM_EMAIL : application.email,
         subject:
           delivery.kind === "team_notification"
             ? fill(emails.team.subject, { name, plan })

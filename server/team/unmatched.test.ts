@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { expect, it } from "vitest";
+import { storeApplications } from "../db/applications/store.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { attachmentInsert, messageInsert, unmatchedCount } from "../db/messages.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
 import {
   attachmentFileOf,
   inboundDirectory,
@@ -12,14 +12,14 @@ import {
 } from "../mail/inbound-files.ts";
 import { describeEachBackend } from "../test/backends.ts";
 import { floodMessageId, floodMessages } from "../test/flood.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingApplication } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
 
 /** A message that came in, stored as the receiver stores it (files first, then its rows). */
 async function storedMessage(
   database: DatabaseHandle,
   dataDir: string,
-  submissionId: string | null,
+  applicationId: string | null,
   addresses: { from?: string; to?: string } = {},
 ) {
   const id = randomUUID();
@@ -27,7 +27,7 @@ async function storedMessage(
   await writeMessageFiles(dataDir, id, Buffer.from("Subject: x\r\n\r\nraw"), [attachment]);
   await messageInsert(database.db, {
     id,
-    submissionId,
+    submissionId: applicationId,
     direction: "in",
     messageId: `<${id}@example.org>`,
     inReplyTo: null,
@@ -57,8 +57,8 @@ async function storedMessage(
 describeEachBackend("the Unmatched page's side on $name", (backend) => {
   async function setUp() {
     const { fixture, member } = await teamFixtureWithMember(backend, "maya@reelsmith.example");
-    const stored = pendingSubmission({ row: { email: "ana@example.org" }, deliveries: [] });
-    await storeSubmissions(fixture.database.db, [stored]);
+    const stored = pendingApplication({ row: { email: "ana@example.org" }, deliveries: [] });
+    await storeApplications(fixture.database.db, [stored]);
     const port = fixture.port;
     const files = () =>
       readdir(inboundDirectory(fixture.dataDir), { recursive: true }).catch(() => [] as string[]);
@@ -237,7 +237,7 @@ describeEachBackend("the Unmatched page's side on $name", (backend) => {
     const { fixture, member, port, application } = await setUp();
     // 103 of 256 KB each: a page would have been 100 of them whole (26 MB), the rest unseen.
     await floodMessages(fixture.database, {
-      submissionId: null,
+      applicationId: null,
       count: 103,
       chars: 256 * 1024,
       from: Date.now() - 10_000,

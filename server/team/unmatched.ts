@@ -3,6 +3,7 @@ import { team } from "#app/content/team.ts";
 import { applicationIdIn } from "#app/shared/application-reference.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
 import type { ActionOutcome, TeamMember, TeamPort } from "#app/shared/team-port.ts";
+import { applicationsNamed } from "../db/applications/applications-named.ts";
 import { auditLineInsert } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import {
@@ -14,8 +15,7 @@ import {
   unmatchedDelete,
   unmatchedPage,
 } from "../db/messages.ts";
-import { submissionExists } from "../db/received-messages.ts";
-import { applicationsNamed } from "../db/submissions/applications-named.ts";
+import { applicationExists } from "../db/received-messages.ts";
 import type { RunTransaction } from "../db/write-transaction.ts";
 import { readInboundFile, removeMessageFiles } from "../mail/inbound-files.ts";
 import { messageCursorText, parseMessageCursor } from "./message-cursor.ts";
@@ -78,7 +78,7 @@ export function createUnmatched(deps: {
       }
       /** The change, then its audit line naming the message, in one transaction. */
       const audited = (
-        audit: { action: string; submissionId: string | null },
+        audit: { action: string; applicationId: string | null },
         ...statements: Compilable[]
       ) =>
         transaction([
@@ -87,7 +87,7 @@ export function createUnmatched(deps: {
         ]);
       if (action.type === "delete") {
         const [deleted] = await audited(
-          { action: "delete-unmatched", submissionId: null },
+          { action: "delete-unmatched", applicationId: null },
           unmatchedDelete(db, message.id),
         );
         if ((deleted?.affected ?? 0) === 0)
@@ -97,11 +97,11 @@ export function createUnmatched(deps: {
       }
       const applicationId = applicationIdIn(action.applicationId);
       if (!applicationId) return { ok: false, error: "invalid", message: copy.invalidApplication };
-      if (!(await submissionExists(db, applicationId))) {
+      if (!(await applicationExists(db, applicationId))) {
         return { ok: false, error: "invalid", message: copy.noSuchApplication };
       }
       const [attached] = await audited(
-        { action: "attach-reply", submissionId: applicationId },
+        { action: "attach-reply", applicationId: applicationId },
         attachToApplication(db, message.id, applicationId),
         // Mail no person wrote (automatic, ours) never makes a New reply (decision 0063).
         ...(message.flag === null ? [newReplyUpdate(db, applicationId, true)] : []),

@@ -6,7 +6,7 @@ import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { createTestDatabase, postgresAvailable } from "./postgres.ts";
 import { startTestServer } from "./server.ts";
 
-/** Where the tests store submissions: SQLite always, PostgreSQL when it is available. */
+/** Where the tests store applications: SQLite always, PostgreSQL when it is available. */
 export interface StorageBackend {
   name: "sqlite" | "postgres";
   skip: boolean;

@@ -3,7 +3,7 @@ import path from "node:path";
 
 const cliPath = path.join(import.meta.dirname, "..", "cli.ts");
 
-/** Runs `npm run submissions -- …` (node server/cli.ts submissions) as the operator would. */
+/** Runs `npm run applications -- …` (node server/cli.ts applications) as the operator would. */
 export function cli(env: Record<string, string>, ...args: string[]) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(

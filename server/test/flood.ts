@@ -13,9 +13,9 @@ export const floodMessageId = (i: number) =>
  */
 export async function floodMessages(
   database: DatabaseHandle,
-  options: { submissionId: string | null; count: number; chars: number; from: number },
+  options: { applicationId: string | null; count: number; chars: number; from: number },
 ) {
-  const { submissionId, count, chars, from } = options;
+  const { applicationId, count, chars, from } = options;
   if (database.dialect === "postgres") {
     // 200 at a time: each statement well within the query timeout of a busy machine.
     for (let start = 1; start <= count; start += 200) {
@@ -23,7 +23,7 @@ export async function floodMessages(
       await sql`
       INSERT INTO application_messages (id, submission_id, direction, message_id, from_address,
         from_name, to_address, subject, body, visible, raw_file, created_at)
-      SELECT '00000000-0000-4000-8000-' || lpad(i::text, 12, '0'), ${submissionId}::uuid, 'in',
+      SELECT '00000000-0000-4000-8000-' || lpad(i::text, 12, '0'), ${applicationId}::uuid, 'in',
         '<flood-' || i || '@example.net>', 'flood@example.net', 'Flood', 'anything@reply.example',
         'Flood ' || i, repeat('0', ${chars}::int), repeat('0', 1000), 'inbound/flood-' || i || '.eml',
         ${from}::bigint + i
@@ -35,7 +35,7 @@ export async function floodMessages(
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
     INSERT INTO application_messages (id, submission_id, direction, message_id, from_address,
       from_name, to_address, subject, body, visible, raw_file, created_at)
-    SELECT printf('00000000-0000-4000-8000-%012d', i), ${submissionId}, 'in',
+    SELECT printf('00000000-0000-4000-8000-%012d', i), ${applicationId}, 'in',
       '<flood-' || i || '@example.net>', 'flood@example.net', 'Flood', 'anything@reply.example',
       'Flood ' || i, substr(hex(zeroblob((${chars} + 1) / 2)), 1, ${chars}),
       substr(hex(zeroblob(500)), 1, 1000), 'inbound/flood-' || i || '.eml', ${from} + i

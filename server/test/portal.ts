@@ -1,13 +1,13 @@
+import { storeApplications } from "../db/applications/store.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { storeSubmissions } from "../db/submissions/store.ts";
-import { pendingSubmission } from "./stored.ts";
+import { pendingApplication } from "./stored.ts";
 
 /** An application stored with `answers` and `status` (onboarded unless told): its id. */
 export async function storedApplication(
   database: DatabaseHandle,
   options: { email?: string; name?: string; plan?: string; status?: string } = {},
 ): Promise<string> {
-  const submission = pendingSubmission({
+  const application = pendingApplication({
     row: {
       ...(options.email ? { email: options.email } : {}),
       ...(options.name ? { name: options.name } : {}),
@@ -15,12 +15,12 @@ export async function storedApplication(
     },
     deliveries: [],
   });
-  await storeSubmissions(database.db, [submission]);
+  await storeApplications(database.db, [application]);
   await database.write(
     database.db
       .updateTable("submissions")
       .set({ status: options.status ?? "onboarded" })
-      .where("id", "=", submission.row.id),
+      .where("id", "=", application.row.id),
   );
-  return submission.row.id;
+  return application.row.id;
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { type PendingApplication, storeApplications } from "../db/applications/store.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { attachmentInsert, messageInsert } from "../db/messages.ts";
-import type { Submission } from "../db/schema.ts";
-import { type PendingSubmission, storeSubmissions } from "../db/submissions/store.ts";
+import type { Application } from "../db/schema.ts";
 import type { VisitorsTable } from "../db/visits-schema.ts";
 import { kindRegistry } from "../delivery/kinds/registry.ts";
 import { attachmentFileOf, rawFileOf, writeMessageFiles } from "../mail/inbound-files.ts";
@@ -12,20 +12,20 @@ import { waitFor } from "./wait.ts";
 const day = 24 * 60 * 60 * 1000;
 
 /**
- * A valid submission as the intake stores it (fresh id, now, a placeholder IP hash), with
+ * A valid application as the intake stores it (fresh id, now, a placeholder IP hash), with
  * both emails to deliver unless `deliveries` says otherwise; `row` overrides columns.
  */
-export function pendingSubmission(
+export function pendingApplication(
   options: {
-    row?: Partial<PendingSubmission["row"]>;
-    deliveries?: PendingSubmission["deliveries"];
+    row?: Partial<PendingApplication["row"]>;
+    deliveries?: PendingApplication["deliveries"];
   } = {},
-): PendingSubmission {
+): PendingApplication {
   const createdAt = options.row?.createdAt ?? Date.now();
   return {
     row: {
       id: randomUUID(),
-      ...(validApplication() as Omit<Submission, "id">),
+      ...(validApplication() as Omit<Application, "id">),
       createdAt,
       dueAt: createdAt + day,
       ipHash: "0".repeat(64),
@@ -38,12 +38,12 @@ export function pendingSubmission(
   };
 }
 
-/** Stores one submission received `daysAgo` days ago, with its two deliveries; returns its id. */
+/** Stores one application received `daysAgo` days ago, with its two deliveries; returns its id. */
 export async function storeReceived(database: DatabaseHandle, daysAgo: number): Promise<string> {
   const createdAt = Date.now() - daysAgo * day;
-  const submission = pendingSubmission({ row: { createdAt } });
-  await storeSubmissions(database.db, [submission], createdAt);
-  return submission.row.id;
+  const application = pendingApplication({ row: { createdAt } });
+  await storeApplications(database.db, [application], createdAt);
+  return application.row.id;
 }
 
 /** True for the promise's jobs (a reminder, the missed alert): made now, run at a later time. */
@@ -113,7 +113,7 @@ export function visitorRow(
 export async function storedInboundMessage(
   database: DatabaseHandle,
   dataDir: string,
-  submissionId: string | null,
+  applicationId: string | null,
   addresses: { from?: string; to?: string; createdAt?: number } = {},
 ) {
   const id = randomUUID();
@@ -121,7 +121,7 @@ export async function storedInboundMessage(
   await writeMessageFiles(dataDir, id, Buffer.from("Subject: x\r\n\r\nraw"), [attachment]);
   await messageInsert(database.db, {
     id,
-    submissionId,
+    submissionId: applicationId,
     direction: "in",
     messageId: `<${id}@example.org>`,
     inReplyTo: null,

@@ -7,7 +7,7 @@ import { validApplication } from "../../server/test/fixtures.ts";
 import { type BuiltServer, spawnBuiltServer, untilHealthy } from "./helpers/built-server.ts";
 import { type HostedSite, invokeIntake, startHostedSite } from "./helpers/hosted-site.ts";
 import { uniqueName } from "./helpers/incoming.ts";
-import { recipientOf, sentEmails, submissionColumn, withDatabase } from "./helpers/stored.ts";
+import { applicationColumn, recipientOf, sentEmails, withDatabase } from "./helpers/stored.ts";
 import { expect, fillForm, hydrated, send, test, toast } from "./onboarding-page.ts";
 
 // Issue 41: a site built on the hosted backend, moved to this server by changing its URL, its
@@ -53,7 +53,7 @@ test.describe("a site on another origin calling through @supabase/supabase-js", 
       expect.arrayContaining(["apikey", "authorization", "x-client-info", "x-region"]),
     );
     const { id } = invoked.data as { id: string };
-    expect(await submissionColumn(id, "email")).toBe(email);
+    expect(await applicationColumn(id, "email")).toBe(email);
 
     await expect
       .poll(

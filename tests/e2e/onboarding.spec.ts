@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { animationRun } from "./helpers/page-health.ts";
-import { submissionColumn } from "./helpers/stored";
+import { applicationColumn } from "./helpers/stored";
 import {
   answers,
   emptyFormMessages,
@@ -474,7 +474,7 @@ test.describe("a page whose later files are gone (a new release, a dropped netwo
     expect(new URL(response.url()).pathname).toBe("/onboarding");
     expect(response.status()).toBe(302);
     await expect(page).toHaveURL("/thank-you");
-    expect(await submissionColumn(email, "selectedPlan", "email")).toBe("Creator");
+    expect(await applicationColumn(email, "selectedPlan", "email")).toBe("Creator");
   });
 });
 

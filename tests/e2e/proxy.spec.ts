@@ -39,7 +39,7 @@ test.describe("behind nginx terminating TLS (deploy/nginx.conf)", () => {
     }
   });
 
-  /** The stored submissions of `email`: how many, and whose address is behind their IP hash. */
+  /** The stored applications of `email`: how many, and whose address is behind their IP hash. */
   function stored(email: string) {
     const database = new SQLite(path.join(app?.dataDir ?? "", "reelsmith.db"), {
       readonly: true,

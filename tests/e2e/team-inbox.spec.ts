@@ -4,7 +4,7 @@ import { fieldNames } from "../../app/shared/fields.ts";
 import { submitApplication, uniqueName } from "./helpers/incoming";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { submissionColumn, withDatabase } from "./helpers/stored";
+import { applicationColumn, withDatabase } from "./helpers/stored";
 import { followToApplication, memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // Behaviour once, at 1440 px: the phone project (390 px) runs the team pages' axe checks.
@@ -204,7 +204,7 @@ withAndWithoutJavaScript(() => {
     // The form posts to its section (#spam): a redirect without a fragment keeps it.
     await expect(page).toHaveURL(new RegExp(`^${teamOrigin}/team/sign-in(#spam)?$`));
     await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
-    expect(await submissionColumn(id, "isSpam")).toBe(0);
+    expect(await applicationColumn(id, "isSpam")).toBe(0);
   });
 });
 

@@ -4,7 +4,7 @@ import { baseURL } from "../../playwright.config.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { phoneWithScriptsOnly } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { submissionColumn } from "./helpers/stored";
+import { applicationColumn } from "./helpers/stored";
 import { memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
 import { fillForm, hydrated } from "./onboarding-page";
 
@@ -160,7 +160,7 @@ for (const javaScriptEnabled of [true, false]) {
         { name: "Ed", source: "Direct", campaign: "—" },
       ];
       for (const { name, source, campaign: shown } of expected) {
-        const id = await submissionColumn(emailOf({ name, landing: "/" }, run), "id", "email");
+        const id = await applicationColumn(emailOf({ name, landing: "/" }, run), "id", "email");
         await page.goto(`${teamOrigin}/team/applications/${id}`);
         const panel = page.getByRole("region", { name: "Source" });
         await expect(panel.getByRole("definition").first()).toHaveText(source);

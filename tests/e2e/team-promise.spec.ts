@@ -6,7 +6,7 @@ import { expectNoViolations } from "./helpers/axe";
 import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { submissionColumn, withDatabase } from "./helpers/stored";
+import { applicationColumn, withDatabase } from "./helpers/stored";
 import {
   followToApplication,
   inboxFilters,
@@ -48,7 +48,7 @@ function onlyMeAvailable(me: string) {
 }
 
 /** The member who owns an application (null: unassigned). */
-const ownerOf = (id: string) => submissionColumn(id, "ownerId");
+const ownerOf = (id: string) => applicationColumn(id, "ownerId");
 
 /**
  * An application that the round robin gives to `me`: everyone else Away, then one submitted.

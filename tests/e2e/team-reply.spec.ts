@@ -12,7 +12,7 @@ import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { recipientOf, sentEmails, submissionColumn, withDatabase } from "./helpers/stored";
+import { applicationColumn, recipientOf, sentEmails, withDatabase } from "./helpers/stored";
 import {
   addMember,
   inboxFilters,
@@ -101,7 +101,7 @@ function replyNotices(id: string) {
 
 /** The address the application's notices go to: its owner's, or the team's without one. */
 async function ownerAddress(id: string): Promise<string> {
-  const ownerId = await submissionColumn(id, "ownerId");
+  const ownerId = await applicationColumn(id, "ownerId");
   if (!ownerId) return brand.addresses.team; // TEAM_EMAIL's default
   const owner = await withDatabase((database) => findMemberById(database, ownerId));
   if (!owner) throw new Error(`the owner ${ownerId} of ${id} is not a member`);
@@ -128,7 +128,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await signIn(page, email);
     const name = uniqueName("Rita Reply");
     const id = await submitApplication(request, { name, selectedPlan: "Enterprise" });
-    const applicant = await submissionColumn(id, "email");
+    const applicant = await applicationColumn(id, "email");
 
     // 1. The application: the thread holds the product's own emails; the Reply panel its
     // subject, prefilled with the brand and the plan.
@@ -533,7 +533,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     test.setTimeout(60_000);
     await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
     const id = await submitApplication(request, { name: uniqueName("Sam Once") });
-    const applicant = (await submissionColumn(id, "email")) as string;
+    const applicant = (await applicationColumn(id, "email")) as string;
     await page.goto(`${teamOrigin}/team/applications/${id}`);
     const reply = page.getByRole("region", { name: "Reply" });
     await reply.getByRole("textbox", { name: "Message" }).fill("Once, and only once.");
@@ -627,7 +627,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
       `${dan.split("@")[0]} has it: the owner changed before you pressed. Nothing was changed.`,
     );
     await expect(ownerPanel.getByRole("combobox", { name: "Owner" })).toHaveValue(danId);
-    expect(await submissionColumn(id, "ownerId")).toBe(danId);
+    expect(await applicationColumn(id, "ownerId")).toBe(danId);
     await expect(page.locator("#details")).not.toContainText(email);
   });
 });

@@ -4,7 +4,7 @@ import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { submissionColumn, withDatabase } from "./helpers/stored";
+import { applicationColumn, withDatabase } from "./helpers/stored";
 import { memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
 
 // Replies that matched no application, as a member works them, at 1440 px with scripts on and off
@@ -100,7 +100,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await signIn(page, member);
     const applicant = uniqueName("Unmatched Una");
     const application = await submitApplication(request, { name: applicant });
-    const applicantEmail = await submissionColumn(application, "email");
+    const applicantEmail = await applicationColumn(application, "email");
     const hostile = uniqueName("Hello from a stranger");
     const stray = uniqueName("Stray note");
     await postUnmatched(hostileMessage(hostile));
@@ -197,7 +197,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     const attached = await messageRow(hostile);
     expect(attached?.submissionId).toBe(application);
     const state = await withDatabase(async (database) => ({
-      submission: await database.db
+      application: await database.db
         .selectFrom("submissions")
         .select("newReply")
         .where("id", "=", application)
@@ -208,7 +208,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
         .where("submissionId", "=", application)
         .execute(),
     }));
-    expect(Number(state.submission.newReply)).toBe(1);
+    expect(Number(state.application.newReply)).toBe(1);
     expect(state.audit).toEqual([{ memberEmail: member, action: "attach-reply" }]);
 
     // A pasted id (any case) still attaches at once.

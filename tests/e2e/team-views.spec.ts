@@ -7,7 +7,7 @@ import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { submissionColumn, withDatabase } from "./helpers/stored";
+import { applicationColumn, withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // The inbox's views as a member works them, at 1440 px with scripts on and off and at 390 px
@@ -86,7 +86,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
 
     // 3. The applicant answers (as their provider posts it, to the reply address, from their own
     // address): back in Mine and in Needs reply, marked New reply.
-    const applicant = await submissionColumn(id, "email");
+    const applicant = await applicationColumn(id, "email");
     const to = await withDatabase(async (database) =>
       replyAddress(await sharedSecret(database.db, "reply_tag_secret"), id, "reelsmith.example"),
     );

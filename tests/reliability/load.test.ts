@@ -18,7 +18,7 @@ import { productMessageIds } from "./support/store.ts";
 
 const total = 20_000;
 const concurrency = 100;
-/** Every 50th submission is sent twice at once, to both instances, with the same key. */
+/** Every 50th application is sent twice at once, to both instances, with the same key. */
 const replayEvery = 50;
 const loadDeadlineMs = 120_000;
 // 60,000 deliveries (two emails and a Slack post each): 182 s on this 2-core machine alone
@@ -48,7 +48,7 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
     instances.push(...(await Promise.all([startInstance(env), startInstance(env)])));
   });
 
-  it("stores every accepted submission once, emails and announces it once in Slack", async ({
+  it("stores every accepted application once, emails and announces it once in Slack", async ({
     task,
   }) => {
     const client = createHttpClient({ connections: concurrency });
@@ -58,7 +58,7 @@ describe.skipIf(!postgresAvailable())("2. load across two instances on one Postg
     let retries = 0;
     const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
 
-    /** Posts submission `i` to `instance`, retrying (same key) after a 503 or a lost answer. */
+    /** Posts application `i` to `instance`, retrying (same key) after a 503 or a lost answer. */
     async function submit(i: number, instance: Instance): Promise<string | undefined> {
       const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
       const body = applicationOf(`load${i}`);

@@ -94,7 +94,7 @@ describe("7. oversized bodies", () => {
     }
     instance = await startInstance(withPages ? { BUILD_DIR: buildDir } : {});
     const server = instance;
-    // Warm: the first page rendered and the first submission stored cost what they cost once.
+    // Warm: the first page rendered and the first application stored cost what they cost once.
     await fetch(`${server.url}/onboarding`).then((response) => response.arrayBuffer());
     await fetch(server.endpoint, {
       method: "POST",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { firstResponseStatements } from "../../server/db/applications/promise.ts";
 import type { DatabaseHandle } from "../../server/db/database.ts";
 import { addMember } from "../../server/db/members.ts";
-import { firstResponseStatements } from "../../server/db/submissions/promise.ts";
 import { createTestDatabase, postgresAvailable } from "../../server/test/postgres.ts";
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../server/test/smtp-sink.ts";
 import { sleep, waitFor } from "../../server/test/wait.ts";
@@ -21,9 +21,9 @@ const drill = {
   applications: 20,
   /** Every fifth application is answered at once: no reminder, no alert. */
   answeredEvery: 5,
-  /** The kill: this long after the first submission (after the reminders, before due). */
+  /** The kill: this long after the first application (after the reminders, before due). */
   killAfterMs: 35_000,
-  /** Every reminder and alert settled within this long after the first submission. */
+  /** Every reminder and alert settled within this long after the first application. */
   settleWithinMs: 95_000,
   /** Clock slack between the sink's clock and the server's (same machine): -1 s. */
   slackMs: 1000,
@@ -108,7 +108,7 @@ describe.skipIf(!postgresAvailable())(
         await handle.writeTransaction(firstResponseStatements(handle.db, id, Date.now()));
       }
 
-      const submissions = new Map(
+      const storedApplications = new Map(
         (
           await handle.db
             .selectFrom("submissions")
@@ -116,7 +116,9 @@ describe.skipIf(!postgresAvailable())(
             .execute()
         ).map((row) => [row.id, row]),
       );
-      const firstDue = Math.min(...[...submissions.values()].map((row) => Number(row.dueAt)));
+      const firstDue = Math.min(
+        ...[...storedApplications.values()].map((row) => Number(row.dueAt)),
+      );
 
       // After the reminders (all settled, and at least killAfterMs), before due: kill -9.
       await sleep(Math.max(0, firstSubmittedAt + killAfterMs - Date.now()));
@@ -230,24 +232,24 @@ describe.skipIf(!postgresAvailable())(
       expect(restartedAt).toBeLessThan(firstDue);
       expect(rows).toHaveLength(2 * applications);
 
-      // Every submission has the one member as its owner, and its clock: due = received + 60 s.
+      // Every application has the one member as its owner, and its clock: due = received + 60 s.
       const [member] = await handle.db
         .selectFrom("teamMembers")
         .select("id")
         .where("email", "=", memberEmail)
         .execute();
       for (const id of ids) {
-        const submission = submissions.get(id);
-        expect(submission?.ownerId).toBe(member?.id);
-        expect(Number(submission?.dueAt) - Number(submission?.createdAt)).toBe(
+        const application = storedApplications.get(id);
+        expect(application?.ownerId).toBe(member?.id);
+        expect(Number(application?.dueAt) - Number(application?.createdAt)).toBe(
           promiseSeconds * 1000,
         );
       }
 
       // Each row was made with its due time, in the future, and ended done or skipped.
       for (const row of rows) {
-        const submission = submissions.get(row.submissionId);
-        const due = Number(submission?.dueAt);
+        const application = storedApplications.get(row.submissionId);
+        const due = Number(application?.dueAt);
         const at: Record<PromiseKind, number> = {
           reminder_email: due - reminderBeforeSeconds * 1000,
           missed_email: due,
@@ -269,8 +271,8 @@ describe.skipIf(!postgresAvailable())(
 
       // The unanswered: one reminder to the owner, one alert to the team, not early; rows done.
       for (const id of unanswered) {
-        const submission = submissions.get(id);
-        const createdAt = Number(submission?.createdAt);
+        const application = storedApplications.get(id);
+        const createdAt = Number(application?.createdAt);
         expect(
           rows
             .filter((row) => row.submissionId === id)

@@ -17,7 +17,7 @@ const spoofed = "203.0.113.66";
 const jsonCount = 300;
 const formCount = 30;
 const directCount = 30;
-/** Every 10th JSON submission is sent a second time at once, with the same key and answers. */
+/** Every 10th JSON application is sent a second time at once, with the same key and answers. */
 const replayEvery = 10;
 
 describe.skipIf(!nginxAvailable())("9. the proxy path (nginx, deploy/nginx.conf)", () => {

@@ -1,8 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import { test as setup } from "@playwright/test";
+import { statusUpdate } from "../../server/db/applications/changes.ts";
+import { firstResponseStatements } from "../../server/db/applications/promise.ts";
 import { messageInsert, newReplyUpdate } from "../../server/db/messages.ts";
-import { statusUpdate } from "../../server/db/submissions/changes.ts";
-import { firstResponseStatements } from "../../server/db/submissions/promise.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import { postInbound } from "../e2e/helpers/incoming.ts";
 import { expect } from "../e2e/helpers/page-health.ts";

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
-import { pendingSubmission } from "../../test/stored.ts";
-import { storeSubmissions } from "../submissions/store.ts";
+import { pendingApplication } from "../../test/stored.ts";
+import { storeApplications } from "../applications/store.ts";
 import { alertDeliveryId } from "./alerts.ts";
 import { claimDueDeliveries, markAttemptFailed } from "./claims.ts";
 
@@ -19,8 +19,8 @@ it("derives one UUID per failed delivery and kind (version 8, RFC 9562 variant)"
 describeEachBackend("alerts on $name", (backend) => {
   async function oneFailingDelivery() {
     const { database } = await migratedDatabase(backend);
-    const item = pendingSubmission({ deliveries: ["team_notification"] });
-    await storeSubmissions(database.db, [item]);
+    const item = pendingApplication({ deliveries: ["team_notification"] });
+    await storeApplications(database.db, [item]);
     const [delivery] = await claimDueDeliveries(database, "worker-a", claim());
     if (!delivery) throw new Error("nothing claimed");
     const rows = () =>

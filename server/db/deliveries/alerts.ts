@@ -30,7 +30,7 @@ export function alertDeliveryId(failedId: string, kind: string): string {
  *   ON CONFLICT (id) DO UPDATE SET <the failure> WHERE excluded.status = 'failed'
  *
  * The delivery's own row conflicts with itself and is updated; the alerts are new rows. Nothing
- * happens unless `owner` still holds the lease (as for every outcome the worker records) and
+ * happens unless `leaseHolder` still holds the lease (as for every outcome the worker records) and
  * the delivery is still pending (not skipped meanwhile: its application marked as spam). The
  * alerts' ids are derived from the delivery's, so a delivery failing for good again (after an
  * operator's retry) finds its alerts there and makes none: one alert per delivery, ever.
@@ -38,7 +38,7 @@ export function alertDeliveryId(failedId: string, kind: string): string {
 export async function markFailedForGood(
   handle: Pick<DatabaseHandle, "db" | "dialect" | "write">,
   delivery: Delivery,
-  owner: string,
+  leaseHolder: string,
   failure: { error: string; errorClass: string; alertKinds: readonly string[]; now?: number },
 ): Promise<void> {
   const { db, dialect } = handle;
@@ -48,7 +48,7 @@ export async function markFailedForGood(
     sql`cast(${value} as ${sql.raw(type)})`;
   const text = (value: string | null) => cast(value, "text");
   const held = sql`from deliveries where id = ${cast(delivery.id, types.id)}
-    and lease_owner = ${owner} and status = 'pending'`;
+    and lease_owner = ${leaseHolder} and status = 'pending'`;
 
   const failedRow = sql`select id, submission_id, kind, ${text("failed")},
       ${cast(delivery.attempts + 1, types.int)}, next_attempt_at,

@@ -1,15 +1,15 @@
 import { expect, it } from "vitest";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
-import { pendingSubmission } from "../../test/stored.ts";
-import { storeSubmissions } from "../submissions/store.ts";
+import { pendingApplication } from "../../test/stored.ts";
+import { storeApplications } from "../applications/store.ts";
 import { claimDueDeliveries, markAttemptFailed } from "./claims.ts";
 
 describeEachBackend("claiming deliveries ($name)", (backend) => {
   it("takes due ones, leaves another worker's live lease, takes back its own", async () => {
     const { database } = await migratedDatabase(backend);
-    await storeSubmissions(database.db, [pendingSubmission()]);
-    const claim = (owner: string) =>
-      claimDueDeliveries(database, owner, { now: Date.now(), leaseMs: 60_000, limit: 10 });
+    await storeApplications(database.db, [pendingApplication()]);
+    const claim = (leaseHolder: string) =>
+      claimDueDeliveries(database, leaseHolder, { now: Date.now(), leaseMs: 60_000, limit: 10 });
 
     expect(await claim("worker-a")).toHaveLength(2);
     // Leased for a minute by worker-a: not for worker-b…
@@ -23,7 +23,7 @@ describeEachBackend("claiming deliveries ($name)", (backend) => {
 
   it("does not retry a delivery skipped while it was being sent (its application marked spam)", async () => {
     const { database } = await migratedDatabase(backend);
-    await storeSubmissions(database.db, [pendingSubmission()]);
+    await storeApplications(database.db, [pendingApplication()]);
     const now = Date.now();
     const [delivery] = await claimDueDeliveries(database, "worker-a", {
       now,

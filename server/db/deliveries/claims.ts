@@ -1,19 +1,19 @@
 import type { DatabaseHandle } from "../database.ts";
-import type { Delivery, Submission } from "../schema.ts";
+import type { Application, Delivery } from "../schema.ts";
 import { markFailedForGood } from "./alerts.ts";
 
 /**
- * Claims up to `limit` due deliveries for `owner` with a lease until now + leaseMs, in one
+ * Claims up to `limit` due deliveries for `leaseHolder` with a lease until now + leaseMs, in one
  * statement. A delivery is due when it is pending, its time has come and nobody holds a live
  * lease on it: an expired lease (a crashed instance) makes it claimable again. So is a lease
- * `owner` holds itself: the worker claims only when it has nothing in hand, so such a lease is
+ * `leaseHolder` holds itself: the worker claims only when it has nothing in hand, so such a lease is
  * left over from a claim whose answer never came (the database went away mid-statement; the
  * statement still ran). On PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so
  * instances never claim the same row.
  */
 export function claimDueDeliveries(
   handle: DatabaseHandle,
-  owner: string,
+  leaseHolder: string,
   options: { now: number; leaseMs: number; limit: number },
 ): Promise<Delivery[]> {
   const { now, leaseMs, limit } = options;
@@ -27,7 +27,7 @@ export function claimDueDeliveries(
       eb.or([
         eb("leaseExpiresAt", "is", null),
         eb("leaseExpiresAt", "<=", now),
-        eb("leaseOwner", "=", owner),
+        eb("leaseOwner", "=", leaseHolder),
       ]),
     )
     .orderBy("nextAttemptAt")
@@ -36,14 +36,18 @@ export function claimDueDeliveries(
   return handle.write(
     db
       .updateTable("deliveries")
-      .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs, updatedAt: now })
+      .set({ leaseOwner: leaseHolder, leaseExpiresAt: now + leaseMs, updatedAt: now })
       .where("id", "in", due)
       .returningAll(),
   );
 }
 
-/** Marks a delivery done, if `owner` still holds its lease (kept as who delivered it). */
-export async function markDelivered(handle: DatabaseHandle, delivery: Delivery, owner: string) {
+/** Marks a delivery done, if `leaseHolder` still holds its lease (kept as who delivered it). */
+export async function markDelivered(
+  handle: DatabaseHandle,
+  delivery: Delivery,
+  leaseHolder: string,
+) {
   await handle.write(
     handle.db
       .updateTable("deliveries")
@@ -55,7 +59,7 @@ export async function markDelivered(handle: DatabaseHandle, delivery: Delivery, 
         updatedAt: Date.now(),
       })
       .where("id", "=", delivery.id)
-      .where("leaseOwner", "=", owner),
+      .where("leaseOwner", "=", leaseHolder),
   );
 }
 
@@ -67,7 +71,7 @@ export async function markDelivered(handle: DatabaseHandle, delivery: Delivery, 
 export async function markAttemptFailed(
   handle: DatabaseHandle,
   delivery: Delivery,
-  owner: string,
+  leaseHolder: string,
   failure: {
     error: string;
     retryAt: number | null;
@@ -79,7 +83,12 @@ export async function markAttemptFailed(
   const now = Date.now();
   const { errorClass = "other", alertKinds = [] } = failure;
   if (failure.retryAt === null && alertKinds.length > 0 && !delivery.alertFor) {
-    return markFailedForGood(handle, delivery, owner, { ...failure, errorClass, alertKinds, now });
+    return markFailedForGood(handle, delivery, leaseHolder, {
+      ...failure,
+      errorClass,
+      alertKinds,
+      now,
+    });
   }
   await handle.write(
     handle.db
@@ -95,19 +104,19 @@ export async function markAttemptFailed(
         updatedAt: now,
       })
       .where("id", "=", delivery.id)
-      .where("leaseOwner", "=", owner)
+      .where("leaseOwner", "=", leaseHolder)
       .where("status", "=", "pending"),
   );
 }
 
 /**
  * Records that a claimed delivery was not sent, by design, and why (its kind's skipReason: a
- * reminder whose application was answered meanwhile), if `owner` still holds its lease.
+ * reminder whose application was answered meanwhile), if `leaseHolder` still holds its lease.
  */
 export async function markSkipped(
   handle: DatabaseHandle,
   delivery: Delivery,
-  owner: string,
+  leaseHolder: string,
   reason: string,
 ) {
   await handle.write(
@@ -121,13 +130,17 @@ export async function markSkipped(
         updatedAt: Date.now(),
       })
       .where("id", "=", delivery.id)
-      .where("leaseOwner", "=", owner)
+      .where("leaseOwner", "=", leaseHolder)
       .where("status", "=", "pending"),
   );
 }
 
 /** Gives claimed deliveries back unsent (on stop), so the next worker need not wait out the lease. */
-export async function releaseLeases(handle: DatabaseHandle, deliveries: Delivery[], owner: string) {
+export async function releaseLeases(
+  handle: DatabaseHandle,
+  deliveries: Delivery[],
+  leaseHolder: string,
+) {
   await handle.write(
     handle.db
       .updateTable("deliveries")
@@ -137,16 +150,16 @@ export async function releaseLeases(handle: DatabaseHandle, deliveries: Delivery
         "in",
         deliveries.map((delivery) => delivery.id),
       )
-      .where("leaseOwner", "=", owner)
+      .where("leaseOwner", "=", leaseHolder)
       .where("status", "=", "pending"),
   );
 }
 
-/** The submissions of a batch of deliveries, by id, in one query. */
-export async function submissionsOf(
+/** The applications of a batch of deliveries, by id, in one query. */
+export async function applicationsOf(
   handle: DatabaseHandle,
   deliveries: Delivery[],
-): Promise<Map<string, Submission & { owner: Owner | null }>> {
+): Promise<Map<string, Application & { owner: Owner | null }>> {
   const ids = [...new Set(deliveries.map((delivery) => delivery.submissionId))];
   const rows = await handle.db
     .selectFrom("submissions")

@@ -11,11 +11,11 @@ import type { Database } from "../schema.ts";
  */
 export function deliveryForApplication(
   handle: { db: Kysely<Database>; dialect: Dialect },
-  delivery: { submissionId: string; kind: string; now: number; at?: number },
+  delivery: { applicationId: string; kind: string; now: number; at?: number },
   when: (eb: ExpressionBuilder<Database, "submissions">) => Expression<SqlBool>,
 ) {
   const { db, dialect } = handle;
-  const { submissionId, kind, now, at = now } = delivery;
+  const { applicationId, kind, now, at = now } = delivery;
   const uuid = dialect === "postgres" ? "uuid" : "text";
   return db
     .insertInto("deliveries")
@@ -42,7 +42,7 @@ export function deliveryForApplication(
           eb.cast<number>(eb.val(now), "bigint").as("createdAt"),
           eb.cast<number>(eb.val(now), "bigint").as("updatedAt"),
         ])
-        .where("submissions.id", "=", submissionId)
+        .where("submissions.id", "=", applicationId)
         .where(when),
     );
 }

@@ -8,11 +8,11 @@ import type { Database } from "../schema.ts";
  */
 export function onDemandDeliveryInsert(
   db: Kysely<Database>,
-  delivery: { id: string; submissionId: string; kind: string; now: number },
+  delivery: { id: string; applicationId: string; kind: string; now: number },
 ) {
   return db.insertInto("deliveries").values({
     id: delivery.id,
-    submissionId: delivery.submissionId,
+    submissionId: delivery.applicationId,
     kind: delivery.kind,
     status: "pending",
     attempts: 0,

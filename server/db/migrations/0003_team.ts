@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
+import { postgresSearchText, searchedColumns } from "../applications/search-text.ts";
 import type { Dialect } from "../dialect.ts";
-import { postgresSearchText, searchedColumns } from "../submissions/search-text.ts";
 import { createIndex } from "./create-index.ts";
 
 /**

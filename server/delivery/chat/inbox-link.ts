@@ -1,6 +1,6 @@
 import { applicationPath } from "#app/shared/paths.ts";
 
 /** The application's page in the team inbox (`/team/applications/:id`), on the site. */
-export function applicationLink(siteUrl: string, submissionId: string): string {
-  return `${siteUrl.replace(/\/+$/, "")}${applicationPath(submissionId)}`;
+export function applicationLink(siteUrl: string, applicationId: string): string {
+  return `${siteUrl.replace(/\/+$/, "")}${applicationPath(applicationId)}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Delivery, Submission } from "../../db/schema.ts";
-import { pendingSubmission } from "../../test/stored.ts";
+import type { Application, Delivery } from "../../db/schema.ts";
+import { pendingApplication } from "../../test/stored.ts";
 import { discordMessage, discordPostUrl } from "./discord.ts";
 import { applicationLink } from "./inbox-link.ts";
 import { alertNotice, applicationNotice } from "./notice.ts";
@@ -17,8 +17,8 @@ const teamsOwner = `Ana Ruiz <ana@${zw}studio.${zw}example>`;
 const id = "7d1f3a52-2c1e-4c0b-9a55-3f2f6c1d9e01";
 const createdAt = Date.UTC(2026, 10, 23, 9, 30);
 
-function submission(row: Partial<Submission> = {}): Submission {
-  return { ...(pendingSubmission({ row: { id, createdAt, ...row } }).row as Submission) };
+function application(row: Partial<Application> = {}): Application {
+  return { ...(pendingApplication({ row: { id, createdAt, ...row } }).row as Application) };
 }
 
 const site = {
@@ -31,7 +31,7 @@ const link = `https://reelsmith.example/team/applications/${id}`;
 
 describe("the announcement of an application", () => {
   it("Slack: fallback text of ours, a header, label/value rows, a button to the inbox", () => {
-    expect(slackMessage(applicationNotice(submission(), site))).toEqual({
+    expect(slackMessage(applicationNotice(application(), site))).toEqual({
       text: "New application: Influencer plan, TikTok, 10k-50k followers",
       blocks: [
         { type: "header", text: { type: "plain_text", text: "New application", emoji: false } },
@@ -78,7 +78,7 @@ describe("the announcement of an application", () => {
   });
 
   it("Discord: content of ours, one embed linked to the inbox, no mention allowed", () => {
-    expect(discordMessage(applicationNotice(submission(), site))).toEqual({
+    expect(discordMessage(applicationNotice(application(), site))).toEqual({
       content: "New application\\: Influencer plan\\, TikTok\\, 10k\\-50k followers",
       embeds: [
         {
@@ -111,7 +111,7 @@ describe("the announcement of an application", () => {
       type: "RichTextBlock",
       inlines: [run(`${label}: `, { weight: "Bolder" }), run(value)],
     });
-    expect(teamsMessage(applicationNotice(submission(), site))).toEqual({
+    expect(teamsMessage(applicationNotice(application(), site))).toEqual({
       type: "message",
       attachments: [
         {
@@ -146,12 +146,12 @@ describe("the announcement of an application", () => {
     expect(applicationLink("https://x.example/", id)).toBe(
       `https://x.example/team/applications/${id}`,
     );
-    const notice = applicationNotice(submission(), site);
+    const notice = applicationNotice(application(), site);
     expect(notice.link?.url).toBe(`https://reelsmith.example/team/applications/${id}`);
   });
 
   it("keeps what the applicant typed out of every place a format reads markup", () => {
-    const hostile = submission({
+    const hostile = application({
       name: "<!channel> @everyone *Boss*\n> [Pay here](https://evil.example)",
       accountHandle: "<@U024BE7LH> victim@evil.example {{DATE(2017-02-14T06:08:39Z)}}",
     });

@@ -6,7 +6,7 @@ import type { FieldName } from "#app/shared/schema.ts";
 import { fill } from "#app/shared/text.ts";
 import { labelledAnswers } from "../../answers/labelled-answers.ts";
 import type { Member } from "../../db/members.ts";
-import type { Delivery, Submission } from "../../db/schema.ts";
+import type { Application, Delivery } from "../../db/schema.ts";
 import { type ErrorClass, errorClasses } from "../error-class.ts";
 import { applicationLink } from "./inbox-link.ts";
 import { ownerText } from "./owner-text.ts";
@@ -38,13 +38,13 @@ const announcedFields: FieldName[] = [
 ];
 
 export function applicationNotice(
-  submission: Submission,
+  application: Application,
   options: { siteUrl: string; owner?: Pick<Member, "name" | "email"> | null },
 ): Notice {
   const copy = chat.application;
-  const answers = labelledAnswers(submission);
+  const answers = labelledAnswers(application);
   const answer = (field: FieldName) => answers.find((a) => a.field === field)?.value ?? "";
-  const url = applicationLink(options.siteUrl, submission.id);
+  const url = applicationLink(options.siteUrl, application.id);
   return {
     title: copy.title,
     summary: fill(copy.summary, {
@@ -58,14 +58,14 @@ export function applicationNotice(
         value: answer(field),
       })),
       { label: copy.ownerLabel, value: ownerText(options.owner ?? undefined) },
-      ...(submission.dueAt === null
+      ...(application.dueAt === null
         ? []
-        : [{ label: copy.dueLabel, value: utcText(Number(submission.dueAt)) }]),
-      { label: emails.team.idLabel, value: submission.id },
+        : [{ label: copy.dueLabel, value: utcText(Number(application.dueAt)) }]),
+      { label: emails.team.idLabel, value: application.id },
     ],
     lines: [],
     link: { text: copy.inboxLink, url },
-    time: new Date(submission.createdAt).toISOString(),
+    time: new Date(application.createdAt).toISOString(),
   };
 }
 

@@ -3,7 +3,7 @@ import { withinResponsePromise } from "#app/content/service.ts";
 import { utcText } from "#app/shared/response-clock.ts";
 import { fill } from "#app/shared/text.ts";
 import type { Member } from "../../db/members.ts";
-import type { Submission } from "../../db/schema.ts";
+import type { Application } from "../../db/schema.ts";
 import { applicationLink } from "./inbox-link.ts";
 import type { Notice } from "./notice.ts";
 import { ownerText } from "./owner-text.ts";
@@ -15,14 +15,14 @@ import { ownerText } from "./owner-text.ts";
  */
 export function promiseNotice(
   which: "reminder" | "missed",
-  submission: Submission,
+  application: Application,
   owner: Pick<Member, "name" | "email"> | undefined,
   options: { siteUrl: string },
 ): Notice & { subject: string } {
   const copy = chat[which];
-  const due = utcText(Number(submission.dueAt));
+  const due = utcText(Number(application.dueAt));
   const values = {
-    plan: submission.selectedPlan,
+    plan: application.selectedPlan,
     owner: owner?.name ?? chat.application.unassigned,
     due,
     promise: withinResponsePromise,
@@ -32,16 +32,16 @@ export function promiseNotice(
     subject: fill(copy.subject, values),
     summary: fill(copy.summary, values),
     facts: [
-      { label: "Name", value: submission.name },
-      { label: "Plan", value: submission.selectedPlan },
+      { label: "Name", value: application.name },
+      { label: "Plan", value: application.selectedPlan },
       { label: chat.application.ownerLabel, value: ownerText(owner) },
       { label: chat.application.dueLabel, value: due },
     ],
     lines: [fill(copy.line, values)],
     link: {
       text: chat.application.inboxLink,
-      url: applicationLink(options.siteUrl, submission.id),
+      url: applicationLink(options.siteUrl, application.id),
     },
-    time: new Date(Number(submission.dueAt)).toISOString(),
+    time: new Date(Number(application.dueAt)).toISOString(),
   };
 }

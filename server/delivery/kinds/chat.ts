@@ -29,8 +29,8 @@ function announcement<C extends Channel>(channel: C) {
     name: channel.name,
     made: "application",
     configured: isSet(channel),
-    send: ({ submission, owner }: DeliveryJob, { config }: { config: KindConfig }) =>
-      postTo(channel, config, applicationNotice(submission, { ...noticeOptions(config), owner })),
+    send: ({ application, owner }: DeliveryJob, { config }: { config: KindConfig }) =>
+      postTo(channel, config, applicationNotice(application, { ...noticeOptions(config), owner })),
   } as const satisfies DeliveryKind<C["name"]>;
 }
 

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import type { Owner } from "../../db/deliveries/claims.ts";
-import type { Submission } from "../../db/schema.ts";
+import type { Application } from "../../db/schema.ts";
 import { applicantConfirmation, type MailConfig, teamNotification } from "../messages.ts";
 import type { DeliveryKind } from "./kind.ts";
 import { replyTagSecret } from "./reply-tag-secret.ts";
@@ -9,7 +9,7 @@ import { replyTagSecret } from "./reply-tag-secret.ts";
 const applicationEmail = <Name extends string>(
   name: Name,
   build: (
-    submission: Submission,
+    application: Application,
     config: MailConfig,
     owner: Owner | null,
     secret: string,
@@ -19,10 +19,10 @@ const applicationEmail = <Name extends string>(
     name,
     made: "application",
     configured: () => true,
-    async send({ submission, owner }, { config, mailer, database }) {
+    async send({ application, owner }, { config, mailer, database }) {
       // Its Message-ID carries a tag under the instance's secret: the proof a reply to it has.
       const secret = await replyTagSecret(database);
-      await mailer.send(await build(submission, config, owner ?? null, secret));
+      await mailer.send(await build(application, config, owner ?? null, secret));
     },
   }) as const satisfies DeliveryKind<Name>;
 
@@ -32,5 +32,5 @@ export const teamNotificationKind = applicationEmail("team_notification", teamNo
 /** The applicant's confirmation (capped per address and per hour when it is stored). */
 export const applicantConfirmationKind = applicationEmail(
   "applicant_confirmation",
-  (submission, config, _owner, secret) => applicantConfirmation(submission, config, secret),
+  (application, config, _owner, secret) => applicantConfirmation(application, config, secret),
 );

@@ -1,7 +1,7 @@
 import type { Config } from "../../config.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
 import type { Owner } from "../../db/deliveries/claims.ts";
-import type { Delivery, Submission } from "../../db/schema.ts";
+import type { Application, Delivery } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 
 /** What a kind may read of the configuration (the worker's, the tests' and the alerts'). */
@@ -26,7 +26,7 @@ export type KindConfig = Pick<
 /** One claimed delivery, the application it belongs to, and that application's owner. */
 export interface DeliveryJob {
   delivery: Delivery;
-  submission: Submission;
+  application: Application;
   /** Null: unassigned (no member was available). */
   owner?: Owner | null;
 }

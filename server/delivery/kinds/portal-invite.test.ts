@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { SendMailOptions } from "nodemailer";
 import { expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
+import { findApplication } from "../../db/applications/reads.ts";
 import { onDemandDeliveryInsert } from "../../db/deliveries/on-demand.ts";
 import { personInsert, personRemoval } from "../../db/portal/client-people.ts";
 import { signInTokenState } from "../../db/portal/client-sessions.ts";
 import { clientInsert } from "../../db/portal/clients.ts";
-import { findSubmission } from "../../db/submissions/reads.ts";
 import { hashPortalToken, portalLinkLifetimeMs } from "../../mail/portal-links.ts";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
 import { storedApplication } from "../../test/portal.ts";
@@ -38,12 +38,12 @@ describeEachBackend("the portal invite on $name", (backend) => {
       }),
       onDemandDeliveryInsert(database.db, {
         id: randomUUID(),
-        submissionId: applicationId,
+        applicationId: applicationId,
         kind: portalInviteKind.name,
         now,
       }),
     ]);
-    const found = await findSubmission(database, applicationId);
+    const found = await findApplication(database, applicationId);
     const delivery = found?.deliveries.find((one) => one.kind === "portal_invite");
     if (!found || !delivery) throw new Error("no delivery");
     const sent: SendMailOptions[] = [];
@@ -51,7 +51,7 @@ describeEachBackend("the portal invite on $name", (backend) => {
       send: async (message: SendMailOptions) => void sent.push(message),
       close() {},
     };
-    const job = { delivery, submission: found.submission };
+    const job = { delivery, application: found.application };
     return { database, job, context: { config, mailer, database }, sent, clientId, personId };
   }
 

@@ -29,13 +29,13 @@ export const portalInviteKind = {
   name: "portal_invite",
   made: "on-demand",
   configured: () => true,
-  async skipReason({ submission }, context) {
-    return (await invitee(submission.id, submission.email, context))
+  async skipReason({ application }, context) {
+    return (await invitee(application.id, application.email, context))
       ? undefined
       : "the applicant is no longer one of the client's people";
   },
-  async send({ submission }, context) {
-    const person = await invitee(submission.id, submission.email, context);
+  async send({ application }, context) {
+    const person = await invitee(application.id, application.email, context);
     const { database, config, mailer } = context;
     if (!person || !database) {
       throw new DeliveryError("the invited person was removed", "submission_missing", {

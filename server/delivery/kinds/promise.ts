@@ -20,9 +20,9 @@ const reminderMs = (config: KindConfig) => {
 const fromDue = { reminder: reminderMs, missed: () => 0 } as const;
 
 /** Why it should not go out now, if so: the words the application page shows. */
-async function skipReason({ submission }: DeliveryJob): Promise<string | undefined> {
-  if (submission.isSpam === 1) return "spam";
-  if (submission.firstResponseAt !== null) return "answered";
+async function skipReason({ application }: DeliveryJob): Promise<string | undefined> {
+  if (application.isSpam === 1) return "spam";
+  if (application.firstResponseAt !== null) return "answered";
   return undefined;
 }
 
@@ -37,7 +37,7 @@ function emailKind<Name extends `${Which}_email`>(name: Name, which: Which) {
     async send(job, context) {
       const { config, mailer } = context;
       const owner = job.owner ?? undefined;
-      const notice = promiseNotice(which, job.submission, owner, noticeOptions(config));
+      const notice = promiseNotice(which, job.application, owner, noticeOptions(config));
       await mailer.send({
         from: config.MAIL_FROM,
         to: which === "reminder" && owner ? owner.email : config.TEAM_EMAIL,
@@ -61,7 +61,7 @@ function chatKind<C extends Channel>(channel: C, which: Which) {
     async send(job: DeliveryJob, context: SendContext) {
       const notice = promiseNotice(
         which,
-        job.submission,
+        job.application,
         job.owner ?? undefined,
         noticeOptions(context.config),
       );

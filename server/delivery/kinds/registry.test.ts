@@ -13,7 +13,7 @@ const config = {
   WEBHOOK_SECRET: undefined,
 };
 const mailer: Mailer = { send: async () => {}, close() {} };
-const jobOf = (kind: string) => ({ delivery: { kind }, submission: {} }) as unknown as DeliveryJob;
+const jobOf = (kind: string) => ({ delivery: { kind }, application: {} }) as unknown as DeliveryJob;
 
 describe("the registry of delivery kinds", () => {
   it("gives every kind a label and a noun in the team's copy", () => {

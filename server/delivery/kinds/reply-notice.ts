@@ -10,9 +10,9 @@ import type { DeliveryJob, DeliveryKind, KindConfig, SendContext } from "./kind.
  * channel, in the transaction that stores the reply. Not sent once the reply was read or
  * answered meanwhile (new_reply back to 0), nor for spam.
  */
-async function skipReason({ submission }: DeliveryJob): Promise<string | undefined> {
-  if (submission.isSpam === 1) return "spam";
-  if (submission.newReply === 0) return "read";
+async function skipReason({ application }: DeliveryJob): Promise<string | undefined> {
+  if (application.isSpam === 1) return "spam";
+  if (application.newReply === 0) return "read";
   return undefined;
 }
 
@@ -24,7 +24,7 @@ export const replyNoticeEmailKind = {
   skipReason,
   async send(job, { config, mailer }) {
     const owner = job.owner ?? undefined;
-    const notice = replyNotice(job.submission, owner, noticeOptions(config));
+    const notice = replyNotice(job.application, owner, noticeOptions(config));
     await mailer.send({
       from: config.MAIL_FROM,
       to: owner ? owner.email : config.TEAM_EMAIL,
@@ -45,7 +45,7 @@ function chatKind<C extends Channel>(channel: C) {
     skipReason,
     async send(job: DeliveryJob, context: SendContext) {
       const notice = replyNotice(
-        job.submission,
+        job.application,
         job.owner ?? undefined,
         noticeOptions(context.config),
       );

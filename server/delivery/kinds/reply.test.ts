@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
+import { eraseStatements } from "../../db/applications/erase.ts";
+import { storeApplications } from "../../db/applications/store.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { onDemandDeliveryInsert } from "../../db/deliveries/on-demand.ts";
 import { messageInsert } from "../../db/messages.ts";
 import { sharedSecret } from "../../db/settings.ts";
-import { eraseStatements } from "../../db/submissions/erase.ts";
-import { storeSubmissions } from "../../db/submissions/store.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { routedApplication } from "../../mail/reply-address.ts";
 import { describeEachBackend, migratedDatabase, serverOn } from "../../test/backends.ts";
 import { validApplication } from "../../test/fixtures.ts";
 import { smtpSinkForFile } from "../../test/smtp-sink.ts";
-import { pendingSubmission } from "../../test/stored.ts";
+import { pendingApplication } from "../../test/stored.ts";
 import { waitFor } from "../../test/wait.ts";
 import { DeliveryError } from "../error-class.ts";
 import { startDeliveryWorker } from "../worker.ts";
@@ -33,7 +33,7 @@ const body = "Hi Ada,\n\nCould we talk on Tuesday?\n\nBest,\nmaya";
  */
 async function storeReply(
   database: DatabaseHandle,
-  submissionId: string,
+  applicationId: string,
   options: { inReplyTo?: string } = {},
 ) {
   const id = randomUUID();
@@ -42,7 +42,7 @@ async function storeReply(
   await database.writeTransaction([
     messageInsert(database.db, {
       id,
-      submissionId,
+      submissionId: applicationId,
       direction: "out",
       messageId: `<${id}.reply@studio.example>`,
       inReplyTo: options.inReplyTo ?? null,
@@ -60,7 +60,7 @@ async function storeReply(
     }),
     onDemandDeliveryInsert(database.db, {
       id: deliveryId,
-      submissionId,
+      applicationId,
       kind: replyEmailKind.name,
       now,
     }),
@@ -138,8 +138,8 @@ describeEachBackend("a reply from the inbox, sent on $name", (backend) => {
 describeEachBackend("a reply whose application was erased, on $name", (backend) => {
   it("fails for good and is never sent", async () => {
     const { database } = await migratedDatabase(backend);
-    const stored = pendingSubmission({ deliveries: [] });
-    await storeSubmissions(database.db, [stored]);
+    const stored = pendingApplication({ deliveries: [] });
+    await storeApplications(database.db, [stored]);
     const { deliveryId } = await storeReply(database, stored.row.id);
     const sent: unknown[] = [];
     const mailer: Mailer = {
@@ -194,7 +194,7 @@ describeEachBackend("a reply whose application was erased, on $name", (backend) 
     // The kind itself, asked to send a reply whose message is gone: a permanent failure.
     const job = {
       delivery: { id: deliveryId, kind: "reply_email" },
-      submission: stored.row,
+      application: stored.row,
     } as unknown as DeliveryJob;
     const attempt = replyEmailKind.send(job, {
       config: { MAIL_FROM: mailFrom } as never,

@@ -20,10 +20,10 @@ export const replyEmailKind = {
   name: "reply_email",
   made: "on-demand",
   configured: () => true,
-  async send({ delivery, submission }, { config, mailer, database }) {
+  async send({ delivery, application }, { config, mailer, database }) {
     if (!database) throw new Error("the reply kind needs the database");
     const message = await messageOfDelivery(database.db, delivery.id);
-    if (!message || message.submissionId !== submission.id) {
+    if (!message || message.submissionId !== application.id) {
       throw new DeliveryError(
         "reply message not found (its application was erased)",
         "submission_missing",
@@ -38,8 +38,8 @@ export const replyEmailKind = {
         name: fill(emails.reply.fromName, { member: oneLine(message.fromName), brand: brand.name }),
         address: message.fromAddress,
       },
-      to: { name: oneLine(submission.name), address: message.toAddress },
-      replyTo: replyAddress(secret, submission.id, domain),
+      to: { name: oneLine(application.name), address: message.toAddress },
+      replyTo: replyAddress(secret, application.id, domain),
       subject: oneLine(message.subject),
       messageId: message.messageId ?? undefined,
       inReplyTo: references,

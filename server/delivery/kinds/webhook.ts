@@ -7,12 +7,12 @@ export const webhookKind = {
   name: "webhook",
   made: "application",
   configured: (config) => Boolean(config.WEBHOOK_URL && config.WEBHOOK_SECRET),
-  async send({ delivery, submission, owner }, { config }) {
+  async send({ delivery, application, owner }, { config }) {
     if (!config.WEBHOOK_URL || !config.WEBHOOK_SECRET) {
       throw new DeliveryError("WEBHOOK_URL is not set", "not_configured");
     }
     await sendWebhook(
-      submission,
+      application,
       {
         url: config.WEBHOOK_URL,
         secret: config.WEBHOOK_SECRET,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { port } from "../../../playwright.config.ts";
 import { type DatabaseHandle, openDatabase } from "../../../server/db/database.ts";
-import type { Submission } from "../../../server/db/schema.ts";
+import type { Application } from "../../../server/db/schema.ts";
 
 // What the e2e server stored: its SQLite database, and the emails it wrote as .eml files.
 
@@ -49,13 +49,13 @@ export async function withDatabase<T>(work: (database: DatabaseHandle) => Promis
  * One column of an application (its row of `submissions`), as the e2e server stored it; the
  * application found by its id, or by its email address (`by: "email"`).
  */
-export function submissionColumn<C extends keyof Submission>(
+export function applicationColumn<C extends keyof Application>(
   key: string,
   column: C,
   by: "id" | "email" = "id",
-): Promise<Submission[C]> {
+): Promise<Application[C]> {
   return withDatabase(async (database) => {
-    const row: Submission = await database.db
+    const row: Application = await database.db
       .selectFrom("submissions")
       .selectAll()
       .where(by, "=", key)

@@ -3,7 +3,7 @@ import { createHttpClient } from "./http-client.ts";
 import type { Instance } from "./instance.ts";
 
 /**
- * Submissions at `concurrency` until stopped (at most `max`). Each has its own Idempotency-Key; one that gets
+ * Applications at `concurrency` until stopped (at most `max`). Each has its own Idempotency-Key; one that gets
  * no answer (the instance died) is sent again, with the same key, to the next live target, as a
  * load balancer would. Returns the ids that were answered 200.
  */

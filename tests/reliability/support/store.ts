@@ -33,7 +33,7 @@ export async function deliveryStatuses(
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
 }
 
-/** The ids of every stored submission. */
+/** The ids of every stored application. */
 export async function storedIds(handle: DatabaseHandle): Promise<Set<string>> {
   const rows = await handle.db.selectFrom("submissions").select("id").execute();
   return new Set(rows.map((row) => row.id));

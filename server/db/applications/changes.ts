@@ -8,7 +8,7 @@ import { availableMembersQuery, recordTurnsQuery } from "./owners.ts";
 type Db = Kysely<Database>;
 
 /** What an action needs to know of an application before it acts. */
-export function submissionBrief(db: Db, id: string) {
+export function applicationBrief(db: Db, id: string) {
   return db
     .selectFrom("submissions")
     .select(["id", "email", "isSpam", "createdAt", "dueAt", "ownerId"])
@@ -99,7 +99,7 @@ export const ownerUpdate = (db: Db, id: string, owner: string | null, seen: stri
  */
 export function ownerChangeAuditLine(
   handle: { db: Db; dialect: Dialect },
-  line: AuditLine & { submissionId: string },
+  line: AuditLine & { applicationId: string },
   seen: string | null,
 ) {
   const { db, dialect } = handle;
@@ -118,7 +118,7 @@ export function ownerChangeAuditLine(
           eb.cast<string>(eb.val(row.detail), "text").as("detail"),
           eb.cast<number>(eb.val(row.createdAt), "bigint").as("createdAt"),
         ])
-        .where("submissions.id", "=", line.submissionId)
+        .where("submissions.id", "=", line.applicationId)
         .where((where) =>
           seen === null
             ? where("submissions.ownerId", "is", null)
@@ -136,7 +136,7 @@ function deliveryIfMissing(
   now: number,
   at = now,
 ) {
-  return deliveryForApplication(handle, { submissionId: id, kind, now, at }, (eb) =>
+  return deliveryForApplication(handle, { applicationId: id, kind, now, at }, (eb) =>
     eb.not(
       eb.exists(
         eb

@@ -1,17 +1,17 @@
 import { expect, it } from "vitest";
 import { parseInboxQuery } from "#app/shared/inbox-query.ts";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
-import { pendingSubmission } from "../../test/stored.ts";
+import { pendingApplication } from "../../test/stored.ts";
 import { inboxRows } from "./inbox.ts";
-import { storeSubmissions } from "./store.ts";
+import { storeApplications } from "./store.ts";
 import { applicationSources } from "./visit-sources.ts";
 
 describeEachBackend("the inbox's Source filter ($name)", (backend) => {
   it("offers the sources seen and shows one source's applications, Direct, or Not known", async () => {
     const { database } = await migratedDatabase(backend);
     const from = (visitSource: string | null, name: string) =>
-      pendingSubmission({ row: { name, visitSource, visitLandingPage: visitSource && "/" } });
-    await storeSubmissions(database.db, [
+      pendingApplication({ row: { name, visitSource, visitLandingPage: visitSource && "/" } });
+    await storeApplications(database.db, [
       from("newsletter", "Ada"),
       from("news.example", "Bo"),
       from("(direct)", "Cy"),
@@ -33,11 +33,11 @@ describeEachBackend("the inbox's Source filter ($name)", (backend) => {
   it("offers the first 50 sources in order, each once", async () => {
     const { database } = await migratedDatabase(backend);
     const sources = Array.from({ length: 52 }, (_, i) => `source-${String(i).padStart(2, "0")}`);
-    await storeSubmissions(
+    await storeApplications(
       database.db,
       [...sources, ...sources.slice(0, 10)]
         .reverse()
-        .map((visitSource) => pendingSubmission({ row: { visitSource } })),
+        .map((visitSource) => pendingApplication({ row: { visitSource } })),
     );
     expect(await applicationSources(database)).toEqual(sources.slice(0, 50));
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
-import { pendingSubmission } from "../../test/stored.ts";
+import { pendingApplication } from "../../test/stored.ts";
 import { openMigratedDatabase } from "../database.ts";
 import { addMember, awayUpdate, findMember } from "../members.ts";
 import { planOwners } from "./owners.ts";
@@ -39,10 +39,10 @@ describeEachBackend("owners of new applications on $name", (backend) => {
     );
     const store = async (count: number, assignOwner = true) => {
       const items = Array.from({ length: count }, () => ({
-        ...pendingSubmission(),
+        ...pendingApplication(),
         assignOwner,
       }));
-      await server.storeSubmissions(items);
+      await server.storeApplications(items);
       const rows = await database.db
         .selectFrom("submissions")
         .select(["id", "ownerId"])

@@ -8,15 +8,15 @@ export function retentionCutoff(retentionDays: number, now = Date.now()): number
 }
 
 /**
- * Deletes the submissions received before `cutoff` and their deliveries, `batch` at a time
+ * Deletes the applications received before `cutoff` and their deliveries, `batch` at a time
  * (short statements: the server keeps taking applications meanwhile). Returns what it deleted.
  */
 export async function purgeExpired(
   handle: DatabaseHandle,
   cutoff: number,
   batch = 500,
-): Promise<{ submissions: number; deliveries: number }> {
-  const purged = { submissions: 0, deliveries: 0 };
+): Promise<{ applications: number; deliveries: number }> {
+  const purged = { applications: 0, deliveries: 0 };
   for (;;) {
     const rows = await handle.db
       .selectFrom("submissions")
@@ -30,11 +30,11 @@ export async function purgeExpired(
     const deliveries = await handle.write(
       handle.db.deleteFrom("deliveries").where("submissionId", "in", ids).returning("id"),
     );
-    const submissions = await handle.write(
+    const applications = await handle.write(
       handle.db.deleteFrom("submissions").where("id", "in", ids).returning("id"),
     );
     purged.deliveries += deliveries.length;
-    purged.submissions += submissions.length;
+    purged.applications += applications.length;
     if (ids.length < batch) return purged;
   }
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Migrator } from "kysely/migration";
 import { expect, it, onTestFinished } from "vitest";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
-import { pendingSubmission } from "../../test/stored.ts";
+import { pendingApplication } from "../../test/stored.ts";
 import { type DatabaseHandle, openDatabase } from "../database.ts";
 import { addMember, findMember, removeMember } from "../members.ts";
 import { migrateToLatest, migrations } from "../migrations/index.ts";
@@ -13,7 +13,7 @@ import { eraseApplicant } from "./erase.ts";
 import { overdueCount, overdueCounts } from "./inbox.ts";
 import { firstResponseStatements } from "./promise.ts";
 import { purgeExpired } from "./retention.ts";
-import { storeSubmissions } from "./store.ts";
+import { storeApplications } from "./store.ts";
 
 const hour = 3600_000;
 const now = Date.UTC(2026, 10, 28, 12, 0);
@@ -69,7 +69,7 @@ describeEachBackend("the overdue counts, kept ($name)", (backend) => {
       application(now - 60 * hour, { ownerId: ben, dueAt: null }),
     ];
     const ids = batch.map((item) => item.row.id);
-    await storeSubmissions(database.db, batch, now, {
+    await storeApplications(database.db, batch, now, {
       confirmationsPerHour: Number.POSITIVE_INFINITY,
       postgres: backend.name === "postgres",
     });
@@ -140,4 +140,4 @@ describeEachBackend("the overdue counts, kept ($name)", (backend) => {
 });
 
 const application = (createdAt: number, row: Record<string, unknown> = {}) =>
-  pendingSubmission({ row: { createdAt, dueAt: createdAt + 24 * hour, ownerId: null, ...row } });
+  pendingApplication({ row: { createdAt, dueAt: createdAt + 24 * hour, ownerId: null, ...row } });

@@ -5,7 +5,7 @@ import type { RunTransaction } from "../write-transaction.ts";
 
 const addressOf = (email: string) => email.trim().toLowerCase();
 
-/** The ids of every submission of the address (any case). */
+/** The ids of every application of the address (any case). */
 const idsOf = (db: Kysely<Database>, email: string) =>
   db.selectFrom("submissions").select("id").where(sql<string>`lower(email)`, "=", addressOf(email));
 
@@ -32,9 +32,9 @@ export async function toErase(
 }
 
 /**
- * The statements that erase an applicant: every submission of the address (any case), their
+ * The statements that erase an applicant: every application of the address (any case), their
  * deliveries, the messages of their threads and the `unmatched` messages of their address
- * (read by `toErase`) with those messages' attachments (notes go with their submission; the
+ * (read by `toErase`) with those messages' attachments (notes go with their application; the
  * messages would too, by their foreign key, but are deleted by name so that nothing hangs on
  * it), and the count of confirmations kept under the address's HMAC, in this order, to run in
  * one transaction. The files of the messages are not rows: read them with `toErase` first,
@@ -77,9 +77,9 @@ export async function eraseApplicant(
   email: string,
   recipientHash: string,
   also: readonly Compilable[] = [],
-): Promise<{ submissions: number; deliveries: number; messages: number; files: string[] }> {
+): Promise<{ applications: number; deliveries: number; messages: number; files: string[] }> {
   const { files, unmatched } = await toErase(handle.db, email);
-  const [deliveries, attachments, messages, submissions, confirmations] = eraseStatements(
+  const [deliveries, attachments, messages, applications, confirmations] = eraseStatements(
     handle.db,
     email,
     recipientHash,
@@ -90,7 +90,7 @@ export async function eraseApplicant(
     deliveries,
     attachments,
     messages,
-    submissions,
+    applications,
     confirmations,
   ]);
   // Each statement's result by its name: `also` comes first.
@@ -98,7 +98,7 @@ export async function eraseApplicant(
   return {
     deliveries: affected(0),
     messages: affected(2),
-    submissions: affected(3),
+    applications: affected(3),
     files,
   };
 }

@@ -47,18 +47,18 @@ describeEachBackend("retention ($name)", (backend) => {
     expect(hours.map((row) => Number(row.hour))).toEqual([hour]);
   });
 
-  it("purges submissions received before the cutoff and their deliveries, in batches", async () => {
+  it("purges applications received before the cutoff and their deliveries, in batches", async () => {
     const { database } = await migratedDatabase(backend);
     const old = [];
     for (let i = 0; i < 5; i++) old.push(await storeReceived(database, 800 + i));
     const recent = await storeReceived(database, 10);
     const purged = await purgeExpired(database, Date.now() - 730 * day, 2);
-    expect(purged).toEqual({ submissions: 5, deliveries: 10 });
+    expect(purged).toEqual({ applications: 5, deliveries: 10 });
     const left = await database.db.selectFrom("submissions").select("id").execute();
     expect(left.map((row) => row.id)).toEqual([recent]);
     expect(await ids(database, "deliveries")).toBe(2);
     expect(await purgeExpired(database, Date.now() - 730 * day)).toEqual({
-      submissions: 0,
+      applications: 0,
       deliveries: 0,
     });
   });

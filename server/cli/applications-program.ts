@@ -2,14 +2,14 @@ import { emails } from "#app/content/emails.ts";
 import { applicationSource, sourceSummary } from "#app/shared/application-source.ts";
 import { printable } from "#app/shared/text.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
+import { type SkipReason, skipReasonText } from "../db/applications/confirmation-budget.ts";
+import { exportMessages, exportPageSize, exportPages } from "../db/applications/export-pages.ts";
+import { findApplication, listApplications } from "../db/applications/reads.ts";
+import { purgeExpired, retentionCutoff } from "../db/applications/retention.ts";
 import { BackupError, backupSqlite } from "../db/backup.ts";
 import { retryFailedDeliveries } from "../db/deliveries/retry.ts";
 import { emptyWalWithin } from "../db/empty-wal.ts";
 import { threadCount, type WholeMessage, wholeMessagesOf } from "../db/messages.ts";
-import { type SkipReason, skipReasonText } from "../db/submissions/confirmation-budget.ts";
-import { exportMessages, exportPageSize, exportPages } from "../db/submissions/export-pages.ts";
-import { findSubmission, listSubmissions } from "../db/submissions/reads.ts";
-import { purgeExpired, retentionCutoff } from "../db/submissions/retention.ts";
 import { eraseApplicantEverywhere } from "../erasure/erase-applicant.ts";
 import { exportStream } from "../export/export-stream.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
@@ -28,10 +28,10 @@ import { table } from "./table.ts";
 
 const time = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
 
-/** `npm run submissions -- <command>`: the operator's view of the stored applications. */
-export const submissionsProgram: Program = {
-  name: "submissions",
-  usage: `Usage: npm run submissions -- <command> [options]
+/** `npm run applications -- <command>`: the operator's view of the stored applications. */
+export const applicationsProgram: Program = {
+  name: "applications",
+  usage: `Usage: npm run applications -- <command> [options]
 
 Commands:
   list [--limit N]                     newest submissions first (default 50)
@@ -73,7 +73,7 @@ Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR
 
 function list(limit: number): Run {
   return async (database, io) => {
-    const rows = await listSubmissions(database, limit);
+    const rows = await listApplications(database, limit);
     if (rows.length === 0) {
       io.out("No submissions yet.\n");
       return 0;
@@ -109,11 +109,11 @@ function exportAll(format: "csv" | "json", since: Date | undefined): Run {
         readPage: exportPages(database, { since: since?.getTime() }),
         readMessages: format === "json" ? exportMessages(database) : undefined,
         pageSize: exportPageSize,
-        onRowFailed: ({ submissionId, message, error }) => {
+        onRowFailed: ({ applicationId, message, error }) => {
           const what = message === undefined ? "" : ` (message ${message + 1} of its thread)`;
           const why = error instanceof Error ? error.message : String(error);
-          failed.push(submissionId);
-          io.err(`Not exported: ${submissionId}${what}: ${why}\n`);
+          failed.push(applicationId);
+          io.err(`Not exported: ${applicationId}${what}: ${why}\n`);
         },
       },
       format,
@@ -127,23 +127,23 @@ function exportAll(format: "csv" | "json", since: Date | undefined): Run {
 
 function show(id: string): Run {
   return async (database, io) => {
-    const found = await findSubmission(database, id);
+    const found = await findApplication(database, id);
     if (!found) {
       io.err(`No submission with ID ${id}.\n`);
       return 1;
     }
-    const { submission, deliveries } = found;
+    const { application, deliveries } = found;
     const fields: [string, string][] = [
-      ["ID", submission.id],
-      ["Received", time(submission.createdAt)],
-      ...labelledAnswers(submission).map((answer): [string, string] => [
+      ["ID", application.id],
+      ["Received", time(application.createdAt)],
+      ...labelledAnswers(application).map((answer): [string, string] => [
         answer.label,
         answer.value,
       ]),
-      ["Spam", submission.isSpam ? "yes (honeypot filled)" : "no"],
-      ["Source", sourceSummary(applicationSource(submission), emails.team.sourceWords)],
-      ["User agent", submission.userAgent],
-      ["Idempotency key", submission.idempotencyKey ?? "(none)"],
+      ["Spam", application.isSpam ? "yes (honeypot filled)" : "no"],
+      ["Source", sourceSummary(applicationSource(application), emails.team.sourceWords)],
+      ["User agent", application.userAgent],
+      ["Idempotency key", application.idempotencyKey ?? "(none)"],
     ];
     const width = Math.max(...fields.map(([label]) => label.length));
     for (const [label, value] of fields) {
@@ -204,7 +204,7 @@ function skipReasonLine(reason: string | null): string {
 
 function retry(id: string): Run {
   return async (database, io) => {
-    if (!(await findSubmission(database, id))) {
+    if (!(await findApplication(database, id))) {
       io.err(`No submission with ID ${id}.\n`);
       return 1;
     }
@@ -230,7 +230,7 @@ function erase(email: string): Run {
     const walEmptied = await emptyWalWithin(database, { attempts: 20, intervalMs: 500 });
     const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
     io.out(
-      `Erased ${plural(erased.submissions, "submission", "submissions")}, ${plural(erased.deliveries, "delivery", "deliveries")} and ${plural(erased.messages, "message", "messages")} of ${printable(email)}.\n`,
+      `Erased ${plural(erased.applications, "submission", "submissions")}, ${plural(erased.deliveries, "delivery", "deliveries")} and ${plural(erased.messages, "message", "messages")} of ${printable(email)}.\n`,
     );
     if (files.removed > 0) {
       io.out(
@@ -268,7 +268,7 @@ function purge(): Run {
     const purged = await purgeExpired(database, cutoff);
     const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
     io.out(
-      `Purged ${plural(purged.submissions, "submission", "submissions")} and ${plural(purged.deliveries, "delivery", "deliveries")} received before ${time(cutoff)} (RETENTION_DAYS=${config.RETENTION_DAYS}).\n`,
+      `Purged ${plural(purged.applications, "submission", "submissions")} and ${plural(purged.deliveries, "delivery", "deliveries")} received before ${time(cutoff)} (RETENTION_DAYS=${config.RETENTION_DAYS}).\n`,
     );
     mailFilesLine(io, await purgeMailFiles(config.dataDir, cutoff));
     return 0;
@@ -302,7 +302,7 @@ function backup(file: string): Run {
       const copy = backupSqlite(database.sqlite, file);
       const megabytes = (copy.bytes / 1024 / 1024).toFixed(1);
       io.out(
-        `Backed up ${copy.submissions} ${copy.submissions === 1 ? "submission" : "submissions"} to ${copy.file} (${megabytes} MB); integrity_check: ok.\n${backupHolds(hashing.source)}`,
+        `Backed up ${copy.applications} ${copy.applications === 1 ? "submission" : "submissions"} to ${copy.file} (${megabytes} MB); integrity_check: ok.\n${backupHolds(hashing.source)}`,
       );
       return 0;
     } catch (error) {

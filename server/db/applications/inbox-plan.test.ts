@@ -2,10 +2,10 @@ import type { CompiledQuery } from "kysely";
 import { expect, it } from "vitest";
 import { parseInboxQuery } from "#app/shared/inbox-query.ts";
 import { migratedDatabase, storageBackends } from "../../test/backends.ts";
-import { pendingSubmission } from "../../test/stored.ts";
+import { pendingApplication } from "../../test/stored.ts";
 import { inboxRows, overdueCount } from "./inbox.ts";
 import { responseTallies } from "./response.ts";
-import { storeSubmissions } from "./store.ts";
+import { storeApplications } from "./store.ts";
 
 const sqlite = storageBackends().find((backend) => backend.name === "sqlite");
 const hour = 3600_000;
@@ -18,7 +18,7 @@ it("SQLite: the unanswered part's pages come from an index in order, after ANALY
   const { database } = await migratedDatabase(sqlite);
   const now = Date.now();
   const rows = Array.from({ length: 3000 }, (_, i) =>
-    pendingSubmission({
+    pendingApplication({
       row: {
         createdAt: now - i * hour,
         dueAt: now - i * hour + 24 * hour,
@@ -30,7 +30,7 @@ it("SQLite: the unanswered part's pages come from an index in order, after ANALY
     }),
   );
   for (let i = 0; i < rows.length; i += 500) {
-    await storeSubmissions(database.db, rows.slice(i, i + 500), now);
+    await storeApplications(database.db, rows.slice(i, i + 500), now);
   }
   await database.sqlite?.exec("ANALYZE");
 
@@ -74,7 +74,7 @@ it("SQLite: the overdue counts and the Response page read ranges of their indexe
   const { database } = await migratedDatabase(sqlite);
   const now = Date.now();
   const rows = Array.from({ length: 3000 }, (_, i) =>
-    pendingSubmission({
+    pendingApplication({
       row: {
         createdAt: now - i * hour,
         dueAt: now - i * hour + 24 * hour,
@@ -86,7 +86,7 @@ it("SQLite: the overdue counts and the Response page read ranges of their indexe
     }),
   );
   for (let i = 0; i < rows.length; i += 500) {
-    await storeSubmissions(database.db, rows.slice(i, i + 500), now);
+    await storeApplications(database.db, rows.slice(i, i + 500), now);
   }
   await database.sqlite?.exec("ANALYZE");
   const captured: CompiledQuery[] = [];

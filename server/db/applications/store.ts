@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { Database, DeliveryKind, NewDelivery, NewSubmission } from "../schema.ts";
+import type { Database, DeliveryKind, NewApplication, NewDelivery } from "../schema.ts";
 import {
   type ConfirmationCandidate,
   type ConfirmationPlan,
@@ -11,9 +11,9 @@ import {
 } from "./confirmation-budget.ts";
 import { assignOwners } from "./owners.ts";
 
-/** A checked submission waiting to be written, with the deliveries it should get. */
-export interface PendingSubmission {
-  row: NewSubmission;
+/** A checked application waiting to be written, with the deliveries it should get. */
+export interface PendingApplication {
+  row: NewApplication;
   deliveries: readonly DeliveryKind[];
   /**
    * HMAC of the applicant's lower-cased address: its confirmation then counts against the caps
@@ -26,10 +26,10 @@ export interface PendingSubmission {
   assignOwner?: boolean;
 }
 
-export type StoredSubmission =
+export type StoredApplication =
   | {
       id: string;
-      /** False when the idempotency key had been used: `id` is the first submission's. */
+      /** False when the idempotency key had been used: `id` is the first application's. */
       created: boolean;
       /** Deliveries created to be sent (skipped ones not counted). */
       deliveries: number;
@@ -50,9 +50,9 @@ const rowsPerStatement = 100;
 
 /** The outcome of a repeated key: the first id when the answers match, else key reused. */
 export function repeatOutcome(
-  item: PendingSubmission,
+  item: PendingApplication,
   first: { id: string; idempotencyHash: string | null } | undefined,
-): StoredSubmission {
+): StoredApplication {
   if (!first) throw new Error("submission was neither inserted nor found by its key");
   const same = first.idempotencyHash === null || first.idempotencyHash === item.row.idempotencyHash;
   return same
@@ -60,10 +60,10 @@ export function repeatOutcome(
     : { id: "", created: false, deliveries: 0, keyReused: true };
 }
 
-/** The confirmations of newly inserted submissions that count against the caps. */
+/** The confirmations of newly inserted applications that count against the caps. */
 export function confirmationCandidates(
-  items: readonly PendingSubmission[],
-  inserted: (item: PendingSubmission) => boolean,
+  items: readonly PendingApplication[],
+  inserted: (item: PendingApplication) => boolean,
 ): ConfirmationCandidate[] {
   return items.flatMap((item, index) =>
     inserted(item) && item.recipientHash && item.deliveries.includes("applicant_confirmation")
@@ -72,9 +72,9 @@ export function confirmationCandidates(
   );
 }
 
-/** The delivery rows of one inserted submission: pending, or a skipped confirmation. */
+/** The delivery rows of one inserted application: pending, or a skipped confirmation. */
 export function deliveryRows(
-  item: PendingSubmission,
+  item: PendingApplication,
   skip: SkipReason | undefined,
   now: number,
 ): NewDelivery[] {
@@ -97,15 +97,15 @@ export function deliveryRows(
 }
 
 /** The items that take an owner (assignOwner, and none given). */
-export function ownersNeeded(items: readonly PendingSubmission[]): PendingSubmission[] {
+export function ownersNeeded(items: readonly PendingApplication[]): PendingApplication[] {
   return items.filter((item) => item.assignOwner && item.row.ownerId == null);
 }
 
 /** The items with the owners picked for those that take one (in ownersNeeded's order). */
 export function withOwners(
-  items: readonly PendingSubmission[],
+  items: readonly PendingApplication[],
   owners: readonly (string | null)[],
-): readonly PendingSubmission[] {
+): readonly PendingApplication[] {
   const needOwners = ownersNeeded(items);
   const owned = new Map(needOwners.map((item, index) => [item, owners[index] ?? null]));
   return items.map((item) =>
@@ -114,17 +114,17 @@ export function withOwners(
 }
 
 /**
- * Writes submissions and their delivery rows in ONE transaction (the outbox pattern): a
- * delivery exists exactly when its submission does. A repeated idempotency key inserts nothing
+ * Writes applications and their delivery rows in ONE transaction (the outbox pattern): a
+ * delivery exists exactly when its application does. A repeated idempotency key inserts nothing
  * and yields the id stored first (also when both arrive in the same batch), or, when the
  * answers differ, `keyReused`. Confirmations over their caps are stored as skipped.
  */
-export function storeSubmissions(
+export function storeApplications(
   db: Kysely<Database>,
-  pending: readonly PendingSubmission[],
+  pending: readonly PendingApplication[],
   now = Date.now(),
   options: StoreOptions = { confirmationsPerHour: Number.POSITIVE_INFINITY },
-): Promise<StoredSubmission[]> {
+): Promise<StoredApplication[]> {
   return db.transaction().execute(async (trx) => {
     const owners = await assignOwners(trx, ownersNeeded(pending).length, now, {
       postgres: options.postgres === true,
@@ -164,7 +164,7 @@ export function storeSubmissions(
       await trx.insertInto("deliveries").values(chunk).execute();
     }
 
-    return items.map((item, index): StoredSubmission => {
+    return items.map((item, index): StoredApplication => {
       if (inserted.has(item.row.id)) {
         const skipped = plan.skipped.has(index) ? 1 : 0;
         return { id: item.row.id, created: true, deliveries: item.deliveries.length - skipped };

@@ -1,17 +1,17 @@
 import { expect, it } from "vitest";
 import { namedApplicationsMax } from "#app/shared/application-reference.ts";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
-import { pendingSubmission } from "../../test/stored.ts";
+import { pendingApplication } from "../../test/stored.ts";
 import { applicationsNamed } from "./applications-named.ts";
-import { storeSubmissions } from "./store.ts";
+import { storeApplications } from "./store.ts";
 
 // The Unmatched page's search by name or email (the inbox's search), on both backends.
 describeEachBackend("applications named by a member on $name", (backend) => {
   async function stored(rows: { name: string; email: string; isSpam?: number }[]) {
     const { database } = await migratedDatabase(backend);
     const now = Date.now();
-    const submissions = rows.map((row, index) =>
-      pendingSubmission({
+    const applications = rows.map((row, index) =>
+      pendingApplication({
         // Handle and niche (searched too) that none of the tests' texts are part of.
         row: {
           accountHandle: `@h${index}x`,
@@ -21,8 +21,8 @@ describeEachBackend("applications named by a member on $name", (backend) => {
         },
       }),
     );
-    await storeSubmissions(database.db, submissions, now);
-    return { database, ids: submissions.map((submission) => submission.row.id) };
+    await storeApplications(database.db, applications, now);
+    return { database, ids: applications.map((application) => application.row.id) };
   }
 
   it("finds them by part of the name or the email, in any case, newest first, spam included", async () => {

@@ -1,7 +1,7 @@
 import type { InboxQuery } from "#app/shared/inbox-query.ts";
 import type { DatabaseHandle } from "../database.ts";
 import { wholeMessagesOf } from "../messages.ts";
-import type { Submission } from "../schema.ts";
+import type { Application } from "../schema.ts";
 import { filtered, planSearch, type SearchPlan, type Viewer } from "./inbox.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
@@ -24,7 +24,7 @@ export interface ExportedMessage {
 }
 
 /** An exported application: its row, its owner's address, how many messages its thread holds. */
-export type ExportedSubmission = Submission & { ownerEmail: string | null; messageCount: number };
+export type ExportedApplication = Application & { ownerEmail: string | null; messageCount: number };
 
 /**
  * The pages of an export, oldest first: each call reads the `exportPageSize` rows after the
@@ -35,7 +35,7 @@ export function exportPages(handle: Handle, filter: ExportFilter) {
   let search: SearchPlan | undefined;
   return async (
     after: { createdAt: number; id: string } | undefined,
-  ): Promise<ExportedSubmission[]> => {
+  ): Promise<ExportedApplication[]> => {
     let select = handle.db
       .selectFrom("submissions")
       .selectAll("submissions")

@@ -5,7 +5,7 @@
  * per clock hour. Above either cap the application is stored and the team notified as usual;
  * only the confirmation is stored as `skipped`, with the reason.
  *
- * The decision is taken in the transaction that stores the submissions, after taking the lock
+ * The decision is taken in the transaction that stores the applications, after taking the lock
  * of the hour's counter row: on PostgreSQL concurrent transactions (other instances) wait for
  * it, then see each other's grants, so the caps hold across instances. The planning itself,
  * here, is the same for both databases.
@@ -28,7 +28,7 @@ export const skipReasonText: Record<SkipReason, string> = {
 export const hourOf = (now: number) => Math.floor(now / hourMs);
 
 export interface ConfirmationCandidate {
-  /** Where the submission is in its batch. */
+  /** Where the application is in its batch. */
   index: number;
   recipientHash: string;
 }

@@ -1,16 +1,16 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
-import { pendingSubmission } from "../../test/stored.ts";
+import { pendingApplication } from "../../test/stored.ts";
 import { migrateToLatest } from "../migrations/index.ts";
 import { firstResponseStatements } from "./promise.ts";
-import { storeSubmissions } from "./store.ts";
+import { storeApplications } from "./store.ts";
 
 describeEachBackend("the promise's first response on $name", (backend) => {
   it("is recorded once, and moves New to Contacted when asked", async () => {
     const { database } = await migratedDatabase(backend);
-    const stored = pendingSubmission();
-    await storeSubmissions(database.db, [stored]);
+    const stored = pendingApplication();
+    await storeApplications(database.db, [stored]);
     const id = stored.row.id;
     const read = () =>
       database.db
@@ -29,8 +29,8 @@ describeEachBackend("the promise's first response on $name", (backend) => {
 
   it("gives older applications a due time and, from the audit log, their first response", async () => {
     const { database } = await migratedDatabase(backend);
-    const [answered, waiting] = [pendingSubmission(), pendingSubmission()];
-    await storeSubmissions(database.db, [answered, waiting]);
+    const [answered, waiting] = [pendingApplication(), pendingApplication()];
+    await storeApplications(database.db, [answered, waiting]);
     // As they were before 0007: no due time, no first response; one answered by a status.
     await database.db
       .updateTable("submissions")

@@ -1,22 +1,22 @@
 import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import { fieldNames } from "#app/shared/schema.ts";
-import type { Database, NewDelivery, NewSubmission } from "../schema.ts";
+import type { Database, NewApplication, NewDelivery } from "../schema.ts";
 import { hourOf, planConfirmations, recipientWindowMs } from "./confirmation-budget.ts";
 import { availableMembersQuery, planOwners, recordTurnsQuery } from "./owners.ts";
 import {
   confirmationCandidates,
   deliveryRows,
   ownersNeeded,
-  type PendingSubmission,
+  type PendingApplication,
   repeatOutcome,
-  type StoredSubmission,
+  type StoredApplication,
   type StoreOptions,
   withOwners,
 } from "./store.ts";
 
 /**
- * storeSubmissions (submissions.ts) for SQLite, on the hot path of the writer thread: the same statements (built by Kysely, so they
+ * storeApplications (submissions.ts) for SQLite, on the hot path of the writer thread: the same statements (built by Kysely, so they
  * follow the typed schema) prepared once and run synchronously in one better-sqlite3
  * transaction. Kysely's SQLite driver prepares every statement anew, which costs more than
  * the inserts themselves at a few thousand rows per second.
@@ -26,7 +26,7 @@ export function createSqliteStore(
   sqlite: SQLite.Database,
   options: StoreOptions,
 ) {
-  const submissionColumns = [
+  const applicationColumns = [
     "id",
     ...fieldNames,
     "createdAt",
@@ -42,7 +42,7 @@ export function createSqliteStore(
     "visitCampaign",
     "visitReferrer",
     "visitLandingPage",
-  ] as const satisfies readonly (keyof NewSubmission)[];
+  ] as const satisfies readonly (keyof NewApplication)[];
   const deliveryColumns = [
     "id",
     "submissionId",
@@ -58,10 +58,10 @@ export function createSqliteStore(
   const placeholders = <K extends string>(columns: readonly K[]) =>
     Object.fromEntries(columns.map((column) => [column, null])) as Record<K, never>;
   const prepare = (query: { compile(): { sql: string } }) => sqlite.prepare(query.compile().sql);
-  const insertSubmission = prepare(
+  const insertApplication = prepare(
     db
       .insertInto("submissions")
-      .values(placeholders(submissionColumns))
+      .values(placeholders(applicationColumns))
       .onConflict((oc) => oc.column("idempotencyKey").doNothing())
       .returning("id"),
   );
@@ -103,7 +103,7 @@ export function createSqliteStore(
   const membersInTurn = prepare(availableMembersQuery(db));
   const recordTurn = prepare(recordTurnsQuery(db, "", 0));
 
-  const assignOwners = (pending: readonly PendingSubmission[], now: number) => {
+  const assignOwners = (pending: readonly PendingApplication[], now: number) => {
     const count = ownersNeeded(pending).length;
     if (count === 0) return pending;
     const members = (membersInTurn.all() as { id: string }[]).map((member) => member.id);
@@ -112,14 +112,14 @@ export function createSqliteStore(
     return withOwners(pending, plan.owners);
   };
 
-  const write = sqlite.transaction((pending: readonly PendingSubmission[], now: number) => {
+  const write = sqlite.transaction((pending: readonly PendingApplication[], now: number) => {
     const items = assignOwners(pending, now);
     const inserted = new Set<string>();
-    const repeats = new Map<number, StoredSubmission>();
+    const repeats = new Map<number, StoredApplication>();
     items.forEach((item, index) => {
       const row = item.row;
-      const values = submissionColumns.map((column) => row[column] ?? null);
-      if (insertSubmission.get(values)) inserted.add(row.id);
+      const values = applicationColumns.map((column) => row[column] ?? null);
+      if (insertApplication.get(values)) inserted.add(row.id);
       else {
         const first = findByKey.get(row.idempotencyKey) as
           | { id: string; idempotency_hash: string | null }
@@ -147,7 +147,7 @@ export function createSqliteStore(
     for (const recipientHash of plan.granted) grant.run(recipientHash, now);
     if (plan.granted.length > 0) addToHour.run(hour, plan.granted.length);
 
-    return items.map((item, index): StoredSubmission => {
+    return items.map((item, index): StoredApplication => {
       const repeat = repeats.get(index);
       if (repeat) return repeat;
       const skip = plan.skipped.get(index);
@@ -162,7 +162,7 @@ export function createSqliteStore(
     });
   });
 
-  return async (items: readonly PendingSubmission[], now = Date.now()) => {
+  return async (items: readonly PendingApplication[], now = Date.now()) => {
     // better-sqlite3 would nest inside an open Kysely transaction (as a savepoint): never here.
     if (sqlite.inTransaction) throw new Error("SQLite connection is inside another transaction");
     return write(items, now);

@@ -1,9 +1,9 @@
 import type { DatabaseHandle } from "../database.ts";
-import type { Delivery, Submission } from "../schema.ts";
+import type { Application, Delivery } from "../schema.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 
-export interface ListedSubmission {
+export interface ListedApplication {
   id: string;
   createdAt: number;
   name: string;
@@ -14,8 +14,11 @@ export interface ListedSubmission {
   deliveries: Record<string, number>;
 }
 
-/** The newest submissions first, with a count of their deliveries by status. */
-export async function listSubmissions({ db }: Handle, limit: number): Promise<ListedSubmission[]> {
+/** The newest applications first, with a count of their deliveries by status. */
+export async function listApplications(
+  { db }: Handle,
+  limit: number,
+): Promise<ListedApplication[]> {
   const rows = await db
     .selectFrom("submissions")
     .select(["id", "createdAt", "name", "email", "selectedPlan", "isSpam"])
@@ -44,23 +47,23 @@ export async function listSubmissions({ db }: Handle, limit: number): Promise<Li
   }));
 }
 
-/** Every submission (oldest first), optionally only those received at or after `since`. */
-export function exportSubmissions({ db }: Handle, since?: Date): Promise<Submission[]> {
+/** Every application (oldest first), optionally only those received at or after `since`. */
+export function exportApplications({ db }: Handle, since?: Date): Promise<Application[]> {
   let query = db.selectFrom("submissions").selectAll().orderBy("createdAt").orderBy("id");
   if (since) query = query.where("createdAt", ">=", since.getTime());
   return query.execute();
 }
 
-export async function findSubmission(
+export async function findApplication(
   { db }: Handle,
   id: string,
-): Promise<{ submission: Submission; deliveries: Delivery[] } | undefined> {
-  const submission = await db
+): Promise<{ application: Application; deliveries: Delivery[] } | undefined> {
+  const application = await db
     .selectFrom("submissions")
     .selectAll()
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!submission) return undefined;
+  if (!application) return undefined;
   const deliveries = await db
     .selectFrom("deliveries")
     .selectAll()
@@ -68,5 +71,5 @@ export async function findSubmission(
     .orderBy("createdAt")
     .orderBy("kind")
     .execute();
-  return { submission, deliveries };
+  return { application, deliveries };
 }
