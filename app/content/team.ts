@@ -510,7 +510,6 @@ export const team = {
     attachmentsLabel: "Attachments",
     sizes: { bytes: "{n} B", kilobytes: "{n} KB", megabytes: "{n} MB" },
     fullText: "Show the whole text",
-    checks: "Checks: SPF {spf}, DKIM {dkim}, DMARC {dmarc}",
     applicationLabel: "Application",
     applicationHint:
       "The applicant's name or email (part of either), or the application's id or page address.",

@@ -9,6 +9,7 @@ import { fill } from "~/shared/text";
 import { ApplicationChoices } from "./application-choices";
 import { AttachmentList } from "./attachment-list";
 import { Moment } from "./moment";
+import { Checks, SenderBadge } from "./sender-badge";
 import { WholeMessage } from "./whole-message";
 
 const copy = team.unmatched;
@@ -63,13 +64,10 @@ export function UnmatchedMessage(props: {
           </details>
         ) : null}
         {message.auth ? (
-          <p className="mt-2 text-xs text-zinc-400">
-            {fill(copy.checks, {
-              spf: message.auth.spf ?? "none",
-              dkim: message.auth.dkim ?? "none",
-              dmarc: message.auth.dmarc ?? "none",
-            })}
-          </p>
+          <div className="mt-2">
+            <SenderBadge auth={message.auth} />
+            <Checks auth={message.auth} />
+          </div>
         ) : null}
         <AttachmentList attachments={message.attachments} label={copy.attachmentsLabel} />
         <WholeMessage message={message} />
