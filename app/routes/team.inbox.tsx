@@ -153,7 +153,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
                   <a
                     href={rowHref(row.id)}
                     data-row-link=""
-                    className="font-semibold text-white underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
+                    className="row-link font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
                   >
                     {row.name}
                   </a>

@@ -162,6 +162,8 @@ for (const javaScriptEnabled of [true, false]) {
       for (const { name, source, campaign: shown } of expected) {
         const id = await applicationColumn(emailOf({ name, landing: "/" }, run), "id", "email");
         await page.goto(`${teamOrigin}/team/applications/${id}`);
+        // The source is a detail: folded under the page's Details.
+        await page.locator("#details > summary").click();
         const panel = page.getByRole("region", { name: "Source" });
         await expect(panel.getByRole("definition").first()).toHaveText(source);
         await expect(panel.getByRole("definition").nth(2)).toHaveText(shown);
