@@ -34,6 +34,7 @@ async function renderEmpty(search: string) {
         here: "",
         now: Date.now(),
         erased: false,
+        viewDone: false,
       }),
     },
   ]);

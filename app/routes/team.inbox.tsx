@@ -48,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     here: here.toString(),
     now: Date.now(),
     erased: params.has("erased"),
+    // "Send and next" after the last one of its view comes back here saying so.
+    viewDone: params.get("sent") === "last",
   };
 }
 
@@ -75,9 +77,9 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </div>
-      {loaderData.erased ? (
+      {loaderData.erased || loaderData.viewDone ? (
         <p role="status" className="mt-4 rounded-xl bg-emerald-500/10 px-4 py-3 text-emerald-200">
-          {teamCopy.application.erasedToast}
+          {loaderData.erased ? teamCopy.application.erasedToast : copy.viewDone}
         </p>
       ) : null}
       <InboxBanner
@@ -100,7 +102,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
       {filters > 0 ? (
         <p
           role="status"
-          className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-sky-400/30 bg-sky-500/10 px-4 py-2 text-sm text-sky-100"
+          className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-sky-400/30 bg-sky-400/10 px-4 py-2 text-sm text-sky-200"
         >
           {fill(copy.filtersOn, {
             count: filters,
@@ -153,7 +155,7 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
                   <a
                     href={rowHref(row.id)}
                     data-row-link=""
-                    className="row-link font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
+                    className="row-link font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-200"
                   >
                     {row.name}
                   </a>

@@ -49,7 +49,7 @@ export function TeamMenu(props: { member: TeamMember; here: string }) {
       popover="auto"
       className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-0 border-b border-white/10 bg-ink/95 p-0 text-white backdrop-blur-xl xl:hidden"
     >
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-4 sm:px-6">
         <nav aria-label={copy.label} className="flex flex-col gap-1">
           <TeamNavLinks member={props.member} here={props.here} layout="menu" />
         </nav>

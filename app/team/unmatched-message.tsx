@@ -5,7 +5,6 @@ import { Input } from "~/components/ui/input";
 import { team } from "~/content/team";
 import { searchMaxLength } from "~/shared/inbox-query";
 import type { ApplicationChoice, ThreadMessage } from "~/shared/team-port";
-import { fill } from "~/shared/text";
 import { ApplicationChoices } from "./application-choices";
 import { AttachmentList } from "./attachment-list";
 import { Moment } from "./moment";

@@ -150,6 +150,9 @@ test.describe("the application page", () => {
       await page.getByRole("button", { name: "Send and next" }).click();
       // The last of the view: back to the inbox as it was left.
       await expect(page).toHaveURL(new RegExp(`/team\\?view=needs&q=${token}&sent=last`));
+      await expect(
+        page.getByRole("status").filter({ hasText: "That was the last one in this view." }),
+      ).toBeVisible();
     });
   });
 

@@ -8,7 +8,7 @@ import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { applicationColumn, withDatabase } from "./helpers/stored";
-import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { inboxFilters, memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // The inbox's views as a member works them, at 1440 px with scripts on and off and at 390 px
 // with scripts on: an application of theirs waits in Mine (its tab counts it); their reply
@@ -111,7 +111,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await expect(page).toHaveURL(/[?&]view=needs/);
     // Other tests' applications wait there too (the unanswered come first, by due time): the
     // search finds this one within the view, the view kept.
-    const filters = page.getByRole("form", { name: "Filters" });
+    const filters = await inboxFilters(page);
     await filters.getByLabel("Search").fill(name);
     await filters.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL((url) => url.searchParams.get("q") === name);
