@@ -39,10 +39,11 @@ export function SummaryBar(props: {
         {copy.summary.title}
       </h2>
       {props.children}
-      <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:items-center sm:gap-x-6">
+      {/* minmax(0, …): a long name or a select of long names never widens the page. */}
+      <dl className="grid grid-cols-[minmax(0,1fr)] gap-3 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:items-center sm:gap-x-6">
         <dt className="text-zinc-400">{copy.summary.owner}</dt>
-        <dd className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold text-white">{ownerText}</span>
+        <dd className="flex min-w-0 flex-wrap items-center gap-2">
+          <span className="min-w-0 font-semibold break-words text-white">{ownerText}</span>
           {view.ownerId !== member.id && !view.isSpam ? (
             <Form method="post" action={action} preventScrollReset>
               <input type="hidden" name="intent" value="take" />
