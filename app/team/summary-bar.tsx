@@ -110,7 +110,9 @@ function AssignForm({ view, action }: { view: ApplicationView; action: string })
       method="post"
       action={action}
       preventScrollReset
-      className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none"
+      // A row of its own on a phone: beside the owner's name it would be squeezed until Assign
+      // spilled past the page's edge (the select may shrink, the button may not).
+      className="flex w-full min-w-0 items-center gap-2 sm:w-auto sm:flex-none"
     >
       <input type="hidden" name="intent" value="assign" />
       <input type="hidden" name="seen" value={view.ownerId ?? ""} />

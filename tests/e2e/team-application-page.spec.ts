@@ -6,7 +6,7 @@ import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { withDatabase } from "./helpers/stored";
-import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { addMember, memberAddress, signIn, teamOrigin } from "./helpers/team";
 import { hydrated } from "./onboarding-page";
 
 // The application page, work first (issue 42, decision 0073), at 1440 and 390 px, with scripts
@@ -64,6 +64,34 @@ test.describe("the application page", () => {
     // The composer sits right under the conversation; Details are folded.
     await expect(page.locator("details#details")).not.toHaveAttribute("open");
     await expectNoViolations(page, "application page", true);
+  });
+
+  test("the summary bar never widens the page, whatever the owner's name", async ({
+    page,
+  }, info) => {
+    const email = memberAddress("owner names", info.project.name);
+    await signIn(page, email);
+    const id = await submitApplication(page.request, { name: uniqueName("Owner Names") });
+    const width = page.viewportSize()?.width ?? 0;
+    // Owned by another member (so Take it shows beside the name), named 1 to 48 letters long:
+    // every length leaves the rest of the row a different width for the Owner select and Assign.
+    const owner = memberAddress("owner names other", info.project.name);
+    addMember(owner);
+    for (let length = 1; length <= 48; length += 1) {
+      const name = "owner-names-".repeat(5).slice(0, length);
+      await withDatabase(async ({ db }) => {
+        const row = await db
+          .updateTable("teamMembers")
+          .set({ name })
+          .where("email", "=", owner)
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await db.updateTable("submissions").set({ ownerId: row.id }).where("id", "=", id).execute();
+      });
+      await page.goto(`${teamOrigin}/team/applications/${id}`);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `an owner named ${length} letters long`).toBeLessThanOrEqual(width);
+    }
   });
 
   withAndWithoutJavaScript((javaScriptEnabled) => {
