@@ -15,6 +15,8 @@ function context(choices: ApplicationChoice[]) {
   const attached: string[] = [];
   const team = {
     member: { id: "m", email: "maya@reelsmith.example", name: "Maya" },
+    // The message as the list shows it (the action's answer carries it: it stays in view).
+    unmatchedMessage: async (id: string) => (id === messageId ? { id, subject: "Hi" } : undefined),
     applicationsNamed: async (text: string) => {
       searched.push(text);
       return choices;
@@ -61,6 +63,8 @@ describe("Unmatched's Attach to application", () => {
     const { answer, searched, attached } = await attach(" Maya ", [maya]);
     expect(answer.init?.status ?? 200).toBe(200);
     expect(answer.data).toMatchObject({ ok: true, messageId, typed: "Maya", choices: [maya] });
+    // With the message itself, shown first should newer mail have pushed it off the page.
+    expect(answer.data.shown).toEqual({ id: messageId, subject: "Hi" });
     expect(searched).toEqual(["Maya"]);
     expect(attached).toEqual([]);
   });

@@ -7,7 +7,7 @@ import {
 } from "~/shared/application-reference";
 import { isSearchable, searchMaxLength } from "~/shared/inbox-query";
 import { teamPaths } from "~/shared/paths";
-import type { TeamPort } from "~/shared/team-port";
+import type { ApplicationChoice, TeamPort } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
@@ -46,8 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * button that attaches), or a message says why there are none; nothing changes either way.
  */
 async function choicesFor(team: TeamPort, messageId: string, typed: string) {
-  const refused = (message: string) =>
-    data({ ok: false as const, message, messageId, typed }, { status: 400 });
+  const refused = (message: string) => answer(team, { ok: false, message, messageId, typed }, 400);
   const length = [...typed].length;
   if (length === 0 || !isSearchable(typed)) return refused(copy.done.invalidApplication);
   if (length < namedSearchMinLength) {
@@ -57,13 +56,26 @@ async function choicesFor(team: TeamPort, messageId: string, typed: string) {
     return refused(fill(copy.done.longSearch, { max: searchMaxLength }));
   const choices = await team.applicationsNamed(typed);
   if (choices.length === 0) return refused(fill(copy.done.noMatch, { text: typed }));
-  return data({
-    ok: true as const,
+  return answer(team, {
+    ok: true,
     messageId,
     typed,
     choices,
     more: choices.length >= namedApplicationsMax,
   });
+}
+
+type Answer =
+  | { ok: false; message: string; messageId: string; typed: string }
+  | { ok: true; messageId: string; typed: string; choices: ApplicationChoice[]; more: boolean };
+
+/**
+ * The action's answer about one message, with the message as shown: newer mail may have pushed
+ * it off the page meanwhile, and the member keeps it in view with what they typed.
+ */
+async function answer<T extends Answer>(team: TeamPort, body: T, status = 200) {
+  const shown = await team.unmatchedMessage(body.messageId);
+  return data({ ...body, shown }, { status });
 }
 
 /**
@@ -85,17 +97,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? ({ type: "delete" } as const)
         : undefined;
   if (!choice) {
-    return data(
-      { ok: false as const, message: copy.done.invalid, messageId, typed },
-      { status: 400 },
-    );
+    return answer(team, { ok: false, message: copy.done.invalid, messageId, typed }, 400);
   }
   const outcome = await team.actOnUnmatched(member, messageId, choice);
   if (!outcome.ok) {
-    return data(
-      { ok: false as const, message: outcome.message, messageId, typed },
-      { status: 400 },
-    );
+    return answer(team, { ok: false, message: outcome.message, messageId, typed }, 400);
   }
   // Post/redirect/get: reloading shows the list, never repeats the action; the same page.
   const before = new URL(request.url).searchParams.get("before");
@@ -111,8 +117,10 @@ export default function TeamUnmatched({ loaderData, actionData }: Route.Componen
     : teamPaths.unmatched;
   const failedFor = actionData?.messageId;
   const listed = messages.some((message) => message.id === failedFor);
+  // The message just worked on stays in view, first, if newer mail pushed it off this page.
+  const shown = !listed && actionData?.shown ? [actionData.shown, ...messages] : messages;
   const said =
-    actionData && !actionData.ok && !listed
+    actionData && !actionData.ok && !listed && !actionData.shown
       ? actionData
       : loaderData.message
         ? { ok: true, message: loaderData.message }
@@ -122,7 +130,7 @@ export default function TeamUnmatched({ loaderData, actionData }: Route.Componen
       <h1 className="text-3xl font-extrabold tracking-tight text-white">{copy.title}</h1>
       <p className="mt-2 max-w-prose text-zinc-300">{copy.intro}</p>
       <OutcomeNotice said={said} />
-      {messages.length === 0 && !loaderData.later ? (
+      {shown.length === 0 && !loaderData.later ? (
         <p className="mt-8 text-zinc-400">{copy.empty}</p>
       ) : (
         <>
@@ -133,7 +141,7 @@ export default function TeamUnmatched({ loaderData, actionData }: Route.Componen
             })}
           </p>
           <ul className="mt-4 flex flex-col gap-4">
-            {messages.map((message) => (
+            {shown.map((message) => (
               <UnmatchedMessage
                 key={message.id}
                 message={message}

@@ -41,6 +41,8 @@ export interface TeamPort {
   insightsCsv(days: InsightRange): Promise<string>;
   /** Replies that matched no application (the Unmatched list), a page, newest first. */
   unmatched(page?: { before?: string }): Promise<UnmatchedPage>;
+  /** One unmatched message as the list shows it (the one a member works on); none once it is not. */
+  unmatchedMessage(id: string): Promise<ThreadMessage | undefined>;
   /**
    * The applications a member names by typing the applicant's name or email (part of either),
    * newest first, a few at most: the Unmatched page's choices to attach a message to.

@@ -66,6 +66,20 @@ export async function unmatchedPage(
   );
 }
 
+/** One message that matched no application, as a page shows it; undefined when it is not one. */
+export async function unmatchedShown(db: Db, id: string) {
+  const [row] = await shownMessages(
+    db,
+    await messagesQuery(db)
+      .select(["id"])
+      .where("id", "=", id)
+      .where("submissionId", "is", null)
+      .where("direction", "=", "in")
+      .execute(),
+  );
+  return row;
+}
+
 type MessageQuery = ReturnType<typeof messagesQuery>;
 const messagesQuery = (db: Db) => db.selectFrom("applicationMessages");
 

@@ -224,6 +224,13 @@ describeEachBackend("the Unmatched page's side on $name", (backend) => {
     expect(new Set(seen).size).toBe(103);
     expect(seen.at(-1)).toBe(floodMessageId(1));
 
+    // One, as the list shows it (cut), whatever its page: the one a member works on.
+    expect(await port.unmatchedMessage(floodMessageId(1))).toMatchObject({
+      id: floodMessageId(1),
+      cut: true,
+    });
+    expect(await port.unmatchedMessage("not-an-id")).toBeUndefined();
+
     // The oldest two, on the last page: one attached, one deleted.
     expect(
       await port.actOnUnmatched(member, floodMessageId(1), {
@@ -236,6 +243,9 @@ describeEachBackend("the Unmatched page's side on $name", (backend) => {
       done: "deleteUnmatched",
     });
     expect((await port.unmatched()).total).toBe(101);
+    // Attached or deleted, neither is an unmatched message any more.
+    expect(await port.unmatchedMessage(floodMessageId(1))).toBeUndefined();
+    expect(await port.unmatchedMessage(floodMessageId(2))).toBeUndefined();
     expect(await unmatchedCount(fixture.database.db)).toBe(101);
     // A cursor that is not one is the first page, never an error.
     expect((await port.unmatched({ before: "1_constructor" })).later).toBe(false);

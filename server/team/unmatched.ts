@@ -14,6 +14,7 @@ import {
   unmatchedCount,
   unmatchedDelete,
   unmatchedPage,
+  unmatchedShown,
 } from "../db/messages.ts";
 import { applicationExists } from "../db/received-messages.ts";
 import type { RunTransaction } from "../db/write-transaction.ts";
@@ -35,7 +36,12 @@ export function createUnmatched(deps: {
   dataDir: string;
 }): Pick<
   TeamPort,
-  "unmatched" | "actOnUnmatched" | "applicationsNamed" | "attachment" | "rawMessage"
+  | "unmatched"
+  | "unmatchedMessage"
+  | "actOnUnmatched"
+  | "applicationsNamed"
+  | "attachment"
+  | "rawMessage"
 > {
   const { database, transaction, dataDir } = deps;
   const { db } = database;
@@ -50,6 +56,12 @@ export function createUnmatched(deps: {
         next: found.more ? messageCursorText(found.more) : undefined,
         later: before !== undefined,
       };
+    },
+
+    async unmatchedMessage(id) {
+      if (!uuidPattern.test(id)) return undefined;
+      const row = await unmatchedShown(db, id.toLowerCase());
+      return row ? threadMessageOf(row) : undefined;
     },
 
     async applicationsNamed(text) {

@@ -179,8 +179,21 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
       page.getByRole("alert").filter({ hasText: "No application matches “not an application”" }),
     ).toBeVisible();
     await expect(field()).toHaveValue("not an application");
+    // Newer mail arrives while it is being worked on the first page, pushing it off that page:
+    // the answer keeps it in view, first, with what was typed and the choices.
+    await withDatabase(({ db }) =>
+      db
+        .updateTable("applicationMessages")
+        .set({ createdAt: Date.now() })
+        .where("subject", "like", `${hostile}%`)
+        .execute(),
+    );
+    await page.goto(`${teamOrigin}/team/unmatched`);
+    await expect(article(page, subject)).toBeVisible();
+    for (let i = 0; i < 20; i += 1) await postUnmatched(plainMessage(uniqueName(`Newer ${i}`)));
     // The applicant's email, in capitals: their application to choose, nothing attached yet.
-    await attach(applicantEmail.toUpperCase());
+    await field().fill(applicantEmail.toUpperCase());
+    await article(page, subject).getByRole("button", { name: "Attach to application" }).click();
     const choices = () =>
       article(page, subject).getByRole("form", { name: /^Applications matching “/ });
     await expect(choices().getByRole("button", { name: new RegExp(applicant) })).toBeVisible();
