@@ -1,88 +1,46 @@
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
-import { z } from "zod/mini";
+import {
+  EmailLinkSignIn,
+  emailLinkAction,
+  emailLinkTitle,
+  signedOutLoader,
+} from "~/components/email-link-sign-in";
 import { buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { team as teamCopy } from "~/content/team";
 import { appContext } from "~/shared/app-context";
 import { teamPaths } from "~/shared/paths";
-import { fill } from "~/shared/text";
 import { postedForm, teamMeta, teamPort } from "~/team/route-helpers";
 import { SignInCard } from "~/team/sign-in-card";
 import { useHydrated } from "~/team/use-hydrated";
 import type { Route } from "./+types/team.sign-in";
 
 const copy = teamCopy.signIn;
-const emailSchema = z.email();
 
 export const meta: Route.MetaFunction = () => teamMeta(teamCopy.seo.signIn);
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { signedOut: new URL(request.url).searchParams.has("signed-out") };
-}
+export const loader = signedOutLoader;
 
 /** Asks for a sign-in link. Members and anyone else get the same answer; only members mail. */
 export async function action({ request, context }: Route.ActionArgs) {
   const team = teamPort(context);
-  const email = (await postedForm(request)).get("email")?.trim() ?? "";
-  if (!emailSchema.safeParse(email).success || email.length > 254) {
-    return data({ error: copy.invalidEmail, email }, { status: 400 });
-  }
-  const outcome = await team.requestLink(email, appContext(context).clientIp ?? "");
-  if (!outcome.ok) {
-    const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
-    return data(
-      { error: fill(copy.rateLimited, { minutes }), email },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-    );
-  }
-  return { sent: true as const, email };
+  const clientIp = appContext(context).clientIp ?? "";
+  return emailLinkAction(await postedForm(request), copy, (email) =>
+    team.requestLink(email, clientIp),
+  );
 }
 
 export default function TeamSignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const sending = useNavigation().state === "submitting";
-  const sent = actionData && "sent" in actionData;
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
   return (
-    <SignInCard id="sign-in-title" title={sent ? copy.sentTitle : copy.title}>
-      {loaderData.signedOut && !actionData ? (
-        <p role="status" className="mt-3 text-sm text-emerald-300">
-          {copy.signedOut}
-        </p>
-      ) : null}
-      {sent ? (
-        <>
-          <p role="status" className="mt-3 text-zinc-300">
-            {fill(copy.sentBody, { email: actionData.email })}
-          </p>
-          <a href={teamPaths.signIn} className={buttonClass("outline", "md", "mt-6")}>
-            {copy.another}
-          </a>
-        </>
-      ) : (
-        <>
-          <p className="mt-2 text-zinc-400">{copy.intro}</p>
-          <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
-            <Field name="email" label={copy.emailLabel} error={error}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="email"
-                  type="email"
-                  autoComplete="username webauthn"
-                  required
-                  defaultValue={actionData?.email}
-                />
-              )}
-            </Field>
-            <button type="submit" className={buttonClass("primary", "lg")} disabled={sending}>
-              {sending ? copy.sending : copy.submit}
-            </button>
-          </Form>
-          <PasskeySignIn />
-        </>
-      )}
+    <SignInCard id="sign-in-title" title={emailLinkTitle(copy, actionData)}>
+      <EmailLinkSignIn
+        copy={copy}
+        path={teamPaths.signIn}
+        signedOut={loaderData.signedOut}
+        answer={actionData}
+        autoComplete="username webauthn"
+      >
+        <PasskeySignIn />
+      </EmailLinkSignIn>
     </SignInCard>
   );
 }

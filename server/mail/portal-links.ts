@@ -1,19 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { Body } from "@react-email/body";
-import { Container } from "@react-email/container";
-import { Head } from "@react-email/head";
-import { Heading } from "@react-email/heading";
-import { Html } from "@react-email/html";
-import { Link } from "@react-email/link";
-import { Preview } from "@react-email/preview";
-import { Section } from "@react-email/section";
-import { Text } from "@react-email/text";
 import type { SendMailOptions } from "nodemailer";
-import { createElement as h } from "react";
 import { portal } from "#app/content/portal.ts";
 import { portalPaths } from "#app/shared/paths.ts";
-import { styles } from "./email-styles.ts";
-import { renderEmail, toPlainText } from "./render-email.ts";
+import { linkEmail } from "./link-email.ts";
 
 /**
  * The links that sign a client's person in (decision 0079): a random token of 32 bytes in the
@@ -49,30 +38,5 @@ export function portalLinkEmail(
   link: string,
   from: string,
 ): SendMailOptions {
-  const copy = portal.emails[which];
-  const html = renderEmail(
-    h(
-      Html,
-      { lang: "en" },
-      h(Head),
-      h(Preview, null, copy.body),
-      h(
-        Body,
-        { style: styles.body },
-        h(
-          Container,
-          { style: styles.container },
-          h(Heading, { as: "h1", style: styles.heading }, copy.heading),
-          h(Text, { style: styles.text }, copy.body),
-          h(
-            Section,
-            { style: styles.action },
-            h(Link, { href: link, style: styles.button }, copy.button),
-          ),
-          h(Text, { style: styles.meta }, copy.ignore),
-        ),
-      ),
-    ),
-  );
-  return { from, to, subject: copy.subject, html, text: toPlainText(html) };
+  return linkEmail(portal.emails[which], { from, to, link });
 }

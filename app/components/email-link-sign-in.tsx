@@ -1,0 +1,125 @@
+import type { ReactNode } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod/mini";
+import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { fill } from "~/shared/text";
+
+// Signing in by an emailed link: the team's page and the client portal's ask the same way, each
+// with its own words, its own realm behind `requestLink` and its own page around the form.
+
+/** The words of a sign-in page (app/content: `team.signIn`, `portal.client.signIn`). */
+export interface EmailLinkCopy {
+  title: string;
+  intro: string;
+  emailLabel: string;
+  submit: string;
+  sending: string;
+  invalidEmail: string;
+  rateLimited: string;
+  sentTitle: string;
+  sentBody: string;
+  another: string;
+  signedOut: string;
+}
+
+const emailSchema = z.email();
+const emailMaxLength = 254;
+
+/** `?signed-out`: the page says so once. */
+export function signedOutLoader({ request }: { request: Request }) {
+  return { signedOut: new URL(request.url).searchParams.has("signed-out") };
+}
+
+/**
+ * Asks for a link for the posted address. Every address gets the same answer (only the
+ * realm's own people are mailed); a bad address or too many asks say so, and nothing is sent.
+ */
+export async function emailLinkAction(
+  form: URLSearchParams,
+  copy: EmailLinkCopy,
+  requestLink: (email: string) => Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>,
+) {
+  const email = form.get("email")?.trim() ?? "";
+  if (!emailSchema.safeParse(email).success || email.length > emailMaxLength) {
+    return data(
+      { error: copy.invalidEmail, email: email.slice(0, emailMaxLength) },
+      { status: 400 },
+    );
+  }
+  const outcome = await requestLink(email);
+  if (!outcome.ok) {
+    const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
+    return data(
+      { error: fill(copy.rateLimited, { minutes }), email },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
+  return { sent: true as const, email };
+}
+
+type Answer = { sent: true; email: string } | { error: string; email: string } | undefined;
+
+/** The page's heading for the step it is at: asking, or sent. */
+export const emailLinkTitle = (copy: EmailLinkCopy, answer: Answer) =>
+  answer && "sent" in answer ? copy.sentTitle : copy.title;
+
+/**
+ * The body of the sign-in card: the form (no browser bubbles: the server's message beneath the
+ * field), or "check your email" once sent. `children` follow the form (the team's passkey).
+ */
+export function EmailLinkSignIn(props: {
+  copy: EmailLinkCopy;
+  /** The sign-in page's own address ("Use another address"). */
+  path: string;
+  signedOut: boolean;
+  answer: Answer;
+  autoComplete: string;
+  children?: ReactNode;
+}) {
+  const { copy, answer } = props;
+  const sending = useNavigation().state === "submitting";
+  const error = answer && "error" in answer ? answer.error : undefined;
+  return (
+    <>
+      {props.signedOut && !answer ? (
+        <p role="status" className="mt-3 text-sm text-emerald-300">
+          {copy.signedOut}
+        </p>
+      ) : null}
+      {answer && "sent" in answer ? (
+        <>
+          <p role="status" className="mt-3 text-zinc-300">
+            {fill(copy.sentBody, { email: answer.email })}
+          </p>
+          <a href={props.path} className={buttonClass("outline", "md", "mt-6")}>
+            {copy.another}
+          </a>
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-zinc-400">{copy.intro}</p>
+          <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+            <Field name="email" label={copy.emailLabel} error={error}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="email"
+                  type="email"
+                  autoComplete={props.autoComplete}
+                  required
+                  defaultValue={answer?.email}
+                />
+              )}
+            </Field>
+            <button type="submit" className={buttonClass("primary", "lg")} disabled={sending}>
+              {sending ? copy.sending : copy.submit}
+            </button>
+          </Form>
+          {props.children}
+        </>
+      )}
+    </>
+  );
+}
