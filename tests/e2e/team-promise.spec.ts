@@ -1,11 +1,12 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { applicationPath } from "../../app/shared/paths.ts";
 import type { DatabaseHandle } from "../../server/db/database.ts";
-import { awayUpdate, findMember, memberChoices } from "../../server/db/members.ts";
+import { awayUpdate, findMember, isAway, memberChoices } from "../../server/db/members.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
+import { withRoundRobinTurn } from "./helpers/round-robin";
 import { applicationColumn, withDatabase } from "./helpers/stored";
 import {
   followToApplication,
@@ -34,36 +35,39 @@ async function setAway(database: DatabaseHandle, ids: string[], away: boolean): 
   for (const id of ids) await awayUpdate(database, id, away).execute();
 }
 
-/** Only `me` available: every other member Away, `me` Available. */
-function onlyMeAvailable(me: string) {
-  return withDatabase(async (database) => {
-    const others = (await memberChoices(database)).filter((member) => member.id !== me);
-    await setAway(
-      database,
-      others.map((member) => member.id),
-      true,
-    );
-    await setAway(database, [me], false);
-  });
-}
-
 /** The member who owns an application (null: unassigned). */
 const ownerOf = (id: string) => applicationColumn(id, "ownerId");
 
 /**
- * An application that the round robin gives to `me`: everyone else Away, then one submitted.
- * Other tests (this one in the other projects) do the same at the same time and may mark `me`
- * Away in between: then again, up to 5 times. Its name.
+ * An application that the round robin gives to `me`: in the round robin's turn, every other
+ * member Away, one submitted, then the others as they were. A member who joins in between
+ * (another test signing in: new members are Available) can still take it: then at once again,
+ * up to 3 times. Its name.
  */
 async function applicationOfMine(request: APIRequestContext, me: string): Promise<string> {
-  for (let attempt = 1; attempt <= 5; attempt++) {
-    await onlyMeAvailable(me);
-    const name = uniqueName("Promise Pia");
-    const id = await submitApplication(request, { name });
-    if ((await ownerOf(id)) === me) return name;
-    await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400));
-  }
-  throw new Error("the round robin did not give this member an application in 5 attempts");
+  return withRoundRobinTurn(async () => {
+    const others = await withDatabase(async (database) =>
+      (await memberChoices(database)).filter((member) => member.id !== me && !member.away),
+    );
+    const ids = others.map((member) => member.id);
+    try {
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        await withDatabase(async (database) => {
+          await setAway(database, ids, true);
+          await setAway(database, [me], false);
+        });
+        const name = uniqueName("Promise Pia");
+        const id = await submitApplication(request, { name });
+        const owner = await ownerOf(id);
+        if (owner === me) return name;
+        // A member who joined meanwhile: Away too for the next attempt, and back after.
+        if (owner && !ids.includes(owner)) ids.push(owner);
+      }
+      throw new Error("the round robin did not give this member an application in 3 attempts");
+    } finally {
+      await withDatabase((database) => setAway(database, ids, false));
+    }
+  });
 }
 
 /** The inbox's filters, applied: Owner (its label), Due "Any", and the search. */
@@ -78,20 +82,21 @@ async function filterInbox(page: Page, owner: "Anyone" | "Me", search: string) {
 }
 
 /**
- * Presses the top bar's button until the badge says `to` (another test's round robin may set
- * this member Away at any moment, never Available), and sees the button that switches back.
+ * Presses the top bar's button and sees the badge say `to` and the button that switches back,
+ * in the round robin's turn: no other test changes anyone's availability meanwhile.
  */
-async function switchAvailability(availability: Locator, to: "Away" | "Available") {
+async function switchAvailability(availability: Locator, me: string, to: "Away" | "Available") {
   const page = availability.page();
   const press = to === "Away" ? "Set yourself away" : "Set yourself available";
   const back = to === "Away" ? "Set yourself available" : "Set yourself away";
-  await expect(async () => {
+  await withRoundRobinTurn(async () => {
     await openTeamMenu(page); // on a phone, the top bar's controls are in its menu
-    const button = availability.getByRole("button", { name: press });
-    if (await button.isVisible()) await button.click();
-    await expect(availability.getByText(to, { exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+    await availability.getByRole("button", { name: press }).click();
+    // Saved on the server (on a phone the answer closes the menu: its badge is read after).
+    await expect.poll(() => withDatabase((database) => isAway(database, me))).toBe(to === "Away");
+  });
   await openTeamMenu(page);
+  await expect(availability.getByText(to, { exact: true })).toBeVisible();
   await expect(availability.getByRole("button", { name: back })).toBeVisible();
 }
 
@@ -122,10 +127,15 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await expect(row(page, mine).getByText("Due in 23 h", { exact: true })).toBeVisible();
 
     // 3. Another application, not theirs (they are Away while it arrives): Take it.
-    await withDatabase((database) => setAway(database, [me], true));
     const taken = uniqueName("Promise Paco");
-    const takenId = await submitApplication(request, { name: taken });
-    await withDatabase((database) => setAway(database, [me], false));
+    const takenId = await withRoundRobinTurn(async () => {
+      await withDatabase((database) => setAway(database, [me], true));
+      try {
+        return await submitApplication(request, { name: taken });
+      } finally {
+        await withDatabase((database) => setAway(database, [me], false));
+      }
+    });
     expect(await ownerOf(takenId)).not.toBe(me);
     await filterInbox(page, "Anyone", taken);
     await openFromRow(page, taken, takenId);
@@ -177,14 +187,11 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     expect(charted, summary).toBeGreaterThanOrEqual(1);
     await expect(page.getByRole("listitem").filter({ hasText: "Still open" })).toBeVisible();
 
-    // 6. Away from the top bar, and back. Another test's round robin may mark them Away at
-    // any moment (never Available): they start Available, and each step is checked until it
-    // holds.
-    await withDatabase((database) => setAway(database, [me], false));
+    // 6. Away from the top bar, and back (each press in the round robin's turn).
     await page.reload();
-    await switchAvailability(availability, "Away");
+    await switchAvailability(availability, me, "Away");
     await expect(page).toHaveURL(`${teamOrigin}/team/response`);
-    await switchAvailability(availability, "Available");
+    await switchAvailability(availability, me, "Available");
     await expect(page).toHaveURL(`${teamOrigin}/team/response`);
 
     // 7. No accessibility violations: the Response page, the inbox filtered by Owner and Due,

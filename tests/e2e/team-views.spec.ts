@@ -7,6 +7,7 @@ import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
+import { withRoundRobinTurn } from "./helpers/round-robin";
 import { applicationColumn, withDatabase } from "./helpers/stored";
 import { inboxFilters, memberAddress, signIn, teamOrigin } from "./helpers/team";
 
@@ -48,10 +49,13 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
         .select("id")
         .where("email", "=", email)
         .executeTakeFirstOrThrow();
-      // Away: other tests' applications never come to them in turn; Mine holds this one only.
-      await awayUpdate(database, row.id, true).execute();
       return row.id;
     });
+    // Away (in the round robin's turn): other tests' applications never come to them; Mine
+    // holds this one only.
+    await withRoundRobinTurn(() =>
+      withDatabase((database) => awayUpdate(database, me, true).execute()),
+    );
     const name = uniqueName("Vera Views");
     const id = await submitApplication(request, { name });
     await withDatabase((database) =>
