@@ -123,3 +123,65 @@ export function EmailLinkSignIn(props: {
     </>
   );
 }
+
+/** What an emailed link is when opened: whose, or spent. */
+export type SignInLinkState = { state: "valid"; email: string } | { state: "expired" | "used" };
+
+/** The words of the page an emailed link opens (`team.link`, `portal.client.link`). */
+export interface SignInLinkCopy {
+  title: string;
+  intro: string;
+  button: string;
+  expiredTitle: string;
+  expiredBody: string;
+  usedTitle: string;
+  usedBody: string;
+  newLink: string;
+}
+
+/** The heading of the page an emailed link opens. */
+export const signInLinkTitle = (copy: SignInLinkCopy, state: SignInLinkState) =>
+  state.state === "valid"
+    ? copy.title
+    : state.state === "expired"
+      ? copy.expiredTitle
+      : copy.usedTitle;
+
+/**
+ * The body of the page an emailed link opens. Opening it uses nothing (mail scanners open links
+ * too): it says whose link it is, with a "Sign in" button whose POST alone uses the token
+ * (`reloadDocument`: the session's cookie comes with a whole page), or that the link has expired
+ * or been used, with the way to a new one.
+ */
+export function SignInLinkBody(props: {
+  copy: SignInLinkCopy;
+  state: SignInLinkState;
+  token: string;
+  /** The sign-in page, to ask for a new link. */
+  signInPath: string;
+}) {
+  const { copy, state } = props;
+  if (state.state === "valid") {
+    return (
+      <>
+        <p className="mt-3 text-zinc-300">{fill(copy.intro, { email: state.email })}</p>
+        <Form method="post" className="mt-6" reloadDocument>
+          <input type="hidden" name="token" value={props.token} />
+          <button type="submit" className={buttonClass("primary", "lg", "w-full")}>
+            {copy.button}
+          </button>
+        </Form>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="mt-3 text-zinc-300">
+        {state.state === "expired" ? copy.expiredBody : copy.usedBody}
+      </p>
+      <a href={props.signInPath} className={buttonClass("primary", "lg", "mt-6 w-full")}>
+        {copy.newLink}
+      </a>
+    </>
+  );
+}

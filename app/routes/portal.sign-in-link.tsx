@@ -1,12 +1,11 @@
-import { data, Form, redirect } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { data, redirect } from "react-router";
+import { SignInLinkBody, signInLinkTitle } from "~/components/email-link-sign-in";
 import { Card } from "~/components/ui/card";
 import { portal } from "~/content/portal";
 import { PortalShell } from "~/portal/portal-shell";
 import { portalMeta, portalPort } from "~/portal/route-helpers";
 import { portalPaths } from "~/shared/paths";
 import type { PortalLinkState } from "~/shared/portal-port";
-import { fill } from "~/shared/text";
 import { postedForm } from "~/team/route-helpers";
 import type { Route } from "./+types/portal.sign-in-link";
 
@@ -35,32 +34,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PortalSignInLink({ loaderData, actionData }: Route.ComponentProps) {
   const { state } = actionData ?? loaderData;
-  const valid = state.state === "valid";
-  const expired = state.state === "expired";
   return (
     <PortalShell>
       <Card className="mx-auto max-w-md" aria-labelledby="link-title">
         <h1 id="link-title" className="text-2xl font-bold text-white">
-          {valid ? copy.title : expired ? copy.expiredTitle : copy.usedTitle}
+          {signInLinkTitle(copy, state)}
         </h1>
-        {state.state === "valid" ? (
-          <>
-            <p className="mt-3 text-zinc-300">{fill(copy.intro, { email: state.email })}</p>
-            <Form method="post" className="mt-6" reloadDocument>
-              <input type="hidden" name="token" value={loaderData.token} />
-              <button type="submit" className={buttonClass("primary", "lg", "w-full")}>
-                {copy.button}
-              </button>
-            </Form>
-          </>
-        ) : (
-          <>
-            <p className="mt-3 text-zinc-300">{expired ? copy.expiredBody : copy.usedBody}</p>
-            <a href={portalPaths.signIn} className={buttonClass("primary", "lg", "mt-6 w-full")}>
-              {copy.newLink}
-            </a>
-          </>
-        )}
+        <SignInLinkBody
+          copy={copy}
+          state={state}
+          token={loaderData.token}
+          signInPath={portalPaths.signIn}
+        />
       </Card>
     </PortalShell>
   );

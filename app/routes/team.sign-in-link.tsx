@@ -1,9 +1,8 @@
-import { data, Form, redirect } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { data, redirect } from "react-router";
+import { SignInLinkBody, signInLinkTitle } from "~/components/email-link-sign-in";
 import { team } from "~/content/team";
 import { teamPaths } from "~/shared/paths";
 import type { LinkState } from "~/shared/team-port";
-import { fill } from "~/shared/text";
 import { postedForm, teamMeta, teamPort } from "~/team/route-helpers";
 import { SignInCard } from "~/team/sign-in-card";
 import type { Route } from "./+types/team.sign-in-link";
@@ -36,26 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TeamSignInLink({ loaderData, actionData }: Route.ComponentProps) {
   const { state } = actionData ?? loaderData;
-  if (state.state === "valid") {
-    return (
-      <SignInCard id="link-title" title={copy.title}>
-        <p className="mt-3 text-zinc-300">{fill(copy.intro, { email: state.email })}</p>
-        <Form method="post" className="mt-6" reloadDocument>
-          <input type="hidden" name="token" value={loaderData.token} />
-          <button type="submit" className={buttonClass("primary", "lg", "w-full")}>
-            {copy.button}
-          </button>
-        </Form>
-      </SignInCard>
-    );
-  }
-  const expired = state.state === "expired";
   return (
-    <SignInCard id="link-title" title={expired ? copy.expiredTitle : copy.usedTitle}>
-      <p className="mt-3 text-zinc-300">{expired ? copy.expiredBody : copy.usedBody}</p>
-      <a href={teamPaths.signIn} className={buttonClass("primary", "lg", "mt-6 w-full")}>
-        {copy.newLink}
-      </a>
+    <SignInCard id="link-title" title={signInLinkTitle(copy, state)}>
+      <SignInLinkBody
+        copy={copy}
+        state={state}
+        token={loaderData.token}
+        signInPath={teamPaths.signIn}
+      />
     </SignInCard>
   );
 }
