@@ -163,5 +163,5 @@ describeEachBackend("receiving a spooled message as a stream on $name", (backend
     expect(
       (await readdir(inboundDirectory(at.dataDir))).filter((name) => name !== "incoming"),
     ).toHaveLength(2);
-  });
+  }, 60_000);
 });
