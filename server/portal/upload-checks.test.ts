@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import pino from "pino";
-import { expect, it } from "vitest";
+import { expect, it, onTestFinished, vi } from "vitest";
 import type { PortalPerson } from "#app/shared/portal-port.ts";
-import type { DatabaseHandle } from "../db/database.ts";
+import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { personInsert } from "../db/portal/client-people.ts";
 import { bytesUsed } from "../db/portal/client-uploads.ts";
 import { clientInsert } from "../db/portal/clients.ts";
@@ -44,7 +44,7 @@ function anInstance(
   dataDir: string,
   person: PortalPerson,
   clock = { now: 0 },
-  config: { quota?: number; expiryHours?: number; lockDrainMs?: number } = {},
+  config: { quota?: number; expiryHours?: number; lockDrainMs?: number; lockRenewMs?: number } = {},
 ) {
   const uploads = createUploads({
     config: {
@@ -57,6 +57,7 @@ function anInstance(
     logger,
     now: () => clock.now,
     lockDrainMs: config.lockDrainMs,
+    lockRenewMs: config.lockRenewMs,
   });
   const call = (
     url: string,
@@ -211,5 +212,57 @@ describeEachBackend("unfinished uploads expire on $name", (backend) => {
     // The finished one, as old, stays whole.
     expect(existsSync(path.join(dataDir, "media", idOf(finished)))).toBe(true);
     expect((await one.call(finished, "HEAD")).headers.get("upload-offset")).toBe("100");
+  });
+});
+
+describeEachBackend("two instances on one database and one media folder, on $name", (backend) => {
+  it("never lets a PATCH on one instance write while a PATCH on the other holds the upload: the file is what the answers say", async () => {
+    const { database, env, dataDir } = await migratedDatabase(backend);
+    const other = openDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
+    onTestFinished(() => other.close());
+    const person = await aClient(database);
+    const a = anInstance(
+      database,
+      dataDir,
+      person,
+      { now: 0 },
+      { lockDrainMs: 50, lockRenewMs: 100 },
+    );
+    const b = anInstance(other, dataDir, person, { now: 0 }, { lockDrainMs: 50, lockRenewMs: 100 });
+    const sound = wavBytes(10_000);
+    const theirs = wavBytes(10_000);
+    const location = await a.create(sound.length);
+    const file = path.join(dataDir, "media", idOf(location));
+
+    // A's PATCH sends 5000 bytes and is still sending (a slow phone).
+    let sending!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        sending = controller;
+      },
+    });
+    const onA = a.patch(location, 0, body);
+    sending.enqueue(new Uint8Array(sound.subarray(0, 5000)));
+    await vi.waitFor(() => expect(statSync(file).size).toBe(5000));
+
+    // The same upload resumed on B from what the disk holds.
+    const onB = await b.patch(location, 5000, new Uint8Array(theirs.subarray(5000, 8000)));
+    // A's phone sends the rest, then A and B have answered.
+    try {
+      sending.enqueue(new Uint8Array(sound.subarray(5000)));
+      sending.close();
+    } catch {
+      // A's request was ended to let B through: its body is not read any more.
+    }
+    const answerA = await onA;
+    const stored = readFileSync(file);
+    // B waited for A's request to end (asked through the database), then wrote from 5000: the
+    // file is A's first 5000 bytes then B's 3000, as both answers say; A's rest never landed.
+    expect(onB.status).toBe(204);
+    expect(onB.headers.get("upload-offset")).toBe("8000");
+    expect(Number(answerA.headers.get("upload-offset"))).toBeLessThanOrEqual(5000);
+    expect(
+      stored.equals(Buffer.concat([sound.subarray(0, 5000), theirs.subarray(5000, 8000)])),
+    ).toBe(true);
   });
 });

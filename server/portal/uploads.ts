@@ -32,6 +32,8 @@ export function createUploads(deps: {
   now?: () => number;
   /** How long a request asked to let go of an upload's lock has to end (tus: 3 s; tests). */
   lockDrainMs?: number;
+  /** How often a lock's holder renews it and hears of a waiter on another instance (tests). */
+  lockRenewMs?: number;
 }) {
   const { config, database } = deps;
   const now = deps.now ?? Date.now;
@@ -47,6 +49,7 @@ export function createUploads(deps: {
   const store = new MediaOnlyFileStore({ directory, database });
   const locker = databaseLocker({
     database,
+    renewEveryMs: deps.lockRenewMs,
     onError: (error) => deps.logger.warn({ err: error }, "upload lock not renewed"),
   });
   const server = new Server({
