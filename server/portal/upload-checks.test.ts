@@ -162,7 +162,7 @@ describeEachBackend("uploads take only media, read from the bytes, on $name", (b
     expect(await bytesUsed(database, person.clientId)).toBe(sound.length);
   });
 
-  it("refuses a small file at its last byte, and an empty one at its creation", async () => {
+  it("refuses a small file at its last byte, an empty one and one sent with its creation at its creation", async () => {
     const { database, dataDir } = await migratedDatabase(backend);
     const person = await aClient(database);
     const one = anInstance(database, dataDir, person);
@@ -173,6 +173,14 @@ describeEachBackend("uploads take only media, read from the bytes, on $name", (b
     expect((await one.patch(picture, 0, new Uint8Array(jpeg))).status).toBe(204);
     const empty = await one.call("/portal/uploads", "POST", { "Upload-Length": "0" });
     expect(empty.status).toBe(415);
+    // Bytes sent with the creation (tus creation-with-upload) are read the same way.
+    const withBytes = await one.call(
+      "/portal/uploads",
+      "POST",
+      { "Upload-Length": "9000", "Content-Type": "application/offset+octet-stream" },
+      new Uint8Array(pdfBytes(9000)),
+    );
+    expect(withBytes.status).toBe(415);
     const rows = await database.db.selectFrom("clientUploads").select(["id", "mimeType"]).execute();
     expect(rows).toEqual([{ id: idOf(picture), mimeType: "image/jpeg" }]);
   });
@@ -212,6 +220,39 @@ describeEachBackend("unfinished uploads expire on $name", (backend) => {
     // The finished one, as old, stays whole.
     expect(existsSync(path.join(dataDir, "media", idOf(finished)))).toBe(true);
     expect((await one.call(finished, "HEAD")).headers.get("upload-offset")).toBe("100");
+  });
+});
+
+describeEachBackend("expiry under the upload's lock on $name", (backend) => {
+  it("ends a PATCH still running on an expired upload before removing it: the PATCH never answers it complete", async () => {
+    const { database, dataDir } = await migratedDatabase(backend);
+    const person = await aClient(database);
+    const clock = { now: 0 };
+    const one = anInstance(database, dataDir, person, clock, { expiryHours: 1, lockDrainMs: 50 });
+    const sound = wavBytes(10_000);
+    const location = await one.create(sound.length);
+    const file = path.join(dataDir, "media", idOf(location));
+    let sending!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        sending = controller;
+      },
+    });
+    const patching = one.patch(location, 0, body);
+    sending.enqueue(new Uint8Array(sound.subarray(0, 5000)));
+    await vi.waitFor(() => expect(statSync(file).size).toBe(5000));
+    clock.now = hour + 1;
+    await one.uploads.jobs[0]?.run();
+    try {
+      sending.enqueue(new Uint8Array(sound.subarray(5000)));
+      sending.close();
+    } catch {
+      // The PATCH was ended before the removal: its body is not read any more.
+    }
+    const answer = await patching;
+    expect(answer.headers.get("upload-offset")).not.toBe("10000");
+    expect(existsSync(file)).toBe(false);
+    expect(await database.db.selectFrom("clientUploads").select("id").execute()).toEqual([]);
   });
 });
 
