@@ -16,4 +16,6 @@ export const portalUploads = {
     "This upload was left unfinished for too long and has been removed: please start it again.",
   /** A request that waited too long for another request on the same upload (423; retried). */
   busy: "This upload is busy with another request: try again in a moment.",
+  /** A failure of the server's own (its database…): nothing of the error itself is said (500). */
+  failed: "Something went wrong on our side: please try again in a moment.",
 } as const;

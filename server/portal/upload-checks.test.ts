@@ -307,3 +307,18 @@ describeEachBackend("two instances on one database and one media folder, on $nam
     ).toBe(true);
   });
 });
+
+describeEachBackend("a failure of the server's own on $name", (backend) => {
+  it("is answered 500 in words, with nothing of the error in the answer", async () => {
+    const { database, dataDir } = await migratedDatabase(backend);
+    const person = await aClient(database);
+    const one = anInstance(database, dataDir, person);
+    const location = await one.create(100);
+    // The locks' table gone: the lock cannot be taken.
+    await database.db.schema.dropTable("upload_locks").execute();
+    const answer = await one.call(location, "HEAD");
+    expect(answer.status).toBe(500);
+    const body = await answer.text();
+    expect(body).toBe("Something went wrong on our side: please try again in a moment.\n");
+  });
+});

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import { uploadCompleted, uploadOf, uploadReserve } from "../db/portal/client-uploads.ts";
 import type { Logger } from "../logger.ts";
 import { MediaOnlyFileStore } from "./media-only-store.ts";
+import { answerOwnFailures } from "./upload-errors.ts";
 import { expiredRefusal, uploadExpired, uploadExpiryJob } from "./upload-expiry.ts";
 import { databaseLocker } from "./upload-locker.ts";
 
@@ -57,6 +58,7 @@ export function createUploads(deps: {
     datastore: store,
     locker,
     lockDrainTimeout: deps.lockDrainMs,
+    onResponseError: answerOwnFailures(deps.logger),
     maxSize: config.PORTAL_CLIENT_QUOTA_BYTES,
     relativeLocation: true,
     namingFunction: () => randomUUID(),
