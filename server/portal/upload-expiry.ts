@@ -15,7 +15,7 @@ export function uploadExpired(
   now: number,
   expiryHours: number,
 ): boolean {
-  return upload.completedAt === null && now - upload.createdAt > expiryHours * hourMs;
+  return upload.completedAt === null && now - upload.createdAt > Math.round(expiryHours * hourMs);
 }
 
 /** What tus answers for an expired upload (410 Gone: the client starts it again). */
@@ -45,7 +45,9 @@ export function uploadExpiryJob(deps: {
     name: "portal-upload-expiry",
     everyMs: 15 * 60 * 1000,
     async run() {
-      const ids = await unfinishedBefore(database, deps.now() - deps.expiryHours * hourMs, perRun);
+      // Whole milliseconds: PostgreSQL compares the bigint column with a whole number only.
+      const cutoff = deps.now() - Math.round(deps.expiryHours * hourMs);
+      const ids = await unfinishedBefore(database, cutoff, perRun);
       let removed = 0;
       for (const id of ids) {
         const lock = deps.locker.newLock(id);

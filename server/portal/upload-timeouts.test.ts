@@ -1,8 +1,11 @@
+import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { expect, it, vi } from "vitest";
+import path from "node:path";
+import { expect, it, onTestFinished, vi } from "vitest";
 import { describeEachBackend, serverOn } from "../test/backends.ts";
 import { wavBytes } from "../test/media-bytes.ts";
 import { signedInClient } from "../test/portal-session.ts";
+import { startTestServer } from "../test/server.ts";
 
 /**
  * A PATCH that sends `first` and then nothing more (a phone that lost its network without
@@ -88,5 +91,40 @@ describeEachBackend("a slow PATCH to /portal/uploads on $name", (backend) => {
       .executeTakeFirstOrThrow();
     expect(row.mimeType).toBe("audio/wav");
     expect(row.completedAt).not.toBeNull();
+  });
+});
+
+describeEachBackend("the server's job list on $name", (backend) => {
+  it("runs portal-upload-expiry: a server started with a short PORTAL_UPLOAD_EXPIRY_HOURS removes an old unfinished upload", async () => {
+    const setup = await backend.setup();
+    onTestFinished(setup.cleanup);
+    const env = { ...setup.env, PUBLIC_SITE_URL: "http://localhost:3000" };
+    const first = await startTestServer(env);
+    const database = first.openDatabase();
+    const a = await signedInClient(database, "ana");
+    const origin = new URL(first.url).origin;
+    const headers = { "Tus-Resumable": "1.0.0", Origin: origin, cookie: a.cookie };
+    const created = await fetch(new URL("/portal/uploads", first.url), {
+      method: "POST",
+      headers: { ...headers, "Upload-Length": "10000" },
+    });
+    const id = created.headers.get("location")?.split("/").at(-1) ?? "";
+    const file = path.join(first.dataDir, "media", id);
+    expect(existsSync(file)).toBe(true);
+    await database.close();
+    await first.stop();
+    // 3.6 ms: the upload made above is older than that when the next server starts.
+    const second = await startTestServer({
+      ...env,
+      DATA_DIR: first.dataDir,
+      PORTAL_UPLOAD_EXPIRY_HOURS: "0.000001",
+    });
+    onTestFinished(() => second.stop());
+    const after = second.openDatabase();
+    onTestFinished(() => after.close());
+    await vi.waitFor(async () => {
+      expect(await after.db.selectFrom("clientUploads").select("id").execute()).toEqual([]);
+      expect(existsSync(file)).toBe(false);
+    });
   });
 });
