@@ -75,7 +75,6 @@ export class MediaOnlyFileStore extends FileStore {
       const sample = Buffer.concat([before, ...head]).subarray(0, sampleEnd);
       const type = await fileTypeFromBuffer(sample);
       if (!type || !isMedia(type.mime)) {
-        await source.return?.();
         await this.discard(id);
         throw notMediaRefusal(type?.mime);
       }

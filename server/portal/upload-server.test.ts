@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { expect, it, onTestFinished, vi } from "vitest";
 import { describeEachBackend, serverOn } from "../test/backends.ts";
-import { wavBytes } from "../test/media-bytes.ts";
+import { pdfBytes, wavBytes } from "../test/media-bytes.ts";
 import { signedInClient } from "../test/portal-session.ts";
 import { startTestServer } from "../test/server.ts";
 
@@ -126,5 +126,36 @@ describeEachBackend("the server's job list on $name", (backend) => {
       expect(await after.db.selectFrom("clientUploads").select("id").execute()).toEqual([]);
       expect(existsSync(file)).toBe(false);
     });
+  });
+});
+
+describeEachBackend("a large file of another type through the server on $name", (backend) => {
+  it("is answered 415 in words the client can read, and nothing of it is kept", async () => {
+    const { server, database } = await serverOn(backend, {
+      PUBLIC_SITE_URL: "http://localhost:3000",
+    });
+    const origin = new URL(server.url).origin;
+    const a = await signedInClient(database, "ana");
+    const headers = { "Tus-Resumable": "1.0.0", Origin: origin, cookie: a.cookie };
+    const size = 20 * 1024 * 1024;
+    const created = await fetch(new URL("/portal/uploads", server.url), {
+      method: "POST",
+      headers: { ...headers, "Upload-Length": String(size) },
+    });
+    const location = new URL(created.headers.get("location") ?? "", server.url);
+    const refused = await fetch(location, {
+      method: "PATCH",
+      headers: {
+        ...headers,
+        "Content-Type": "application/offset+octet-stream",
+        "Upload-Offset": "0",
+      },
+      body: new Uint8Array(pdfBytes(size)),
+    });
+    expect(refused.status).toBe(415);
+    expect(await refused.text()).toContain("Only video, audio and image files can be uploaded");
+    const id = location.pathname.split("/").at(-1) ?? "";
+    expect(existsSync(path.join(server.dataDir, "media", id))).toBe(false);
+    expect(await database.db.selectFrom("clientUploads").select("id").execute()).toEqual([]);
   });
 });
