@@ -97,6 +97,8 @@ const schema = z.object({
     .int()
     .positive()
     .default(50 * 1024 ** 3),
+  /** Hours an upload may stay unfinished after its creation; then it is removed (quota freed). */
+  PORTAL_UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   /** Calls to the passkey endpoints (/team/auth/*, which write) per client IP every 15 minutes. */
   TEAM_AUTH_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Key of the HMAC that turns client IPs into stored hashes; unset: made once, kept in the DB. */

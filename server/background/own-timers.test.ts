@@ -17,6 +17,8 @@ const allowed: Record<string, string> = {
   "inbound/smtp-conversation.ts": "an SMTP session's idle timeout (the socket's own)",
   "inbound/smtp-listener.ts": "an SMTP session's deadline",
   "waiting/within.ts": "a deadline on one promise (health checks, shutdown)",
+  "portal/upload-locker.ts":
+    "a tus lock's renewal while one request holds it, and its pauses while one waits for it",
   "visits/start-visits.ts": "how long /onboarding waits for its beacon token",
   "db/empty-wal.ts": "the CLI's erase waits for the -wal in the foreground",
   "serve.ts": "the forced exit when a stop hangs",

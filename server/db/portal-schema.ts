@@ -64,6 +64,19 @@ export interface ClientUploadsTable {
   size: number;
   createdAt: number;
   completedAt: number | null;
+  /** The type read from its first bytes (0028; video/*, audio/*, image/*); null until read. */
+  mimeType: string | null;
+}
+
+/** An upload's tus lock across instances (0028_upload_checks, decision 0083). */
+export interface UploadLocksTable {
+  uploadId: string;
+  /** The lock's holder: one request of one instance (a random id). */
+  holder: string;
+  /** The lease's end (epoch ms), pushed on while the holder works; past it, anyone may take it. */
+  expiresAt: number;
+  /** When a request that waits for the lock asked the holder to let go (null: nobody asked). */
+  releaseAskedAt: number | null;
 }
 
 export interface PortalTables {
@@ -73,4 +86,5 @@ export interface PortalTables {
   clientSessions: ClientSessionsTable;
   clientRequests: ClientRequestsTable;
   clientUploads: ClientUploadsTable;
+  uploadLocks: UploadLocksTable;
 }

@@ -41,6 +41,13 @@ export function startPortal(deps: {
   const access = createPortalAccess({ ...deps, now });
   const people = new WeakMap<Request, PortalPerson>();
   const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
+  const uploads = createUploads({
+    config,
+    database,
+    session: (headers) => access.session(headers),
+    logger,
+    now,
+  });
   return {
     guard: portalGuard({
       origin: new URL(config.PUBLIC_SITE_URL).origin,
@@ -68,13 +75,7 @@ export function startPortal(deps: {
         },
       };
     },
-    uploads: createUploads({
-      config,
-      database,
-      session: (headers) => access.session(headers),
-      logger,
-      now,
-    }).handle,
+    uploads: uploads.handle,
     clients: createClients({
       database,
       inviteKind: deps.inviteKind,
@@ -83,6 +84,7 @@ export function startPortal(deps: {
       now,
     }),
     jobs: [
+      ...uploads.jobs,
       {
         name: "portal-session-cleanup",
         everyMs: 15 * 60 * 1000,

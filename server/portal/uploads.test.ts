@@ -1,39 +1,10 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/database.ts";
-import { personInsert } from "../db/portal/client-people.ts";
-import { sessionInsert } from "../db/portal/client-sessions.ts";
-import { clientInsert } from "../db/portal/clients.ts";
-import { hashPortalToken, newPortalToken } from "../mail/portal-links.ts";
 import { describeEachBackend, serverOn } from "../test/backends.ts";
-
-/** A client with one person signed in: the Cookie header of their session. */
-async function signedInClient(database: DatabaseHandle, name: string) {
-  const clientId = randomUUID();
-  const personId = randomUUID();
-  const now = Date.now();
-  const session = newPortalToken();
-  await database.writeTransaction([
-    clientInsert(database.db, {
-      id: clientId,
-      name,
-      plan: "Creator",
-      applicationId: null,
-      createdAt: now,
-    }),
-    personInsert(database.db, {
-      id: personId,
-      clientId,
-      email: `${name}@example.com`,
-      createdAt: now,
-    }),
-    sessionInsert(database.db, { tokenHash: session.hash, personId, expiresAt: now + 60_000, now }),
-  ]);
-  expect(hashPortalToken(session.token)).toBe(session.hash);
-  return { clientId, cookie: `portal_session=${session.token}` };
-}
+import { wavBytes } from "../test/media-bytes.ts";
+import { signedInClient } from "../test/portal-session.ts";
 
 const tus = { "Tus-Resumable": "1.0.0" };
 
@@ -67,7 +38,7 @@ describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
   it("takes a signed-in client's file in two PATCHes, resumable from the offset HEAD says; stored whole", async () => {
     const { server, database, call, create } = await setUp();
     const a = await signedInClient(database, "ana");
-    const bytes = randomBytes(10);
+    const bytes = wavBytes(20); // a sound (only media is taken: upload-checks.test.ts)
     const created = await create(a.cookie, bytes.length);
     expect(created.status).toBe(201);
     const location = created.headers.get("location") ?? "";
@@ -92,7 +63,7 @@ describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
     expect((await patch(2, bytes.subarray(2))).status).toBe(409);
     const done = await patch(4, bytes.subarray(4));
     expect(done.status).toBe(204);
-    expect(done.headers.get("upload-offset")).toBe("10");
+    expect(done.headers.get("upload-offset")).toBe("20");
     const stored = readFileSync(path.join(server.dataDir, "media", id));
     expect(createHash("sha256").update(stored).digest("hex")).toBe(
       createHash("sha256").update(bytes).digest("hex"),
@@ -103,7 +74,7 @@ describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     expect(row.clientId).toBe(a.clientId);
-    expect(Number(row.size)).toBe(10);
+    expect(Number(row.size)).toBe(20);
     expect(row.completedAt).not.toBeNull();
   });
 

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { FileStore } from "@tus/file-store";
 import { EVENTS, Server } from "@tus/server";
 import { portalPaths } from "#app/shared/paths.ts";
 import type { PortalPerson } from "#app/shared/portal-port.ts";
@@ -9,6 +8,10 @@ import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { uploadCompleted, uploadOf, uploadReserve } from "../db/portal/client-uploads.ts";
 import type { Logger } from "../logger.ts";
+import { MediaOnlyFileStore } from "./media-only-store.ts";
+import { answerOwnFailures } from "./upload-errors.ts";
+import { expiredRefusal, uploadExpired, uploadExpiryJob } from "./upload-expiry.ts";
+import { databaseLocker } from "./upload-locker.ts";
 
 /** What tus answers when a hook refuses a request (its documented error shape). */
 const refusal = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });
@@ -23,11 +26,15 @@ const refusal = (status_code: number, body: string) => ({ status_code, body: `${
  * random id, never by a name a user gave.
  */
 export function createUploads(deps: {
-  config: Pick<Config, "dataDir" | "PORTAL_CLIENT_QUOTA_BYTES">;
+  config: Pick<Config, "dataDir" | "PORTAL_CLIENT_QUOTA_BYTES" | "PORTAL_UPLOAD_EXPIRY_HOURS">;
   database: DatabaseHandle;
   session: (headers: Headers) => Promise<PortalPerson | undefined>;
   logger: Logger;
   now?: () => number;
+  /** How long a request asked to let go of an upload's lock has to end (tus: 3 s; tests). */
+  lockDrainMs?: number;
+  /** How often a lock's holder renews it and hears of a waiter on another instance (tests). */
+  lockRenewMs?: number;
 }) {
   const { config, database } = deps;
   const now = deps.now ?? Date.now;
@@ -38,9 +45,20 @@ export function createUploads(deps: {
     if (!person) throw refusal(401, "Sign in first");
     return person;
   };
+  // Checks and locks across instances (decision 0083): only media, by its first bytes; one
+  // request at a time per upload across the instances sharing DATA_DIR/media.
+  const store = new MediaOnlyFileStore({ directory, database });
+  const locker = databaseLocker({
+    database,
+    renewEveryMs: deps.lockRenewMs,
+    onError: (error) => deps.logger.warn({ err: error }, "upload lock not renewed"),
+  });
   const server = new Server({
     path: portalPaths.uploads,
-    datastore: new FileStore({ directory }),
+    datastore: store,
+    locker,
+    lockDrainTimeout: deps.lockDrainMs,
+    onResponseError: answerOwnFailures(deps.logger),
     maxSize: config.PORTAL_CLIENT_QUOTA_BYTES,
     relativeLocation: true,
     namingFunction: () => randomUUID(),
@@ -49,6 +67,7 @@ export function createUploads(deps: {
       if (request.method === "POST") return;
       const upload = id ? await uploadOf(database, id) : undefined;
       if (!upload || upload.clientId !== person.clientId) throw refusal(404, "Not found");
+      if (uploadExpired(upload, now(), config.PORTAL_UPLOAD_EXPIRY_HOURS)) throw expiredRefusal;
     },
     async onUploadCreate(request, upload) {
       const person = await signedIn(request);
@@ -68,6 +87,7 @@ export function createUploads(deps: {
       return {};
     },
     async onUploadFinish(_request, upload) {
+      await store.checkFinished(upload.id);
       await database.write(uploadCompleted(database.db, upload.id, now()));
       return {};
     },
@@ -78,5 +98,17 @@ export function createUploads(deps: {
       .write(database.db.deleteFrom("clientUploads").where("id", "=", id))
       .catch((error) => deps.logger.error({ err: error }, "terminated upload's row not deleted"));
   });
-  return { handle: (request: Request) => server.handleWeb(request) };
+  return {
+    handle: (request: Request) => server.handleWeb(request),
+    jobs: [
+      uploadExpiryJob({
+        database,
+        locker,
+        discard: (id) => store.discard(id),
+        expiryHours: config.PORTAL_UPLOAD_EXPIRY_HOURS,
+        now,
+        logger: deps.logger,
+      }),
+    ],
+  };
 }
