@@ -31,6 +31,8 @@ export async function startChildServer(env: Record<string, string>) {
   return {
     url,
     dataDir,
+    /** The server's process id (its memory is read from /proc by bench/uploads.ts). */
+    pid: child.pid as number,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
