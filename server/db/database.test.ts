@@ -36,6 +36,7 @@ const sharedTables = [
   "team_passkeys",
   "team_sessions",
   "team_verifications",
+  "upload_media",
   "visit_secrets",
   "visit_totals",
   "visitors",
