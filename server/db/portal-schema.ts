@@ -82,6 +82,8 @@ export interface UploadMediaTable {
   leaseExpiresAt: number | null;
   /** video, audio or image. */
   kind: string | null;
+  /** The container, as ffprobe's first name for it ("mov", "matroska", "png_pipe"). */
+  format: string | null;
   durationMs: number | null;
   /** As shown (rotation applied). */
   width: number | null;

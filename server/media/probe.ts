@@ -170,6 +170,7 @@ export function factsOf(stdout: string): ProbeOutcome {
     ok: true,
     facts: {
       kind,
+      format: /^[a-z0-9_]{1,30}/.exec(formatName)?.[0] ?? null,
       durationMs,
       width: turned ? height : width,
       height: turned ? width : height,

@@ -93,6 +93,7 @@ describeEachBackend("the job upload-media on $name", (backend) => {
         state: "ready",
         attempts: 1,
         kind: "video",
+        format: "mov",
         width: 1280,
         height: 720,
         frameRate: "30000/1001",
@@ -141,6 +142,7 @@ describeEachBackend("the job upload-media on $name", (backend) => {
       expect(await mediaRow(database, picture)).toMatchObject({
         state: "ready",
         kind: "image",
+        format: "png_pipe",
         durationMs: null,
         width: 800,
         height: 600,

@@ -94,6 +94,8 @@ export function startPortal(deps: {
       inviteKind: deps.inviteKind,
       nudgeWorker: deps.nudgeWorker,
       onPersonAdded: (email) => access.invite(email),
+      dataDir: config.dataDir,
+      previewsOn: media.toolsFound,
       now,
     }),
     jobs: [

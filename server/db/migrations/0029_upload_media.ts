@@ -26,6 +26,7 @@ export function migration0029(): Migration {
         .addColumn("lease_holder", "text")
         .addColumn("lease_expires_at", "bigint")
         .addColumn("kind", "text")
+        .addColumn("format", "text")
         .addColumn("duration_ms", "bigint")
         .addColumn("width", "integer")
         .addColumn("height", "integer")

@@ -7,6 +7,8 @@ type Writer = Pick<DatabaseHandle, "db" | "dialect" | "write">;
 /** What ffprobe read of a file (null: not there, or not read). */
 export interface MediaFacts {
   kind: "video" | "audio" | "image";
+  /** ffprobe's first name of the container ("mov", "matroska", "png_pipe"). */
+  format: string | null;
   durationMs: number | null;
   width: number | null;
   height: number | null;
@@ -151,6 +153,7 @@ export async function mediaReady(
       leaseHolder: null,
       leaseExpiresAt: null,
       kind: facts.kind,
+      format: facts.format,
       durationMs: facts.durationMs,
       width: facts.width,
       height: facts.height,
@@ -282,8 +285,11 @@ export async function footageFileOf({ db }: Handle, clientId: string, uploadId: 
     .select([
       "clientUploads.id",
       "clientUploads.size",
+      "clientUploads.completedAt",
       "uploadMedia.hasPoster",
       "uploadMedia.hasPreview",
+      "uploadMedia.format",
+      "uploadMedia.kind",
     ])
     .where("clientUploads.clientId", "=", clientId)
     .where("clientUploads.id", "=", uploadId)
@@ -293,8 +299,10 @@ export async function footageFileOf({ db }: Handle, clientId: string, uploadId: 
     row && {
       id: row.id,
       size: Number(row.size),
+      completedAt: Number(row.completedAt),
       hasPoster: Number(row.hasPoster ?? 0) === 1,
       hasPreview: Number(row.hasPreview ?? 0) === 1,
+      format: row.format ?? null,
     }
   );
 }
