@@ -142,6 +142,7 @@ export const portal = {
       download: "Download original",
       downloadLabel: "Download the original of the footage uploaded {date}",
       poster: "Poster of the footage uploaded {date}",
+      preview: "Preview of the footage uploaded {date}",
     },
   },
   seo: {

@@ -62,7 +62,19 @@ export function FootageList(props: {
                 data-upload={item.id}
                 className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-surface p-4 sm:flex-row"
               >
-                {item.hasPoster ? (
+                {item.hasPreview ? (
+                  // biome-ignore lint/a11y/useMediaCaption: a client's raw footage has no captions
+                  <video
+                    controls
+                    preload="none"
+                    playsInline
+                    poster={item.hasPoster ? props.fileUrl(item.id, "poster") : undefined}
+                    aria-label={fill(copy.preview, { date })}
+                    className="aspect-video w-full max-w-[240px] self-start rounded-lg bg-black object-contain"
+                  >
+                    <source src={props.fileUrl(item.id, "preview")} type="video/mp4" />
+                  </video>
+                ) : item.hasPoster ? (
                   <img
                     src={props.fileUrl(item.id, "poster")}
                     alt={fill(copy.poster, { date })}

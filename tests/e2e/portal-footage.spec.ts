@@ -86,25 +86,35 @@ test("a member sees a client's footage with poster, length and the minutes flag,
   // The server reads them within a second or two: the page says so once reloaded.
   await expect(async () => {
     await page.reload();
-    await expect(clipItem.getByRole("img")).toBeVisible({ timeout: 1000 });
-    await expect(longItem.getByRole("img")).toBeVisible({ timeout: 1000 });
+    await expect(clipItem.locator("video")).toBeVisible({ timeout: 1000 });
+    await expect(longItem.locator("video")).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 60_000 });
 
-  // Newest first; each with its poster (loaded, 360 px wide at most) and what it is.
+  // Newest first; each with its preview over its poster, and what it is.
   await expect(page.locator("[data-upload]")).toHaveCount(2);
   await expect(page.locator("[data-upload]").first()).toHaveAttribute("data-upload", clipId);
   await expect(clipItem.locator("[data-facts]")).toHaveText("Video · 0:03 · 640 × 360 · 29.97 fps");
   await expect(longItem.locator("[data-facts]")).toHaveText(
     "Video · 10:01 · 64 × 64 · 1 fps · no sound",
   );
-  for (const item of [clipItem, longItem]) {
-    await expect
-      .poll(() => item.getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBeGreaterThan(0);
-  }
-  expect(
-    await clipItem.getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth),
-  ).toBe(360);
+  const posterUrl = `/team/clients/${clientId}/footage/${clipId}/poster`;
+  await expect(clipItem.locator("video")).toHaveAttribute("poster", posterUrl);
+  const poster = await page.request.get(`${teamOrigin}${posterUrl}`);
+  expect(poster.status()).toBe(200);
+  expect(poster.headers()["content-type"]).toBe("image/jpeg");
+  expect(poster.headers()["x-content-type-options"]).toBe("nosniff");
+  expect([...(await poster.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  // preload="none": nothing of the preview is fetched before it is played; then it plays
+  // (H.264, faststart, served in ranges).
+  const video = clipItem.locator("video");
+  expect(await video.evaluate((element: HTMLVideoElement) => element.readyState)).toBe(0);
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .toBeGreaterThan(0.5);
   await expect(longItem.getByText("11 min: over the plan's 10 min per video")).toBeVisible();
   await expect(clipItem.locator("[data-over]")).toHaveCount(0);
   // Nothing is wider than the page (390 px on a phone).
