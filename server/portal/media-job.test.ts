@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +12,7 @@ import { findMediaTools, type MediaTools } from "../media/tools.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { type MediaFixtures, makeMediaFixtures, mediaToolsHere, probed } from "../test/media.ts";
 import { storedClient, storedUpload } from "../test/portal.ts";
+import { waitFor } from "../test/wait.ts";
 import { mediaBackoffMs, uploadMediaJob } from "./media-job.ts";
 
 const here = mediaToolsHere();
@@ -259,6 +260,34 @@ describeEachBackend("the job upload-media on $name", (backend) => {
       for (const upload of uploads) {
         expect(await mediaRow(database, upload)).toMatchObject({ state: "ready", attempts: 1 });
       }
+    },
+  );
+
+  itWithTools(
+    "on stop, kills the ffmpeg in hand and gives the file back, its attempt not counted",
+    async () => {
+      const { database, dataDir, clientId, job } = await setUp();
+      const started = path.join(dataDir, "ffmpeg-started");
+      const stuck = fakeTool(`touch '${started}'; exec sleep 30`);
+      const upload = await storedUpload(database, dataDir, clientId, files.picture);
+      const stopping = new AbortController();
+      const running = job({
+        findTools: async () => ({ ffprobe: "ffprobe", ffmpeg: stuck }),
+        signal: stopping.signal,
+      });
+      const run = running.run();
+      await waitFor(() => existsSync(started), { what: "ffmpeg started" });
+      const stoppedAt = performance.now();
+      stopping.abort();
+      await run;
+      expect(performance.now() - stoppedAt).toBeLessThan(5000);
+      expect(await mediaRow(database, upload)).toMatchObject({
+        state: "pending",
+        attempts: 0,
+        leaseHolder: null,
+        hasPoster: 0,
+      });
+      expect(existsSync(`${posterFile(dataDir, upload)}.part`)).toBe(false);
     },
   );
 
