@@ -140,7 +140,7 @@ export const portal = {
       kinds: { video: "Video", audio: "Audio", image: "Picture" },
       over: "{minutes} min: over the plan's {cap} min per video",
       download: "Download original",
-      downloadLabel: "Download the original of the footage uploaded {date}",
+      downloadLabel: "Download original, uploaded {date}",
       poster: "Poster of the footage uploaded {date}",
       preview: "Preview of the footage uploaded {date}",
     },

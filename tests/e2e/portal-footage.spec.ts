@@ -4,6 +4,7 @@ import { copyFile, mkdir, mkdtemp, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { clientInsert } from "../../server/db/portal/clients.ts";
+import { expectNoViolations } from "./helpers/axe";
 import { expect, test } from "./helpers/page-health";
 import { dataDir, withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
@@ -117,6 +118,7 @@ test("a member sees a client's footage with poster, length and the minutes flag,
     .toBeGreaterThan(0.5);
   await expect(longItem.getByText("11 min: over the plan's 10 min per video")).toBeVisible();
   await expect(clipItem.locator("[data-over]")).toHaveCount(0);
+  await expectNoViolations(page, "client page with footage", true);
   // Nothing is wider than the page (390 px on a phone).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()?.width ?? 0,
@@ -124,7 +126,7 @@ test("a member sees a client's footage with poster, length and the minutes flag,
 
   // The original, downloaded: the very bytes uploaded, under a name of ours.
   const downloading = page.waitForEvent("download");
-  await clipItem.getByRole("link", { name: /^Download the original/ }).click();
+  await clipItem.getByRole("link", { name: /^Download original, uploaded / }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(
     `footage-${new Date().toISOString().slice(0, 10)}-${clipId.slice(0, 8)}.mp4`,
