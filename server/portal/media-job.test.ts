@@ -87,6 +87,7 @@ describeEachBackend("the job upload-media on $name", (backend) => {
       const video = await storedUpload(database, dataDir, clientId, files.video);
       const quiet = await storedUpload(database, dataDir, clientId, files.silent);
       const picture = await storedUpload(database, dataDir, clientId, files.picture);
+      const sideways = await storedUpload(database, dataDir, clientId, files.rotated);
       await job().run();
 
       const read = await mediaRow(database, video);
@@ -139,6 +140,16 @@ describeEachBackend("the job upload-media on $name", (backend) => {
       const quietPreview = probed(previewFile(dataDir, quiet));
       expect(quietPreview.streams.map((stream) => stream.codec_type)).toEqual(["video"]);
       expect(quietPreview.streams[0]).toMatchObject({ height: 360 }); // never made larger
+
+      // On its side: shown (and measured, postered, previewed) upright.
+      const turned = await mediaRow(database, sideways);
+      expect(turned).toMatchObject({ state: "ready", width: 360, height: 640 });
+      expect([90, 270]).toContain(turned?.rotation);
+      expect(probed(posterFile(dataDir, sideways)).streams[0]).toMatchObject({
+        width: 360,
+        height: 640,
+      });
+      expect(probed(previewFile(dataDir, sideways)).streams[0]).toMatchObject({ height: 540 });
 
       expect(await mediaRow(database, picture)).toMatchObject({
         state: "ready",

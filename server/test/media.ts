@@ -22,6 +22,8 @@ export interface MediaFixtures {
   video: string;
   /** 2 s of 640×360 H.264 at 25 fps, no sound. */
   silent: string;
+  /** `silent` filmed on its side: stored 640×360, shown 360×640 (a 90° display matrix). */
+  rotated: string;
   /** An 800×600 PNG. */
   picture: string;
   /** 64 KiB of random bytes: nothing ffprobe can read. */
@@ -33,6 +35,7 @@ export function makeMediaFixtures(dir: string): MediaFixtures {
   const files = {
     video: path.join(dir, "video.mp4"),
     silent: path.join(dir, "silent.mp4"),
+    rotated: path.join(dir, "rotated.mp4"),
     picture: path.join(dir, "picture.png"),
     noise: path.join(dir, "noise.bin"),
   };
@@ -47,6 +50,7 @@ export function makeMediaFixtures(dir: string): MediaFixtures {
     ...["-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast"],
     files.silent,
   ]);
+  ffmpeg(["-i", files.silent, "-c", "copy", "-metadata:s:v", "rotate=90", files.rotated]);
   ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=800x600", "-frames:v", "1", files.picture]);
   writeFileSync(files.noise, randomBytes(64 * 1024));
   return files;
