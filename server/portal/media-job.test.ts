@@ -226,6 +226,24 @@ describeEachBackend("the job upload-media on $name", (backend) => {
     },
   );
 
+  itWithTools(
+    "refuses a playlist that names another file on the server (HLS): unreadable, nothing made of that file",
+    async () => {
+      const { database, dataDir, clientId, job } = await setUp();
+      const playlist = path.join(dataDir, "playlist.m3u8");
+      writeFileSync(
+        playlist,
+        `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\n${files.silent}\n#EXT-X-ENDLIST\n`,
+      );
+      const upload = await storedUpload(database, dataDir, clientId, playlist);
+      await job().run();
+      const row = await mediaRow(database, upload);
+      expect(row).toMatchObject({ state: "unreadable", hasPoster: 0, hasPreview: 0 });
+      expect(row?.reason).toMatch(/^Not a video, audio or picture file ffprobe can read/);
+      expect(row?.reason).not.toContain(dataDir);
+    },
+  );
+
   itWithTools("stops reading ffprobe's answer beyond its bound: unreadable", async () => {
     const chatty = fakeTool("head -c 5000000 /dev/zero | tr '\\000' a");
     const { database, dataDir, clientId, job } = await setUp({
