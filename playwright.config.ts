@@ -82,6 +82,8 @@ export default defineConfig({
       // Every spec's browsers come from 127.0.0.1, each with a User-Agent of its own: counted
       // as visitors of their own (team-insights), not as the address's first three.
       VISITORS_PER_ADDRESS: "0",
+      // Finished uploads are read (posters, previews) within half a second (portal-footage).
+      MEDIA_POLL_MS: "500",
       // The provider's POST (team-reply) carries its own Authentication-Results of this id.
       INBOUND_AUTHSERV_ID: "mx.provider.example",
     },

@@ -26,6 +26,7 @@ export default [
   route(portalPaths.signOut, "routes/portal.sign-out.tsx"),
   route(teamClientsPath, "routes/team.clients.tsx"),
   route(`${teamClientsPath}/:id`, "routes/team.client-page.tsx"),
+  route(`${teamClientsPath}/:id/footage/:upload/:file`, "routes/team.client-footage.ts"),
   route(`${teamPaths.inbox}/applications/:id/portal-invite`, "routes/team.portal-invite.tsx"),
   route(`${teamPaths.inbox}/*`, "routes/team.not-found.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -121,10 +121,17 @@ const schema = z.object({
   DELIVERY_LEASE_MS: z.coerce.number().int().positive().default(120_000),
   BUILD_DIR: z.string().default("./build"),
   /**
-   * Debian's ffmpeg for `npm run build` (the work band's clips, scripts/work/ffmpeg.ts reads it
-   * there); unset: `ffmpeg` on the PATH. Only needed when a clip changed.
+   * Debian's ffmpeg: for `npm run build` (the work band's clips, scripts/work/ffmpeg.ts reads it
+   * there) and for the portal's posters and previews (job upload-media); unset: `ffmpeg` on the
+   * PATH. Without it the server keeps uploads but reads none.
    */
   FFMPEG_PATH: z.string().optional(),
+  /** Debian's ffprobe; unset: the `ffprobe` beside FFMPEG_PATH, else on the PATH. */
+  FFPROBE_PATH: z.string().optional(),
+  /** How often the job upload-media looks for finished uploads to read (ms). */
+  MEDIA_POLL_MS: z.coerce.number().int().positive().default(10_000),
+  /** The longest one ffmpeg run on an upload (its preview) may take before it is killed (ms). */
+  MEDIA_TIMEOUT_MS: z.coerce.number().int().positive().default(3_600_000),
   /** Applications (and their deliveries) older than this are deleted; 0 keeps them forever. */
   RETENTION_DAYS: z.coerce.number().int().min(0).default(730),
   /** Slow clients: all headers within this time, the whole request (body too) within that. */

@@ -125,6 +125,25 @@ export const portal = {
       noRequests: "No requests yet.",
       application: "The application",
     },
+    /** The client's uploads on their page (decision 0084). */
+    footage: {
+      title: "Footage",
+      none: "No footage yet.",
+      previewsOff:
+        "Previews are off: this server has no ffmpeg. Uploads are kept and can be downloaded.",
+      uploaded: "{size}, uploaded {date}",
+      waiting: "Not read yet",
+      unreadable: "Unreadable: {reason}",
+      size: "{width} × {height}",
+      rate: "{fps} fps",
+      noSound: "no sound",
+      kinds: { video: "Video", audio: "Audio", image: "Picture" },
+      over: "{minutes} min: over the plan's {cap} min per video",
+      download: "Download original",
+      downloadLabel: "Download original, uploaded {date}",
+      poster: "Poster of the footage uploaded {date}",
+      preview: "Preview of the footage uploaded {date}",
+    },
   },
   seo: {
     signIn: `Sign in | ${brand.name} client portal`,

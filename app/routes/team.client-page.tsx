@@ -7,10 +7,11 @@ import { Input } from "~/components/ui/input";
 import { landing } from "~/content/landing";
 import { portal } from "~/content/portal";
 import { team as teamCopy } from "~/content/team";
+import { FootageList } from "~/portal/footage-list";
 import { RequestList } from "~/portal/request-list";
 import { clientsPort } from "~/portal/route-helpers";
 import { ownEntry } from "~/shared/own-entry";
-import { applicationPath, teamClientsPath } from "~/shared/paths";
+import { applicationPath, teamClientsPath, teamFootagePath } from "~/shared/paths";
 import { fill } from "~/shared/text";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { Panel } from "~/team/panel";
@@ -90,12 +91,24 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <OutcomeNotice said={said} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="requests-title" className="min-w-0">
-          <h2 id="requests-title" className="text-xl font-bold text-white">
-            {copy.requestsTitle}
-          </h2>
-          <RequestList requests={page.requests} thisWeek={page.thisWeek} none={copy.noRequests} />
-        </section>
+        <div className="min-w-0">
+          <section aria-labelledby="requests-title">
+            <h2 id="requests-title" className="text-xl font-bold text-white">
+              {copy.requestsTitle}
+            </h2>
+            <RequestList requests={page.requests} thisWeek={page.thisWeek} none={copy.noRequests} />
+          </section>
+          <section aria-labelledby="footage-title" className="mt-8">
+            <h2 id="footage-title" className="text-xl font-bold text-white">
+              {portal.team.footage.title}
+            </h2>
+            <FootageList
+              footage={page.footage}
+              previews={page.previews}
+              fileUrl={(upload, file) => teamFootagePath(page.client.id, upload, file)}
+            />
+          </section>
+        </div>
         <Panel id="people-title" title={copy.peopleTitle}>
           <ul className="mt-3 flex flex-col gap-2">
             {page.people.map((person) => (

@@ -79,6 +79,18 @@ export function teamClientPath(id: string): string {
   return `${teamClientsPath}/${encodeURIComponent(id)}`;
 }
 
+/**
+ * One file of a client's upload, for members (`original`: the bytes uploaded, a download;
+ * `poster`, `preview`: what the job upload-media made of them).
+ */
+export function teamFootagePath(
+  clientId: string,
+  uploadId: string,
+  file: "original" | "poster" | "preview",
+): string {
+  return `${teamClientPath(clientId)}/footage/${encodeURIComponent(uploadId)}/${file}`;
+}
+
 /** Where the application page's "Invite to the portal" posts (`/team/applications/:id/portal-invite`). */
 export function portalInvitePath(applicationId: string): string {
   return `${applicationPath(applicationId)}/portal-invite`;

@@ -67,9 +67,42 @@ export interface ClientListRow {
   people: number;
 }
 
+/**
+ * A clip over its plan's raw footage per video (decision 0080's numbers): derived where shown,
+ * never stored. `minutes`: the clip's, rounded up; `capMinutes`: the plan's.
+ */
+export type FootageMinutes = { over: true; minutes: number; capMinutes: number } | { over: false };
+
+/** One finished upload as the team's client page shows it (decision 0084). */
+export interface FootageItem {
+  id: string;
+  size: number;
+  completedAt: number;
+  /** waiting: not read yet (or being tried again); unreadable: `reason` says why. */
+  state: "waiting" | "ready" | "unreadable";
+  kind: "video" | "audio" | "image" | null;
+  durationMs: number | null;
+  width: number | null;
+  height: number | null;
+  /** Exact, as ffprobe gives it ("30000/1001"). */
+  frameRate: string | null;
+  hasAudio: boolean | null;
+  hasPoster: boolean;
+  hasPreview: boolean;
+  reason: string | null;
+  minutes: FootageMinutes;
+}
+
+/** Which file of an upload: the bytes uploaded, or what the job made of them. */
+export type FootageFile = "original" | "poster" | "preview";
+
 export interface ClientPage extends ClientSpace {
   applicationId: string | null;
   people: { id: string; email: string; createdAt: number }[];
+  /** Finished uploads, newest first. */
+  footage: FootageItem[];
+  /** False when this server has no ffprobe/ffmpeg: nothing is read, no poster or preview. */
+  previews: boolean;
 }
 
 export type InviteOutcome =
@@ -90,4 +123,14 @@ export interface ClientsPort {
   invite(applicationId: string): Promise<InviteOutcome>;
   addPerson(clientId: string, email: string): Promise<PeopleOutcome>;
   removePerson(clientId: string, personId: string): Promise<PeopleOutcome>;
+  /**
+   * One file of a client's finished upload, streamed (`Range` honoured: 206 or 416), or
+   * undefined when the client, the upload or that file does not exist.
+   */
+  footageFile(
+    clientId: string,
+    uploadId: string,
+    file: string,
+    range: string | null,
+  ): Promise<Response | undefined>;
 }

@@ -37,6 +37,7 @@ const sharedTables = [
   "team_sessions",
   "team_verifications",
   "upload_locks",
+  "upload_media",
   "visit_secrets",
   "visit_totals",
   "visitors",

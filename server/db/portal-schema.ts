@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * The client portal's tables (0022_portal_clients), as Kysely sees them. Times are epoch ms.
  */
@@ -79,6 +81,39 @@ export interface UploadLocksTable {
   releaseAskedAt: number | null;
 }
 
+/**
+ * What a finished upload is (0029_upload_media): the job `upload-media`'s row per upload, with
+ * what ffprobe read. `hasAudio`, `hasPoster`, `hasPreview` are 0 or 1.
+ */
+export interface UploadMediaTable {
+  uploadId: string;
+  /** pending (not read yet, or to try again), ready, unreadable (reason says why). */
+  state: Generated<string>;
+  attempts: Generated<number>;
+  nextAttemptAt: number;
+  leaseHolder: string | null;
+  leaseExpiresAt: number | null;
+  /** video, audio or image. */
+  kind: string | null;
+  /** The container, as ffprobe's first name for it ("mov", "matroska", "png_pipe"). */
+  format: string | null;
+  durationMs: number | null;
+  /** As shown (rotation applied). */
+  width: number | null;
+  height: number | null;
+  rotation: number | null;
+  /** The video's frame rate as ffprobe's rational, exact ("30000/1001"). */
+  frameRate: string | null;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  hasAudio: number | null;
+  hasPoster: Generated<number>;
+  hasPreview: Generated<number>;
+  /** Why it is unreadable (or why the last attempt failed), in words. */
+  reason: string | null;
+  probedAt: number | null;
+}
+
 export interface PortalTables {
   clients: ClientsTable;
   clientPeople: ClientPeopleTable;
@@ -87,4 +122,5 @@ export interface PortalTables {
   clientRequests: ClientRequestsTable;
   clientUploads: ClientUploadsTable;
   uploadLocks: UploadLocksTable;
+  uploadMedia: UploadMediaTable;
 }

@@ -28,6 +28,8 @@ import {
   clientsWithWeek,
   newClientId,
 } from "../db/portal/clients.ts";
+import { footageFileOf, footageOf } from "../db/portal/upload-media.ts";
+import { footageItems, footageListCap, footageResponse, isFootageFile } from "./footage.ts";
 import { clientSpace } from "./space.ts";
 import { weekOf } from "./week.ts";
 
@@ -49,6 +51,10 @@ export function createClients(deps: {
   nudgeWorker: () => void;
   /** Emails a person the team added their invite (made after the answer). */
   onPersonAdded: (email: string) => void;
+  /** DATA_DIR: the uploads and what was made of them are under its media/. */
+  dataDir: string;
+  /** Whether this server reads uploads (ffprobe and ffmpeg found). */
+  previewsOn: () => Promise<boolean>;
   now?: () => number;
 }): ClientsPort {
   const { database } = deps;
@@ -113,14 +119,18 @@ export function createClients(deps: {
       if (!uuidPattern.test(id)) return undefined;
       const client = await clientById(database, id.toLowerCase());
       if (!client) return undefined;
-      const [space, people] = await Promise.all([
+      const [space, people, footage, previews] = await Promise.all([
         clientSpace(database, client, now()),
         peopleOf(database, client.id),
+        footageOf(database, client.id, footageListCap),
+        deps.previewsOn(),
       ]);
       return {
         ...space,
         applicationId: client.applicationId,
         people: people.map(({ id, email, createdAt }) => ({ id, email, createdAt })),
+        footage: footageItems(footage, client.plan),
+        previews,
       };
     },
 
@@ -151,6 +161,18 @@ export function createClients(deps: {
       }
       deps.onPersonAdded(email);
       return { ok: true, email };
+    },
+
+    async footageFile(clientId, uploadId, file, range) {
+      if (!uuidPattern.test(clientId) || !uuidPattern.test(uploadId) || !isFootageFile(file)) {
+        return undefined;
+      }
+      const upload = await footageFileOf(database, clientId.toLowerCase(), uploadId.toLowerCase());
+      if (!upload) return undefined;
+      if ((file === "poster" && !upload.hasPoster) || (file === "preview" && !upload.hasPreview)) {
+        return undefined;
+      }
+      return footageResponse(deps.dataDir, upload, file, range);
     },
 
     async removePerson(clientId, personId): Promise<PeopleOutcome> {

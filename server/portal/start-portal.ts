@@ -6,9 +6,11 @@ import { expiredDeletes } from "../db/portal/client-sessions.ts";
 import { clientById } from "../db/portal/clients.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { findMediaTools } from "../media/tools.ts";
 import { createPortalAccess } from "./access.ts";
 import { createClients } from "./clients.ts";
 import { portalGuard } from "./guard.ts";
+import { uploadMediaJob } from "./media-job.ts";
 import { createRequest } from "./new-request.ts";
 import { clientSpace } from "./space.ts";
 import { createUploads } from "./uploads.ts";
@@ -48,6 +50,18 @@ export function startPortal(deps: {
     logger,
     now,
   });
+  // What a finished upload is (decision 0084): stopping kills the runs of ffmpeg in hand.
+  const stopping = new AbortController();
+  const media = uploadMediaJob({
+    database,
+    dataDir: config.dataDir,
+    findTools: () => findMediaTools(config),
+    logger,
+    everyMs: config.MEDIA_POLL_MS,
+    limits: { probeMs: 30_000, posterMs: 60_000, previewMs: config.MEDIA_TIMEOUT_MS },
+    now,
+    signal: stopping.signal,
+  });
   return {
     guard: portalGuard({
       origin: new URL(config.PUBLIC_SITE_URL).origin,
@@ -81,10 +95,13 @@ export function startPortal(deps: {
       inviteKind: deps.inviteKind,
       nudgeWorker: deps.nudgeWorker,
       onPersonAdded: (email) => access.invite(email),
+      dataDir: config.dataDir,
+      previewsOn: media.toolsFound,
       now,
     }),
     jobs: [
       ...uploads.jobs,
+      media,
       {
         name: "portal-session-cleanup",
         everyMs: 15 * 60 * 1000,
@@ -93,6 +110,9 @@ export function startPortal(deps: {
         },
       },
     ],
-    stop: () => access.stop(),
+    async stop() {
+      stopping.abort();
+      await access.stop();
+    },
   };
 }
