@@ -2,6 +2,8 @@
  * The client portal's tables (0022_portal_clients), as Kysely sees them. Times are epoch ms.
  */
 
+import type { Generated } from "kysely";
+
 export interface ClientsTable {
   id: string;
   /** What the team and the client see: the applicant's name when invited. */
@@ -64,6 +66,10 @@ export interface ClientUploadsTable {
   size: number;
   createdAt: number;
   completedAt: number | null;
+  /** The request it is footage for (0027_upload_requests; null: from before, or none). */
+  requestId: Generated<string | null>;
+  /** The file's name as the person's device gave it, cleaned: shown, never a path. */
+  displayName: Generated<string>;
 }
 
 export interface PortalTables {

@@ -10,6 +10,7 @@ import { createPortalAccess } from "./access.ts";
 import { createClients } from "./clients.ts";
 import { portalGuard } from "./guard.ts";
 import { createRequest } from "./new-request.ts";
+import { requestPage } from "./request-page.ts";
 import { clientSpace } from "./space.ts";
 import { createUploads } from "./uploads.ts";
 
@@ -40,6 +41,13 @@ export function startPortal(deps: {
   const now = deps.now ?? Date.now;
   const access = createPortalAccess({ ...deps, now });
   const people = new WeakMap<Request, PortalPerson>();
+  const uploads = createUploads({
+    config,
+    database,
+    session: (headers) => access.session(headers),
+    logger,
+    now,
+  });
   const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
   return {
     guard: portalGuard({
@@ -62,19 +70,17 @@ export function startPortal(deps: {
           const client = await clientById(database, person.clientId);
           return client ? clientSpace(database, client, now()) : undefined;
         },
+        async request(id) {
+          if (!person) return undefined;
+          return requestPage(database, uploads.received, person.clientId, id, now());
+        },
         async createRequest(form) {
           if (!person) return { ok: false, fieldErrors: {} };
           return createRequest(database, person, form, now());
         },
       };
     },
-    uploads: createUploads({
-      config,
-      database,
-      session: (headers) => access.session(headers),
-      logger,
-      now,
-    }).handle,
+    uploads: uploads.handle,
     clients: createClients({
       database,
       inviteKind: deps.inviteKind,

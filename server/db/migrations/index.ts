@@ -23,6 +23,7 @@ import { migration0021 } from "./0021_waiting_counts.ts";
 import { migration0022 } from "./0022_portal_clients.ts";
 import { migration0023 } from "./0023_client_uploads.ts";
 import { migration0026 } from "./0026_waiting_indexes.ts";
+import { migration0027 } from "./0027_upload_requests.ts";
 
 /**
  * Versioned migrations, one per file (names sort in order of application). Kysely's migrator
@@ -54,6 +55,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0026_waiting_indexes": migration0026(dialect),
     "0022_portal_clients": migration0022(dialect),
     "0023_client_uploads": migration0023(),
+    "0027_upload_requests": migration0027(),
   };
 }
 
