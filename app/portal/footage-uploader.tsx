@@ -195,13 +195,15 @@ export function FootageUploader(props: {
             {dragging ? copy.dropActive : copy.drop}
           </span>
         </div>
-        {notes.length > 0 ? (
-          <ul className="mt-3 flex flex-col gap-1 text-sm text-amber-200" role="status">
-            {notes.map((note) => (
-              <li key={note}>{note}</li>
-            ))}
-          </ul>
-        ) : null}
+        <div role="status">
+          {notes.length > 0 ? (
+            <ul className="mt-3 flex flex-col gap-1 text-sm text-amber-200">
+              {notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
         {waiting.length > 0 ? (
           <section className="mt-4" aria-labelledby={`${inputId}-unfinished`}>
             <h3 id={`${inputId}-unfinished`} className="text-sm font-semibold text-white">

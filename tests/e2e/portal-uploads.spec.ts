@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page, Request, Route } from "@playwright/test";
 import { expectNoViolations } from "./helpers/axe";
@@ -192,6 +192,82 @@ test("a larger video interrupted part-way goes on from the server's last byte af
   await expect(page.locator("[data-footage-list]")).toContainText("long-take.mp4");
   await expect(page.locator("[data-footage-list]")).not.toContainText("paused at");
   await expect(page.locator("[data-unfinished]")).toHaveCount(0);
+});
+
+test("a file dropped on the page is sent; a refusal is said in words, never the server's; a file that is no media is left out", async ({
+  page,
+  health,
+  isMobile,
+}, testInfo) => {
+  const directory = testInfo.outputPath("videos");
+  mkdirSync(directory, { recursive: true });
+  const clip = video(directory, "dropped.mp4", 1);
+  const ana = await storedSignedInClient(`Drop Ana ${testInfo.project.name}`);
+  await signedInAs(page.context(), ana.token);
+  await page.goto(requestPage(ana.requestId));
+  await chooser(page);
+
+  if (!isMobile) {
+    // Dropped on the zone (a desk's drag and drop), as the browser hands a dropped file.
+    const dropped = await page.evaluateHandle((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], "dropped.mp4", { type: "video/mp4" }));
+      return transfer;
+    }, readFileSync(clip).toString("base64"));
+    await page.locator("[data-drop-zone]").dispatchEvent("drop", { dataTransfer: dropped });
+    await expect(page.locator('[data-upload="dropped.mp4"]')).toHaveAttribute("data-state", "done");
+    await expect(page.locator("[data-footage-list]")).toContainText("dropped.mp4");
+  }
+
+  // The server refuses a creation (here: over the quota, 413): the person reads why, in words.
+  health.allow(/413/);
+  await page.route("**/portal/uploads", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 413, body: "This upload would go over the storage quota\n" })
+      : route.continue(),
+  );
+  const notes = path.join(directory, "notes.txt");
+  writeFileSync(notes, "not footage");
+  await (await chooser(page)).setInputFiles([clip, notes]);
+  const refused = page.locator('[data-upload="dropped.mp4"]').last();
+  await expect(refused).toHaveAttribute("data-state", "stopped");
+  await expect(refused.getByRole("alert")).toHaveText(
+    "dropped.mp4 is too big for the storage left in your space, so it was not sent. Ask us for more room, or remove footage you no longer need.",
+  );
+  await expect(page.getByText("would go over the storage quota")).toHaveCount(0);
+  await expect(
+    page.getByText("notes.txt is not a video, audio or image file, so it was not added."),
+  ).toBeVisible();
+  await expect(page.locator('[data-upload="notes.txt"]')).toHaveCount(0);
+  await expectNoViolations(page, "request page with a refusal", true);
+});
+
+test("a connection dropped mid-chunk is retried after a wait, from the server's offset", async ({
+  page,
+  health,
+}, testInfo) => {
+  const directory = testInfo.outputPath("videos");
+  mkdirSync(directory, { recursive: true });
+  const clip = video(directory, "flaky.mp4", 2);
+  const ana = await storedSignedInClient(`Retry Ana ${testInfo.project.name}`);
+  await signedInAs(page.context(), ana.token);
+  health.allow(/ERR_CONNECTION_RESET|Failed to load resource/);
+  const attempts: string[] = [];
+  await page.route("**/portal/uploads/**", (route) => {
+    const method = route.request().method();
+    attempts.push(method);
+    return method === "PATCH" && attempts.filter((one) => one === "PATCH").length === 1
+      ? route.abort("connectionreset")
+      : route.continue();
+  });
+  await page.goto(requestPage(ana.requestId));
+  await (await chooser(page)).setInputFiles(clip);
+  await expect(page.locator('[data-upload="flaky.mp4"]')).toHaveAttribute("data-state", "done");
+  // The cut PATCH, then HEAD (where to go on from), then the PATCH again.
+  expect(attempts).toEqual(["PATCH", "HEAD", "PATCH"]);
+  const [stored] = await uploadsOfRequestStored(ana.requestId);
+  expect(sha256(path.join(dataDir, "media", stored?.id ?? ""))).toBe(sha256(clip));
 });
 
 test.describe("without JavaScript", () => {
