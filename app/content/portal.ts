@@ -46,7 +46,6 @@ export const portal = {
       startsLater: "Starts the week of {date}",
       wished: "Wished posting date: {date}",
       addFootage: "Add footage",
-      footageCount: "{count} files",
     },
     /** A request's page: its footage, and adding more (/portal/requests/:id). */
     request: {
