@@ -23,6 +23,8 @@ interface Item {
   resumedAt?: number;
   estimate?: { bytesPerSecond: number; msLeft: number };
   message?: string;
+  /** Stopped by a dropped connection or a server error (Resume may work), not by a refusal. */
+  retryable?: boolean;
 }
 
 /**
@@ -103,6 +105,7 @@ export function FootageUploader(props: {
             state: "stopped",
             estimate: undefined,
             message: refusalText(status, file.name, percentOf(sentSoFar, file.size)),
+            retryable: status === undefined || status >= 500,
           });
         },
         onId(id) {
@@ -265,7 +268,8 @@ function UploadRow(props: { item: Item; pause(item: Item): void; resume(item: It
                 : fill(copy.file.progressNoSpeed, { percent });
   const canPause =
     item.state === "sending" || item.state === "retrying" || item.state === "starting";
-  const canResume = item.state === "paused" || item.state === "stopped";
+  const canResume =
+    item.state === "paused" || (item.state === "stopped" && item.retryable === true);
   return (
     <li
       className="rounded-xl border border-white/10 bg-surface p-4"
@@ -288,7 +292,7 @@ function UploadRow(props: { item: Item; pause(item: Item): void; resume(item: It
         ) : null}
       </div>
       <progress
-        className="mt-2 h-2 w-full accent-brand-500"
+        className="mt-2 block h-2 w-full appearance-none overflow-hidden rounded-full bg-white/10 [&::-moz-progress-bar]:bg-brand-500 [&::-webkit-progress-bar]:bg-white/10 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-gradient-to-r [&::-webkit-progress-value]:from-brand-500 [&::-webkit-progress-value]:to-flame-500"
         max={Math.max(1, item.size)}
         value={item.sent}
         aria-labelledby={`${id}-name`}

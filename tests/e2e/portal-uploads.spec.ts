@@ -65,7 +65,10 @@ test("two videos at once are sent and listed with their size; another client's r
   await expect(page.getByText("No footage yet.", { exact: false })).toBeVisible();
   await expectNoViolations(page, "request page", true);
 
-  await (await chooser(page)).setInputFiles([first, second]);
+  const input = await chooser(page);
+  await expect(input).toHaveAttribute("accept", "video/*,audio/*,image/*");
+  await expect(input).toHaveAttribute("multiple", "");
+  await input.setInputFiles([first, second]);
   for (const name of ["beach-take-1.mp4", "beach-take-2.mp4"]) {
     const row = page.locator(`[data-upload="${name}"]`);
     await expect(row.locator("progress")).toBeVisible();
@@ -236,6 +239,8 @@ test("a file dropped on the page is sent; a refusal is said in words, never the 
     "dropped.mp4 is too big for the storage left in your space, so it was not sent. Ask us for more room, or remove footage you no longer need.",
   );
   await expect(page.getByText("would go over the storage quota")).toHaveCount(0);
+  // A refusal is final: no Resume that would only be refused again.
+  await expect(refused.getByRole("button")).toHaveCount(0);
   await expect(
     page.getByText("notes.txt is not a video, audio or image file, so it was not added."),
   ).toBeVisible();
