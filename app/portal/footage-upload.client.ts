@@ -1,4 +1,10 @@
-import { type DetailedError, defaultOptions, type PreviousUpload, Upload } from "tus-js-client";
+import {
+  type DetailedError,
+  defaultOptions,
+  type PreviousUpload,
+  Upload,
+  type UrlStorage,
+} from "tus-js-client";
 import { portalPaths } from "~/shared/paths";
 
 /**
@@ -86,8 +92,9 @@ function defaultShouldRetry(error: DetailedError, _attempt: number, _options: un
 /** The files of this request not finished on this device (their name and upload's id). */
 export async function unfinishedUploads(
   requestId: string,
+  storage: Pick<UrlStorage, "findAllUploads"> = defaultOptions.urlStorage,
 ): Promise<{ name: string; size: number | null; id: string | undefined }[]> {
-  const found = await defaultOptions.urlStorage.findAllUploads();
+  const found = await storage.findAllUploads();
   return found
     .filter((one) => one.urlStorageKey.startsWith(`tus::${prefix(requestId)}`))
     .map((one) => ({
