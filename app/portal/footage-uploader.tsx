@@ -156,7 +156,7 @@ export function FootageUploader(props: {
     <>
       {ready ? null : (
         <p
-          className="mt-3 rounded-xl border border-amber-300/30 bg-amber-400/10 p-4 text-amber-100"
+          className="mt-3 rounded-xl border border-amber-400/30 bg-amber-400/10 p-4 text-amber-100"
           data-needs-javascript
         >
           {copy.needsJavaScript}
