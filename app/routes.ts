@@ -24,6 +24,7 @@ export default [
   route(portalPaths.signIn, "routes/portal.sign-in.tsx"),
   route(portalPaths.signInLink, "routes/portal.sign-in-link.tsx"),
   route(portalPaths.signOut, "routes/portal.sign-out.tsx"),
+  route(portalPaths.request, "routes/portal.request.tsx"),
   route(teamClientsPath, "routes/team.clients.tsx"),
   route(`${teamClientsPath}/:id`, "routes/team.client-page.tsx"),
   route(`${teamClientsPath}/:id/footage/:upload/:file`, "routes/team.client-footage.ts"),

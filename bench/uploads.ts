@@ -56,7 +56,7 @@ async function main() {
   const bare = await startBare(work);
   const database = openDatabase({ DATABASE_URL: undefined, dataDir: product.dataDir });
   try {
-    const { cookie } = await signedInClient(database, "bench");
+    const { cookie, requestId } = await signedInClient(database, "bench");
     const memory = { before: rssOf(product.pid), peak: 0 };
     const tus: number[] = [];
     const put: number[] = [];
@@ -66,7 +66,7 @@ async function main() {
         memory.peak = Math.max(memory.peak, rssOf(product.pid));
       }, 100);
       try {
-        tus.push(await timed(() => tusUpload(product.url, cookie, source)));
+        tus.push(await timed(() => tusUpload(product.url, cookie, requestId, source)));
       } finally {
         clearInterval(sampler);
       }
@@ -123,11 +123,15 @@ async function writeSource(file: string) {
 }
 
 /** Creates the upload, then PATCHes it a chunk at a time from the file, as tus-js-client does. */
-async function tusUpload(base: string, cookie: string, file: string) {
+async function tusUpload(base: string, cookie: string, requestId: string, file: string) {
   const headers = { Cookie: cookie, Origin: "http://127.0.0.1", "Tus-Resumable": "1.0.0" };
   const created = await fetch(`${base}/portal/uploads`, {
     method: "POST",
-    headers: { ...headers, "Upload-Length": String(size) },
+    headers: {
+      ...headers,
+      "Upload-Length": String(size),
+      "Upload-Metadata": `request ${Buffer.from(requestId).toString("base64")},filename ${Buffer.from("footage.wav").toString("base64")}`,
+    },
   });
   if (created.status !== 201)
     throw new Error(`creation answered ${created.status}: ${await created.text()}`);

@@ -84,6 +84,7 @@ describe("the brand", () => {
     "portal.emails.signIn.subject",
     "portal.seo.signIn",
     "portal.seo.home",
+    "portal.seo.request",
     "portal.seo.clients",
     "portal.seo.client",
   ];

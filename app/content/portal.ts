@@ -45,6 +45,58 @@ export const portal = {
       startsNextWeek: "Starts next week",
       startsLater: "Starts the week of {date}",
       wished: "Wished posting date: {date}",
+      addFootage: "Add footage",
+    },
+    /** A request's page: its footage, and adding more (/portal/requests/:id). */
+    request: {
+      back: "Your requests",
+      footageTitle: "Footage",
+      noFootage: "No footage yet. Add the clips for this video below.",
+      unnamed: "Unnamed file",
+      done: "{size}, added {date} UTC",
+      partial: "{size}, paused at {percent} %",
+      addTitle: "Add footage",
+      addIntro:
+        "Videos, audio and photos for this request, as many as you like. Big files are fine: an upload that stops picks up where it stopped.",
+      needsJavaScript:
+        "Adding footage needs JavaScript. Large files are sent in pieces that pick up where they stopped after a dropped connection or a closed tab, which a plain form cannot do. Turn JavaScript on for this site to add footage.",
+      choose: "Choose files",
+      drop: "or drop them here",
+      dropActive: "Drop the files to add them",
+      notMedia: "{name} is not a video, audio or image file, so it was not added.",
+      unfinishedTitle: "Not finished on this device",
+      unfinished: "{name} stopped at {percent} %. Choose the same file again to go on from there.",
+      unfinishedUnknown:
+        "{name} did not finish. Choose the same file again to go on from where it stopped.",
+      file: {
+        waiting: "Starting…",
+        resuming: "Picked up where it stopped, at {percent} %",
+        progress: "{percent} % · {speed} · {left} left",
+        progressNoSpeed: "{percent} % sent",
+        paused: "Paused at {percent} %",
+        done: "Done: {size} received.",
+        pause: "Pause",
+        resume: "Resume",
+        retrying: "Connection lost. Trying again…",
+      },
+      refused: {
+        overQuota:
+          "{name} is too big for the storage left in your space, so it was not sent. Ask us for more room, or remove footage you no longer need.",
+        requestGone: "This request is no longer there, so {name} was not sent. Reload the page.",
+        signedOut:
+          "You have been signed out, so {name} stopped. Sign in again, then add it again: it goes on from where it stopped.",
+        refused: "{name} was refused by our server. Reload the page and try again.",
+        connection:
+          "{name} stopped: the connection dropped and did not come back. Press Resume to go on from {percent} %.",
+      },
+      units: { b: "{n} B", kb: "{n} KB", mb: "{n} MB", gb: "{n} GB" },
+      speed: "{amount}/s",
+      time: { seconds: "{n} s", minutes: "{n} min", hours: "{h} h {m} min" },
+      notFound: {
+        title: "This request is not here",
+        body: "It may belong to another client space, or the link is wrong.",
+        back: "Your requests",
+      },
     },
     newRequest: {
       title: "Request a video",
@@ -148,6 +200,7 @@ export const portal = {
   seo: {
     signIn: `Sign in | ${brand.name} client portal`,
     home: `Your space | ${brand.name} client portal`,
+    request: `{title} | ${brand.name} client portal`,
     clients: `Clients | ${brand.name} team`,
     client: `{name} | ${brand.name} team`,
   },

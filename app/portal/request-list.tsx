@@ -1,3 +1,4 @@
+import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
 import type { PortalRequest } from "~/shared/portal-port";
 import { fill } from "~/shared/text";
@@ -6,7 +7,13 @@ import { startsText } from "./starts-week";
 const copy = portal.client.home;
 
 /** A client's requests, newest first, each with when its work starts against the plan. */
-export function RequestList(props: { requests: PortalRequest[]; thisWeek: number; none: string }) {
+export function RequestList(props: {
+  requests: PortalRequest[];
+  thisWeek: number;
+  none: string;
+  /** The page where a request's footage is added (the client's side only). */
+  footageHref?: (id: string) => string;
+}) {
   if (props.requests.length === 0) return <p className="mt-3 text-zinc-400">{props.none}</p>;
   return (
     <ul className="mt-3 flex flex-col gap-3">
@@ -33,6 +40,15 @@ export function RequestList(props: { requests: PortalRequest[]; thisWeek: number
           <p className="mt-2 text-xs text-zinc-400">
             {fill(copy.wished, { date: request.wishedDate })}
           </p>
+          {props.footageHref ? (
+            <a
+              href={props.footageHref(request.id)}
+              className={buttonClass("outline", "sm", "mt-3")}
+              aria-label={`${copy.addFootage}: ${request.title}`}
+            >
+              {copy.addFootage}
+            </a>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -4,7 +4,7 @@ import { NewRequestForm } from "~/portal/new-request-form";
 import { PortalShell } from "~/portal/portal-shell";
 import { RequestList } from "~/portal/request-list";
 import { portalMeta, signedInPerson } from "~/portal/route-helpers";
-import { portalPaths } from "~/shared/paths";
+import { portalPaths, portalRequestPath } from "~/shared/paths";
 import type { NewRequestField } from "~/shared/portal-port";
 import { fill } from "~/shared/text";
 import { OutcomeNotice } from "~/team/outcome-notice";
@@ -73,7 +73,12 @@ export default function PortalHome({ loaderData, actionData }: Route.ComponentPr
           <h2 id="requests-title" className="text-xl font-bold text-white">
             {copy.home.requestsTitle}
           </h2>
-          <RequestList requests={space.requests} thisWeek={space.thisWeek} none={copy.home.none} />
+          <RequestList
+            requests={space.requests}
+            thisWeek={space.thisWeek}
+            none={copy.home.none}
+            footageHref={portalRequestPath}
+          />
         </section>
       </div>
     </PortalShell>

@@ -7,9 +7,9 @@ import { Input } from "~/components/ui/input";
 import { landing } from "~/content/landing";
 import { portal } from "~/content/portal";
 import { team as teamCopy } from "~/content/team";
-import { FootageList } from "~/portal/footage-list";
 import { RequestList } from "~/portal/request-list";
 import { clientsPort } from "~/portal/route-helpers";
+import { TeamFootageList } from "~/portal/team-footage-list";
 import { ownEntry } from "~/shared/own-entry";
 import { applicationPath, teamClientsPath, teamFootagePath } from "~/shared/paths";
 import { fill } from "~/shared/text";
@@ -102,7 +102,7 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
             <h2 id="footage-title" className="text-xl font-bold text-white">
               {portal.team.footage.title}
             </h2>
-            <FootageList
+            <TeamFootageList
               footage={page.footage}
               previews={page.previews}
               fileUrl={(upload, file) => teamFootagePath(page.client.id, upload, file)}

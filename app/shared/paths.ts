@@ -69,9 +69,16 @@ export const portalPaths = {
   signIn: "/portal/sign-in",
   signInLink: "/portal/sign-in/link",
   signOut: "/portal/sign-out",
-  /** The tus endpoint footage is uploaded to (no page: the upload UI comes with issue 38's next part). */
+  /** A request's page, where its footage is added (`/portal/requests/:id`). */
+  request: "/portal/requests/:id",
+  /** The tus endpoint footage is uploaded to (from a request's page). */
   uploads: "/portal/uploads",
 } as const;
+
+/** One of the client's requests: its footage, and adding more. */
+export function portalRequestPath(id: string): string {
+  return `/portal/requests/${encodeURIComponent(id)}`;
+}
 
 /** The team's list of clients, and one client's page (`/team/clients/:id`). */
 export const teamClientsPath = "/team/clients";

@@ -36,6 +36,25 @@ export interface ClientSpace {
   requests: PortalRequest[];
 }
 
+/** A file of a request's footage, as its page shows it. */
+export interface PortalFootage {
+  id: string;
+  /** The file's name as the person's device gave it, cleaned ("" when it had none). */
+  name: string;
+  size: number;
+  /** The bytes the server holds: `size` once complete. */
+  received: number;
+  createdAt: number;
+  completedAt: number | null;
+}
+
+/** One request's page: the request, and its footage (finished files newest first, then partial ones). */
+export interface RequestPage {
+  request: PortalRequest;
+  thisWeek: number;
+  footage: PortalFootage[];
+}
+
 export type NewRequestField = "title" | "brief" | "platform" | "wishedDate";
 export type NewRequestOutcome =
   | { ok: true; request: PortalRequest; thisWeek: number }
@@ -54,6 +73,8 @@ export interface PortalPort {
   signOut(): Promise<string>;
   /** The signed-in person's client space (undefined when signed out). */
   space(): Promise<ClientSpace | undefined>;
+  /** One of the signed-in person's client's requests with its footage (undefined: not theirs, or none). */
+  request(id: string): Promise<RequestPage | undefined>;
   /** A new request on the signed-in person's client, checked. */
   createRequest(form: URLSearchParams): Promise<NewRequestOutcome>;
 }

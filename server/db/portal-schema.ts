@@ -68,6 +68,10 @@ export interface ClientUploadsTable {
   completedAt: number | null;
   /** The type read from its first bytes (0028; video/*, audio/*, image/*); null until read. */
   mimeType: string | null;
+  /** The request it is footage for (0027_upload_requests; null: from before, or none). */
+  requestId: Generated<string | null>;
+  /** The file's name as the person's device gave it, cleaned: shown, never a path. */
+  displayName: Generated<string>;
 }
 
 /** An upload's tus lock across instances (0028_upload_checks, decision 0083). */

@@ -12,6 +12,7 @@ import { createClients } from "./clients.ts";
 import { portalGuard } from "./guard.ts";
 import { uploadMediaJob } from "./media-job.ts";
 import { createRequest } from "./new-request.ts";
+import { requestPage } from "./request-page.ts";
 import { clientSpace } from "./space.ts";
 import { createUploads } from "./uploads.ts";
 
@@ -42,7 +43,6 @@ export function startPortal(deps: {
   const now = deps.now ?? Date.now;
   const access = createPortalAccess({ ...deps, now });
   const people = new WeakMap<Request, PortalPerson>();
-  const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
   const uploads = createUploads({
     config,
     database,
@@ -50,6 +50,7 @@ export function startPortal(deps: {
     logger,
     now,
   });
+  const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
   // What a finished upload is (decision 0084): stopping kills the runs of ffmpeg in hand.
   const stopping = new AbortController();
   const media = uploadMediaJob({
@@ -82,6 +83,10 @@ export function startPortal(deps: {
           if (!person) return undefined;
           const client = await clientById(database, person.clientId);
           return client ? clientSpace(database, client, now()) : undefined;
+        },
+        async request(id) {
+          if (!person) return undefined;
+          return requestPage(database, uploads.received, person.clientId, id, now());
         },
         async createRequest(form) {
           if (!person) return { ok: false, fieldErrors: {} };

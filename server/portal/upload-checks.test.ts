@@ -6,6 +6,7 @@ import { expect, it, onTestFinished, vi } from "vitest";
 import type { PortalPerson } from "#app/shared/portal-port.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { personInsert } from "../db/portal/client-people.ts";
+import { requestInsert } from "../db/portal/client-requests.ts";
 import { bytesUsed } from "../db/portal/client-uploads.ts";
 import { clientInsert } from "../db/portal/clients.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
@@ -17,9 +18,10 @@ const hour = 60 * 60 * 1000;
 const origin = "http://localhost:3000";
 
 /** A client and one of its people, as the portal's session would give them. */
-async function aClient(database: DatabaseHandle): Promise<PortalPerson> {
+async function aClient(database: DatabaseHandle): Promise<PortalPerson & { requestId: string }> {
   const clientId = randomUUID();
   const personId = randomUUID();
+  const requestId = randomUUID();
   await database.writeTransaction([
     clientInsert(database.db, {
       id: clientId,
@@ -34,15 +36,33 @@ async function aClient(database: DatabaseHandle): Promise<PortalPerson> {
       email: `${clientId}@example.com`,
       createdAt: 0,
     }),
+    requestInsert(database.db, {
+      id: requestId,
+      clientId,
+      title: "Spring hook",
+      brief: "A hook for the spring series.",
+      platform: "TikTok",
+      wishedDate: "2026-12-01",
+      startsWeek: 0,
+      createdBy: personId,
+      createdAt: 0,
+    }),
   ]);
-  return { personId, clientId, email: "ana@example.com", clientName: "Ana", plan: "Creator" };
+  return {
+    personId,
+    clientId,
+    requestId,
+    email: "ana@example.com",
+    clientName: "Ana",
+    plan: "Creator",
+  };
 }
 
 /** The tus endpoint of one instance over `database` and `dataDir`, its clock `clock.now`. */
 function anInstance(
   database: DatabaseHandle,
   dataDir: string,
-  person: PortalPerson,
+  person: PortalPerson & { requestId: string },
   clock = { now: 0 },
   config: { quota?: number; expiryHours?: number; lockDrainMs?: number; lockRenewMs?: number } = {},
 ) {
@@ -59,6 +79,13 @@ function anInstance(
     lockDrainMs: config.lockDrainMs,
     lockRenewMs: config.lockRenewMs,
   });
+  // Every creation names the person's request (the endpoint refuses one that does not).
+  const request = `request ${Buffer.from(person.requestId).toString("base64")}`;
+  const withRequest = (method: string, headers: Record<string, string>) => {
+    if (method !== "POST") return headers;
+    const given = headers["Upload-Metadata"];
+    return { ...headers, "Upload-Metadata": given ? `${given},${request}` : request };
+  };
   const call = (
     url: string,
     method: string,
@@ -68,7 +95,7 @@ function anInstance(
     uploads.handle(
       new Request(new URL(url, origin), {
         method,
-        headers: { "Tus-Resumable": "1.0.0", Origin: origin, ...headers },
+        headers: { "Tus-Resumable": "1.0.0", Origin: origin, ...withRequest(method, headers) },
         body,
         // @ts-expect-error Node's fetch needs this for a streamed body
         duplex: "half",

@@ -7,6 +7,10 @@ import { pdfBytes, wavBytes } from "../test/media-bytes.ts";
 import { signedInClient } from "../test/portal-session.ts";
 import { startTestServer } from "../test/server.ts";
 
+/** tus's Upload-Metadata naming the client's request (the endpoint refuses a creation without). */
+const requestOf = (client: { requestId: string }) =>
+  `request ${Buffer.from(client.requestId).toString("base64")}`;
+
 /**
  * A PATCH that sends `first` and then nothing more (a phone that lost its network without
  * closing the connection): what the server answered, or "closed" when the connection ended
@@ -41,7 +45,11 @@ describeEachBackend("a slow PATCH to /portal/uploads on $name", (backend) => {
     const sound = wavBytes(10_000);
     const created = await fetch(new URL("/portal/uploads", server.url), {
       method: "POST",
-      headers: { ...headers, "Upload-Length": String(sound.length) },
+      headers: {
+        ...headers,
+        "Upload-Length": String(sound.length),
+        "Upload-Metadata": requestOf(a),
+      },
     });
     expect(created.status).toBe(201);
     const location = new URL(created.headers.get("location") ?? "", server.url);
@@ -106,7 +114,7 @@ describeEachBackend("the server's job list on $name", (backend) => {
     const headers = { "Tus-Resumable": "1.0.0", Origin: origin, cookie: a.cookie };
     const created = await fetch(new URL("/portal/uploads", first.url), {
       method: "POST",
-      headers: { ...headers, "Upload-Length": "10000" },
+      headers: { ...headers, "Upload-Length": "10000", "Upload-Metadata": requestOf(a) },
     });
     const id = created.headers.get("location")?.split("/").at(-1) ?? "";
     const file = path.join(first.dataDir, "media", id);
@@ -140,7 +148,7 @@ describeEachBackend("a large file of another type through the server on $name", 
     const size = 20 * 1024 * 1024;
     const created = await fetch(new URL("/portal/uploads", server.url), {
       method: "POST",
-      headers: { ...headers, "Upload-Length": String(size) },
+      headers: { ...headers, "Upload-Length": String(size), "Upload-Metadata": requestOf(a) },
     });
     const location = new URL(created.headers.get("location") ?? "", server.url);
     const refused = await fetch(location, {

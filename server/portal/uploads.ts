@@ -6,8 +6,10 @@ import { portalPaths } from "#app/shared/paths.ts";
 import type { PortalPerson } from "#app/shared/portal-port.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { requestOfClient } from "../db/portal/client-requests.ts";
 import { uploadCompleted, uploadOf, uploadReserve } from "../db/portal/client-uploads.ts";
 import type { Logger } from "../logger.ts";
+import { displayName } from "./display-name.ts";
 import { MediaOnlyFileStore } from "./media-only-store.ts";
 import { answerOwnFailures } from "./upload-errors.ts";
 import { expiredRefusal, uploadExpired, uploadExpiryJob } from "./upload-expiry.ts";
@@ -18,12 +20,15 @@ const refusal = (status_code: number, body: string) => ({ status_code, body: `${
 
 /**
  * Footage in, by the tus protocol (@tus/server over @tus/file-store under DATA_DIR/media): the
- * server side only, no page uses it yet. Every request is a signed-in person's (the portal's
- * session, checked again here), and an upload is reached only by the people of the client that
+ * page of a request (`/portal/requests/:id`) sends to it with tus-js-client. Every request is
+ * a signed-in person's (the portal's session, checked again here), and an upload is reached only by the people of the client that
  * created it (anyone else: 404, as if it did not exist). An upload's whole length is counted
  * against the client's quota when it is created (PORTAL_CLIENT_QUOTA_BYTES; over it: 413,
  * nothing stored); a length sent later (Upload-Defer-Length) is refused. Files are named by a
- * random id, never by a name a user gave.
+ * random id, never by a name a user gave. Its `Upload-Metadata` names the request it is footage
+ * for (`request`: one of the person's client's requests, else 404 and nothing stored) and the
+ * file's name (`filename`: cleaned and bounded, kept as a display name only); nothing else of it
+ * is kept.
  */
 export function createUploads(deps: {
   config: Pick<Config, "dataDir" | "PORTAL_CLIENT_QUOTA_BYTES" | "PORTAL_UPLOAD_EXPIRY_HOURS">;
@@ -72,19 +77,28 @@ export function createUploads(deps: {
     async onUploadCreate(request, upload) {
       const person = await signedIn(request);
       if (upload.size === undefined) throw refusal(400, "Upload-Length is required");
+      const requestId = upload.metadata?.request;
+      if (!requestId) throw refusal(400, "Upload-Metadata must name the request (request)");
+      if (!(await requestOfClient(database, person.clientId, requestId))) {
+        throw refusal(404, "No such request");
+      }
+      const name = displayName(upload.metadata?.filename);
       const reserved = await uploadReserve(
         database,
         {
           id: upload.id,
           clientId: person.clientId,
           personId: person.personId,
+          requestId,
+          displayName: name,
           size: upload.size,
           now: now(),
         },
         config.PORTAL_CLIENT_QUOTA_BYTES,
       );
       if (!reserved) throw refusal(413, "This upload would go over the storage quota");
-      return {};
+      // The tus record beside the file keeps the cleaned name only, and no other key.
+      return { metadata: { request: requestId, filename: name } };
     },
     async onUploadFinish(_request, upload) {
       await store.checkFinished(upload.id);
@@ -110,5 +124,13 @@ export function createUploads(deps: {
         logger: deps.logger,
       }),
     ],
+    /** The bytes stored so far of an upload (0 when its file is gone). */
+    async received(id: string): Promise<number> {
+      try {
+        return (await server.datastore.getUpload(id)).offset;
+      } catch {
+        return 0;
+      }
+    },
   };
 }

@@ -169,6 +169,53 @@ test("the access matrix: every portal route for A, B, a member, a removed person
   expect(await requestTitlesOf(b.client.id)).toEqual(["Bo's video"]);
   expect(await (await asB.get("/portal")).text()).not.toContain("Ana's video");
 
+  // A request's page (its footage, adding more): its client's people only. Another client's
+  // request is a 404 that says nothing of it; tus refuses footage for it (404, nothing stored).
+  const requestIdOf = (clientId: string) =>
+    withDatabase(
+      async (database) =>
+        (
+          await database.db
+            .selectFrom("clientRequests")
+            .select("id")
+            .where("clientId", "=", clientId)
+            .executeTakeFirstOrThrow()
+        ).id,
+    );
+  const requestA = `/portal/requests/${await requestIdOf(a.client.id)}`;
+  const pageA = await asA.get(requestA);
+  expect(pageA.status(), "A GET A's request").toBe(200);
+  expect(await pageA.text()).toContain("Ana&#x27;s video");
+  for (const path of [requestA, `${requestA}.data`]) {
+    const asOther = await asB.get(path, { maxRedirects: 0 });
+    expect(asOther.status(), `B GET ${path}`).toBe(404);
+    expect(await asOther.text()).not.toContain("Ana");
+  }
+  for (const [who, context] of [
+    ["member", member],
+    ["removed", asRemoved],
+    ["signed out", signedOut],
+  ] as const) {
+    const answer = await context.get(requestA, { maxRedirects: 0 });
+    expect(answer.status(), `${who} GET ${requestA}`).toBe(302);
+    expect(answer.headers().location).toBe("/portal/sign-in");
+  }
+  const metadata = `request ${Buffer.from(requestA.split("/").at(-1) ?? "").toString("base64")}`;
+  const bForA = await asB.post("/portal/uploads", {
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": "5", "Upload-Metadata": metadata },
+    maxRedirects: 0,
+  });
+  expect(bForA.status(), "B creates an upload for A's request").toBe(404);
+  expect(
+    await withDatabase((database) =>
+      database.db
+        .selectFrom("clientUploads")
+        .select("id")
+        .where("clientId", "=", b.client.id)
+        .execute(),
+    ),
+  ).toEqual([]);
+
   // A state change from another site is refused before anything runs, even with A's session.
   const crossSite = await asA.post("/portal", {
     headers: { ...form, Origin: "https://evil.example" },

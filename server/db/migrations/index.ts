@@ -23,6 +23,7 @@ import { migration0021 } from "./0021_waiting_counts.ts";
 import { migration0022 } from "./0022_portal_clients.ts";
 import { migration0023 } from "./0023_client_uploads.ts";
 import { migration0026 } from "./0026_waiting_indexes.ts";
+import { migration0027 } from "./0027_upload_requests.ts";
 import { migration0028 } from "./0028_upload_checks.ts";
 import { migration0029 } from "./0029_upload_media.ts";
 
@@ -57,6 +58,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0028_upload_checks": migration0028(),
     "0022_portal_clients": migration0022(dialect),
     "0023_client_uploads": migration0023(),
+    "0027_upload_requests": migration0027(),
     "0029_upload_media": migration0029(),
   };
 }

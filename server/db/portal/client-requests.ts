@@ -72,3 +72,18 @@ export async function requestsPerWeek(
     .execute();
   return new Map(rows.map((row) => [Number(row.startsWeek), Number(row.n)]));
 }
+
+/** One of a client's requests by its id: undefined when it is not that client's (or none). */
+export async function requestOfClient(
+  { db }: Handle,
+  clientId: string,
+  requestId: string,
+): Promise<RequestRow | undefined> {
+  const row = await db
+    .selectFrom("clientRequests")
+    .select(columns)
+    .where("clientId", "=", clientId)
+    .where("id", "=", requestId)
+    .executeTakeFirst();
+  return row && { ...row, startsWeek: Number(row.startsWeek), createdAt: Number(row.createdAt) };
+}

@@ -8,6 +8,8 @@ export interface UploadRow {
   size: number;
   createdAt: number;
   completedAt: number | null;
+  requestId: string | null;
+  displayName: string;
 }
 
 /**
@@ -19,12 +21,20 @@ export interface UploadRow {
  */
 export async function uploadReserve(
   { db, writeTransaction, dialect }: Pick<DatabaseHandle, "db" | "writeTransaction" | "dialect">,
-  row: { id: string; clientId: string; personId: string; size: number; now: number },
+  row: {
+    id: string;
+    clientId: string;
+    personId: string;
+    requestId: string;
+    displayName: string;
+    size: number;
+    now: number;
+  },
   quota: number,
 ): Promise<boolean> {
   const insert = db
     .insertInto("clientUploads")
-    .columns(["id", "clientId", "personId", "size", "createdAt"])
+    .columns(["id", "clientId", "personId", "requestId", "displayName", "size", "createdAt"])
     .expression(
       db
         .selectFrom("clients")
@@ -32,6 +42,8 @@ export async function uploadReserve(
           sql<string>`CAST(${row.id} AS text)`.as("id"),
           "clients.id as clientId",
           sql<string>`CAST(${row.personId} AS text)`.as("personId"),
+          sql<string>`CAST(${row.requestId} AS text)`.as("requestId"),
+          sql<string>`CAST(${row.displayName} AS text)`.as("displayName"),
           sql<number>`CAST(${row.size} AS bigint)`.as("size"),
           sql<number>`CAST(${row.now} AS bigint)`.as("createdAt"),
         ])
@@ -46,6 +58,26 @@ export async function uploadReserve(
   return (results.at(-1)?.rows.length ?? 0) === 1;
 }
 
+const columns = [
+  "id",
+  "clientId",
+  "personId",
+  "size",
+  "createdAt",
+  "completedAt",
+  "requestId",
+  "displayName",
+] as const;
+
+function uploadRow(row: UploadRow): UploadRow {
+  return {
+    ...row,
+    size: Number(row.size),
+    createdAt: Number(row.createdAt),
+    completedAt: row.completedAt === null ? null : Number(row.completedAt),
+  };
+}
+
 /** An upload by its id, if any. */
 export async function uploadOf(
   { db }: Pick<DatabaseHandle, "db">,
@@ -53,17 +85,33 @@ export async function uploadOf(
 ): Promise<UploadRow | undefined> {
   const row = await db
     .selectFrom("clientUploads")
-    .select(["id", "clientId", "personId", "size", "createdAt", "completedAt"])
+    .select(columns)
     .where("id", "=", id)
     .executeTakeFirst();
-  return (
-    row && {
-      ...row,
-      size: Number(row.size),
-      createdAt: Number(row.createdAt),
-      completedAt: row.completedAt === null ? null : Number(row.completedAt),
-    }
-  );
+  return row && uploadRow(row);
+}
+
+/**
+ * The uploads of one of a client's requests (the client in the condition too: another
+ * client's request has none here), finished ones first, newest first, at most `limit`.
+ */
+export async function uploadsOfRequest(
+  { db }: Pick<DatabaseHandle, "db">,
+  clientId: string,
+  requestId: string,
+  limit: number,
+): Promise<UploadRow[]> {
+  const rows = await db
+    .selectFrom("clientUploads")
+    .select(columns)
+    .where("clientId", "=", clientId)
+    .where("requestId", "=", requestId)
+    .orderBy(sql`completed_at IS NULL`)
+    .orderBy(sql`COALESCE(completed_at, created_at)`, "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(uploadRow);
 }
 
 /** Marks an upload complete (its last byte stored). */

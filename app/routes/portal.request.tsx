@@ -1,0 +1,98 @@
+import { useCallback, useState } from "react";
+import { data, isRouteErrorResponse, useRevalidator } from "react-router";
+import { ErrorScreen } from "~/components/error-screen";
+import { BackLink } from "~/components/ui/back-link";
+import { buttonClass } from "~/components/ui/button";
+import { landing } from "~/content/landing";
+import { portal } from "~/content/portal";
+import { FootageList } from "~/portal/footage-list";
+import { FootageUploader } from "~/portal/footage-uploader";
+import { PortalShell } from "~/portal/portal-shell";
+import { portalMeta, signedInPerson } from "~/portal/route-helpers";
+import { startsText } from "~/portal/starts-week";
+import { portalPaths } from "~/shared/paths";
+import { fill } from "~/shared/text";
+import type { Route } from "./+types/portal.request";
+
+const copy = portal.client.request;
+
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
+  portalMeta(
+    loaded ? fill(portal.seo.request, { title: loaded.page.request.title }) : portal.seo.home,
+  );
+
+/** One of the person's client's requests with its footage; any other id is a 404. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { portal: port, person } = signedInPerson(context);
+  const page = await port.request(params.id);
+  if (!page) throw data(null, { status: 404 });
+  return { person, page };
+}
+
+export default function PortalRequest({ loaderData }: Route.ComponentProps) {
+  const { person, page } = loaderData;
+  const { request } = page;
+  const revalidator = useRevalidator();
+  const [sending, setSending] = useState<ReadonlySet<string>>(new Set());
+  const onSending = useCallback((id: string, on: boolean) => {
+    setSending((now) => {
+      const next = new Set(now);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  return (
+    <PortalShell person={person}>
+      <BackLink href={portalPaths.home}>{copy.back}</BackLink>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight break-words text-white">
+        {request.title}
+      </h1>
+      <p className="mt-2 flex flex-wrap gap-2 text-sm text-zinc-300">
+        <span>{request.platform}</span>
+        <span aria-hidden="true">·</span>
+        <span>{startsText(request.startsWeek, page.thisWeek)}</span>
+        <span aria-hidden="true">·</span>
+        <span>{fill(portal.client.home.wished, { date: request.wishedDate })}</span>
+      </p>
+      <p className="mt-3 whitespace-pre-line break-words text-zinc-300">{request.brief}</p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="footage-title" className="min-w-0">
+          <h2 id="footage-title" className="text-xl font-bold text-white">
+            {copy.footageTitle}
+          </h2>
+          <FootageList footage={page.footage} sending={sending} />
+        </section>
+        <section aria-labelledby="add-title" className="min-w-0">
+          <h2 id="add-title" className="text-xl font-bold text-white">
+            {copy.addTitle}
+          </h2>
+          <FootageUploader
+            requestId={request.id}
+            footage={page.footage}
+            onSending={onSending}
+            onDone={() => revalidator.revalidate()}
+          />
+        </section>
+      </div>
+    </PortalShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <PortalShell>
+        <div className="py-16 text-center">
+          <p className="text-gradient text-6xl font-extrabold">404</p>
+          <h1 className="mt-4 text-2xl font-bold text-white">{copy.notFound.title}</h1>
+          <p className="mt-2 text-zinc-400">{copy.notFound.body}</p>
+          <a href={portalPaths.home} className={buttonClass("light", "md", "mt-8")}>
+            {copy.notFound.back}
+          </a>
+        </div>
+      </PortalShell>
+    );
+  }
+  return <ErrorScreen title={landing.error.title} back={landing.error.back} />;
+}

@@ -1,0 +1,37 @@
+import type { RequestPage } from "#app/shared/portal-port.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { requestOfClient } from "../db/portal/client-requests.ts";
+import { uploadsOfRequest } from "../db/portal/client-uploads.ts";
+import { weekOf } from "./week.ts";
+
+/** The most files a request's page lists. */
+export const footageListCap = 200;
+
+/**
+ * One of a client's requests with its footage, or undefined when the id is not one of that
+ * client's requests (the page answers 404: another client's request looks like none). A file not
+ * complete yet says how many of its bytes the server holds (`received`, read from the store).
+ */
+export async function requestPage(
+  database: Pick<DatabaseHandle, "db">,
+  received: (uploadId: string) => Promise<number>,
+  clientId: string,
+  requestId: string,
+  now: number,
+): Promise<RequestPage | undefined> {
+  const request = await requestOfClient(database, clientId, requestId);
+  if (!request) return undefined;
+  const uploads = await uploadsOfRequest(database, clientId, requestId, footageListCap);
+  const footage = await Promise.all(
+    uploads.map(async (upload) => ({
+      id: upload.id,
+      name: upload.displayName,
+      size: upload.size,
+      received: upload.completedAt === null ? await received(upload.id) : upload.size,
+      createdAt: upload.createdAt,
+      completedAt: upload.completedAt,
+    })),
+  );
+  const { clientId: _client, createdBy: _by, ...shown } = request;
+  return { request: shown, thisWeek: weekOf(now), footage };
+}
