@@ -70,7 +70,7 @@ export function TeamFootageList(props: {
                     playsInline
                     poster={item.hasPoster ? props.fileUrl(item.id, "poster") : undefined}
                     aria-label={fill(copy.preview, { date })}
-                    className="aspect-video w-full max-w-[240px] self-start rounded-lg bg-black object-contain"
+                    className="aspect-[16/9] w-full max-w-[240px] self-start rounded-lg bg-zinc-950 object-contain"
                   >
                     <source src={props.fileUrl(item.id, "preview")} type="video/mp4" />
                   </video>
@@ -80,7 +80,7 @@ export function TeamFootageList(props: {
                     alt={fill(copy.poster, { date })}
                     width={180}
                     loading="lazy"
-                    className="h-auto w-full max-w-[180px] self-start rounded-lg bg-black"
+                    className="h-auto w-full max-w-[180px] self-start rounded-lg bg-zinc-950"
                   />
                 ) : null}
                 <div className="min-w-0 flex-1">
