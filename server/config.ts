@@ -99,6 +99,8 @@ const schema = z.object({
     .default(50 * 1024 ** 3),
   /** Hours an upload may stay unfinished after its creation; then it is removed (quota freed). */
   PORTAL_UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+  /** Unfinished uploads a client may have at once; a creation beyond is refused (429). */
+  PORTAL_OPEN_UPLOADS_MAX: z.coerce.number().int().positive().default(50),
   /** Calls to the passkey endpoints (/team/auth/*, which write) per client IP every 15 minutes. */
   TEAM_AUTH_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Key of the HMAC that turns client IPs into stored hashes; unset: made once, kept in the DB. */

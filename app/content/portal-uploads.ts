@@ -14,6 +14,9 @@ export const portalUploads = {
   /** An upload left unfinished past PORTAL_UPLOAD_EXPIRY_HOURS (410; the client starts again). */
   expired:
     "This upload was left unfinished for too long and has been removed: please start it again.",
+  /** A client with PORTAL_OPEN_UPLOADS_MAX uploads unfinished already (429; nothing stored). */
+  tooManyOpen:
+    "You have {max} uploads not finished yet: finish or remove some before starting another.",
   /** A request that waited too long for another request on the same upload (423; retried). */
   busy: "This upload is busy with another request: try again in a moment.",
   /** A failure of the server's own (its database…): nothing of the error itself is said (500). */

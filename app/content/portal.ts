@@ -85,6 +85,8 @@ export const portal = {
         requestGone: "This request is no longer there, so {name} was not sent. Reload the page.",
         signedOut:
           "You have been signed out, so {name} stopped. Sign in again, then add it again: it goes on from where it stopped.",
+        tooManyOpen:
+          "{name} was not started: too many uploads are unfinished in your space. Finish or remove some, then add it again.",
         refused: "{name} was refused by our server. Reload the page and try again.",
         connection:
           "{name} stopped: the connection dropped and did not come back. Press Resume to go on from {percent} %.",

@@ -9,6 +9,9 @@ it("says why an upload stopped in words, never the server's body", () => {
     "This request is no longer there, so beach.mp4 was not sent. Reload the page.",
   );
   expect(refusalText(401, "beach.mp4", 40)).toContain("You have been signed out");
+  expect(refusalText(429, "beach.mp4", 0)).toBe(
+    "beach.mp4 was not started: too many uploads are unfinished in your space. Finish or remove some, then add it again.",
+  );
   expect(refusalText(400, "beach.mp4", 0)).toBe(
     "beach.mp4 was refused by our server. Reload the page and try again.",
   );

@@ -11,6 +11,7 @@ const copy = portal.client.request.refused;
 export function refusalText(status: number | undefined, name: string, percent: number): string {
   const values = { name, percent };
   if (status === 413) return fill(copy.overQuota, values);
+  if (status === 429) return fill(copy.tooManyOpen, values);
   if (status === 404 || status === 410) return fill(copy.requestGone, values);
   if (status === 401) return fill(copy.signedOut, values);
   if (status !== undefined && status >= 400 && status < 500) return fill(copy.refused, values);

@@ -71,6 +71,7 @@ function anInstance(
       dataDir,
       PORTAL_CLIENT_QUOTA_BYTES: config.quota ?? 100_000,
       PORTAL_UPLOAD_EXPIRY_HOURS: config.expiryHours ?? 24,
+      PORTAL_OPEN_UPLOADS_MAX: 50,
     },
     database,
     session: async () => person,

@@ -19,10 +19,11 @@ const metadata = (pairs: Record<string, string>) =>
 const tus = { "Tus-Resumable": "1.0.0" };
 
 describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
-  async function setUp(quota = 25) {
+  async function setUp(quota = 25, openMax = 50) {
     const { server, database } = await serverOn(backend, {
       PUBLIC_SITE_URL: "http://localhost:3000",
       PORTAL_CLIENT_QUOTA_BYTES: String(quota),
+      PORTAL_OPEN_UPLOADS_MAX: String(openMax),
     });
     const origin = new URL(server.url).origin;
     const call = (url: string, init: RequestInit & { cookie?: string } = {}) =>
@@ -237,6 +238,42 @@ describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
     expect(blankRow.displayName).toBe("");
   });
 
+  it("refuses a creation beyond PORTAL_OPEN_UPLOADS_MAX unfinished uploads (429 in words, nothing stored); a finished one makes room", async () => {
+    const { call, create, database } = await setUp(1_000, 2);
+    const a = await signedInClient(database, "ana");
+    const b = await signedInClient(database, "bo");
+    const open = async (client: typeof a) =>
+      create(client.cookie, 16, { request: client.requestId });
+    const first = await open(a);
+    expect(first.status).toBe(201);
+    expect((await open(a)).status).toBe(201);
+    const third = await open(a);
+    expect(third.status).toBe(429);
+    expect(await third.text()).toBe(
+      "You have 2 uploads not finished yet: finish or remove some before starting another.\n",
+    );
+    const rows = () =>
+      database.db
+        .selectFrom("clientUploads")
+        .select("id")
+        .where("clientId", "=", a.clientId)
+        .execute();
+    expect(await rows()).toHaveLength(2);
+    // Another client is not held back by A's.
+    expect((await open(b)).status).toBe(201);
+    // A finished upload is not open: room for one more.
+    const location = first.headers.get("location") ?? "";
+    const finished = await call(location, {
+      method: "PATCH",
+      cookie: a.cookie,
+      headers: { "Content-Type": "application/offset+octet-stream", "Upload-Offset": "0" },
+      body: new Uint8Array(wavBytes(16)),
+    });
+    expect(finished.status).toBe(204);
+    expect((await open(a)).status).toBe(201);
+    expect(await rows()).toHaveLength(3);
+  });
+
   it("lists a request's footage for its client only: finished files newest first with their size, then partial ones with the bytes received", async () => {
     const { server, call, create, database } = await setUp(100);
     const a = await signedInClient(database, "ana");
@@ -273,6 +310,7 @@ describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
         dataDir: server.dataDir,
         PORTAL_CLIENT_QUOTA_BYTES: 100,
         PORTAL_UPLOAD_EXPIRY_HOURS: 24,
+        PORTAL_OPEN_UPLOADS_MAX: 50,
       },
       database,
       session: async () => undefined,

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { EVENTS, Server } from "@tus/server";
+import { portalUploads as words } from "#app/content/portal-uploads.ts";
 import { portalPaths } from "#app/shared/paths.ts";
 import type { PortalPerson } from "#app/shared/portal-port.ts";
+import { fill } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { requestOfClient } from "../db/portal/client-requests.ts";
@@ -31,7 +33,13 @@ const refusal = (status_code: number, body: string) => ({ status_code, body: `${
  * is kept.
  */
 export function createUploads(deps: {
-  config: Pick<Config, "dataDir" | "PORTAL_CLIENT_QUOTA_BYTES" | "PORTAL_UPLOAD_EXPIRY_HOURS">;
+  config: Pick<
+    Config,
+    | "dataDir"
+    | "PORTAL_CLIENT_QUOTA_BYTES"
+    | "PORTAL_UPLOAD_EXPIRY_HOURS"
+    | "PORTAL_OPEN_UPLOADS_MAX"
+  >;
   database: DatabaseHandle;
   session: (headers: Headers) => Promise<PortalPerson | undefined>;
   logger: Logger;
@@ -94,9 +102,12 @@ export function createUploads(deps: {
           size: upload.size,
           now: now(),
         },
-        config.PORTAL_CLIENT_QUOTA_BYTES,
+        { quota: config.PORTAL_CLIENT_QUOTA_BYTES, openMax: config.PORTAL_OPEN_UPLOADS_MAX },
       );
-      if (!reserved) throw refusal(413, "This upload would go over the storage quota");
+      if (reserved === "quota") throw refusal(413, "This upload would go over the storage quota");
+      if (reserved === "open") {
+        throw refusal(429, fill(words.tooManyOpen, { max: config.PORTAL_OPEN_UPLOADS_MAX }));
+      }
       // The tus record beside the file keeps the cleaned name only, and no other key.
       return { metadata: { request: requestId, filename: name } };
     },

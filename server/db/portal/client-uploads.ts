@@ -14,7 +14,8 @@ export interface UploadRow {
 
 /**
  * Records a new upload of `size` bytes for a client, only while the client's uploads (finished
- * or not) and this one fit in `quota`: true when recorded. One transaction: on PostgreSQL the
+ * or not) and this one fit in `quota` and fewer than `openMax` of its uploads are unfinished:
+ * "reserved", or which limit refused it ("quota", "open"). One transaction: on PostgreSQL the
  * client's row is locked first (FOR UPDATE), and the conditional insert that follows reads the
  * sum after the lock (READ COMMITTED: a snapshot per statement), so two uploads racing for the
  * last bytes take turns and one is refused; on SQLite the single writer makes them take turns.
@@ -30,8 +31,9 @@ export async function uploadReserve(
     size: number;
     now: number;
   },
-  quota: number,
-): Promise<boolean> {
+  limits: { quota: number; openMax: number },
+): Promise<"reserved" | "quota" | "open"> {
+  const { quota, openMax } = limits;
   const insert = db
     .insertInto("clientUploads")
     .columns(["id", "clientId", "personId", "requestId", "displayName", "size", "createdAt"])
@@ -50,12 +52,23 @@ export async function uploadReserve(
         .where("clients.id", "=", row.clientId)
         .where(
           sql<boolean>`(SELECT COALESCE(SUM(size), 0) FROM client_uploads WHERE client_id = ${row.clientId}) + CAST(${row.size} AS bigint) <= CAST(${quota} AS bigint)`,
+        )
+        .where(
+          sql<boolean>`(SELECT COUNT(*) FROM client_uploads WHERE client_id = ${row.clientId} AND completed_at IS NULL) < ${openMax}`,
         ),
     )
     .returning("id");
   const lock = db.selectFrom("clients").select("id").where("id", "=", row.clientId).forUpdate();
   const results = await writeTransaction(dialect === "postgres" ? [lock, insert] : [insert]);
-  return (results.at(-1)?.rows.length ?? 0) === 1;
+  if ((results.at(-1)?.rows.length ?? 0) === 1) return "reserved";
+  // Refused: which limit (read after; a race may shift it, never turn a refusal into a place).
+  const open = await db
+    .selectFrom("clientUploads")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("clientId", "=", row.clientId)
+    .where("completedAt", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(open.n) >= openMax ? "open" : "quota";
 }
 
 const columns = [
