@@ -17,6 +17,8 @@ export const portalUploads = {
   /** A client with PORTAL_OPEN_UPLOADS_MAX uploads unfinished already (429; nothing stored). */
   tooManyOpen:
     "You have {max} uploads not finished yet: finish or remove some before starting another.",
+  /** A request with Upload-Checksum: the server does not check them, so it takes none (400). */
+  checksum: "Checksums are not checked here: send the bytes without Upload-Checksum.",
   /** A request that waited too long for another request on the same upload (423; retried). */
   busy: "This upload is busy with another request: try again in a moment.",
   /** A failure of the server's own (its database…): nothing of the error itself is said (500). */

@@ -231,3 +231,127 @@ describe("14. uploads resume after a crash", () => {
     },
   );
 });
+
+describe("15. hostile tus requests", () => {
+  const { instances, keep } = stopAfterAll();
+
+  it("wrong offsets, bad lengths and checksums, foreign origins and 10,000 tiny creations: 4xx, nothing stored", async ({
+    task,
+  }) => {
+    const openMax = 50;
+    const server = await startInstance({
+      PORTAL_CLIENT_QUOTA_BYTES: String(64 * 1024 * 1024),
+      PORTAL_OPEN_UPLOADS_MAX: String(openMax),
+    });
+    instances.push(server);
+    const database = keep(
+      openDatabase({ DATABASE_URL: undefined, dataDir: server.dataDir }),
+      (handle) => handle.close(),
+    );
+    const client = await signedInClient(database, "hostile");
+    const headers = tusHeaders(server, client);
+    const metadata = `request ${Buffer.from(client.requestId).toString("base64")}`;
+    const post = (extra: Record<string, string>) =>
+      fetch(`${server.url}/portal/uploads`, {
+        method: "POST",
+        headers: { ...headers, "Upload-Metadata": metadata, ...extra },
+      });
+    const statuses = new Map<string, number>();
+    const seen = (what: string, answer: Response) => {
+      statuses.set(what, answer.status);
+      return answer;
+    };
+
+    // Lengths: negative, not a number, deferred, beyond the quota.
+    seen("Upload-Length -1", await post({ "Upload-Length": "-1" }));
+    seen("Upload-Length abc", await post({ "Upload-Length": "abc" }));
+    seen("Upload-Defer-Length 1", await post({ "Upload-Defer-Length": "1" }));
+    seen("Upload-Length 2^53", await post({ "Upload-Length": "9007199254740993" }));
+    seen("beyond the quota", await post({ "Upload-Length": String(65 * 1024 * 1024) }));
+    // No request, another origin, no session.
+    seen(
+      "no request named",
+      await fetch(`${server.url}/portal/uploads`, {
+        method: "POST",
+        headers: { ...headers, "Upload-Length": "16" },
+      }),
+    );
+    seen("another origin", await post({ "Upload-Length": "16", Origin: "https://evil.example" }));
+    seen(
+      "no session",
+      await fetch(`${server.url}/portal/uploads`, {
+        method: "POST",
+        headers: { ...headers, Cookie: "", "Upload-Metadata": metadata, "Upload-Length": "16" },
+      }),
+    );
+
+    // One real upload, then PATCHes at the wrong offset, past its length, with a bad checksum,
+    // with the wrong content type.
+    const created = await post({ "Upload-Length": "32" });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get("location") ?? "", server.url).href;
+    const patch = (offset: number, body: Buffer, extra: Record<string, string> = {}) =>
+      fetch(location, {
+        method: "PATCH",
+        headers: {
+          ...headers,
+          "Upload-Offset": String(offset),
+          "Content-Type": "application/offset+octet-stream",
+          ...extra,
+        },
+        body: new Uint8Array(body),
+      });
+    const bytes = wavBytes(32);
+    seen("PATCH at offset 5 of 0", await patch(5, bytes.subarray(5)));
+    seen("PATCH at offset -1", await patch(-1, bytes));
+    seen("PATCH past the length", await patch(0, wavBytes(64)));
+    seen(
+      "PATCH with a wrong checksum",
+      await patch(0, bytes, { "Upload-Checksum": `sha1 ${Buffer.alloc(20).toString("base64")}` }),
+    );
+    seen("PATCH as text/plain", await patch(0, bytes, { "Content-Type": "text/plain" }));
+    const head = await fetch(location, { method: "HEAD", headers });
+    const offsetAfter = Number(head.headers.get("upload-offset"));
+
+    // 10,000 tiny creations, 20 at a time: openMax are taken (the one above among them), the
+    // rest refused with 429.
+    const creations = new Map<number, number>();
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (next < 10_000 && performance.now() - started < 120_000) {
+          next += 1;
+          const answer = await post({ "Upload-Length": "1" });
+          await answer.arrayBuffer();
+          creations.set(answer.status, (creations.get(answer.status) ?? 0) + 1);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const rows = await database.db
+      .selectFrom("clientUploads")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+
+    recordFigures(task, {
+      order: 15,
+      scenario: "15 hostile tus requests",
+      figures: [
+        ...[...statuses].map(([what, status]) => ({ name: what, value: status, must: "4xx" })),
+        { name: "offset after the hostile PATCHes", value: offsetAfter, must: "0" },
+        {
+          name: "10,000 tiny creations",
+          value: [...creations].map(([status, n]) => `${status}×${n}`).join(" "),
+        },
+        { name: "their time (s)", value: seconds.toFixed(1) },
+        { name: "uploads stored", value: Number(rows.n), must: `${openMax}` },
+      ],
+    });
+    expect([...statuses].filter(([, status]) => status < 400 || status >= 500)).toEqual([]);
+    expect(offsetAfter).toBe(0);
+    expect(creations.get(201)).toBe(openMax - 1);
+    expect(creations.get(429)).toBe(10_000 - (openMax - 1));
+    expect(Number(rows.n)).toBe(openMax);
+  });
+});
