@@ -219,7 +219,9 @@ export function createInboundLimits(deps: {
   /**
    * Before a message is taken at all (SMTP's MAIL FROM): whether its sender address or client
    * address is over a rate already, counting nothing. A flood past its limits is then refused
-   * before it is sent, spooled or parsed, and genuine mail does not wait behind it.
+   * before it is sent, spooled or parsed, and genuine mail does not wait behind it. The team is
+   * told of the limit as when a message is refused whole (once per limit and period): a flood
+   * sent one message at a time meets every refusal here, never in `admit`.
    */
   async function overAlready(facts: Pick<LimitFacts, "senders" | "ip">): Promise<Admission> {
     const known: LimitFacts = { ...facts, applicationId: null, bytes: 0, storedBytes: 0 };
@@ -235,6 +237,15 @@ export function createInboundLimits(deps: {
     );
     for (const { rate, decision } of decisions) {
       if (!decision.ok) {
+        await told(
+          {
+            limit: rate.name,
+            kind: "rate",
+            value: rate.value,
+            variable: `INBOUND_${rate.name.toUpperCase()}`,
+          },
+          rate.seconds,
+        );
         return {
           ok: false,
           refused: "rate_limited",

@@ -253,8 +253,9 @@ describeEachBackend("the limits of mail coming in, on $name", (backend) => {
     expect(await storedInboundBytes(at.direct.db, null)).toBe(stranger.length + 30 * 1024);
   });
 
-  it("says at MAIL FROM whether a sender or a client is over its rate already, counting nothing", async () => {
+  it("says at MAIL FROM whether a sender or a client is over its rate already, counting nothing; the team told once per limit", async () => {
     const at = await receiverOn(backend);
+    const told: string[] = [];
     const limits = createInboundLimits({
       database: at.database,
       settings: {
@@ -263,7 +264,9 @@ describeEachBackend("the limits of mail coming in, on $name", (backend) => {
         ip: { ...off, messagesPerHour: 3 },
       },
       keySecret: secret,
-      tell: async () => undefined,
+      tell: async (notice) => {
+        told.push(notice.limit);
+      },
       logger: pino({ level: "silent" }),
     });
     const facts = (sender: string, ip: string): LimitFacts => ({
@@ -294,6 +297,11 @@ describeEachBackend("the limits of mail coming in, on $name", (backend) => {
       ok: false,
       limit: "ip_messages_per_hour",
     });
+    // A flood sent one message at a time is refused here, never whole: the team is told here,
+    // once per limit and period, however often it is asked.
+    await limits.overAlready({ senders: ["c@x.example"], ip: "192.0.2.9" });
+    await limits.overAlready({ senders: ["A@x.example"], ip: "192.0.2.10" });
+    expect(told).toEqual(["sender_messages_per_hour", "ip_messages_per_hour"]);
   });
 
   it("tells the team once per limit and period, however many messages it refuses", async () => {
