@@ -12,7 +12,7 @@ import path from "node:path";
 import { fieldKeys } from "#app/shared/fields.ts";
 import { type DatabaseHandle, openMigratedDatabase } from "../server/db/database.ts";
 import type { NewSubmission } from "../server/db/schema.ts";
-import { insightsReport } from "../server/db/visits/insights-report.ts";
+import { insightsReport } from "../server/team/insights-report.ts";
 import type { VisitorsTable, VisitTotalsTable } from "../server/db/visits-schema.ts";
 import { validApplication } from "../server/test/fixtures.ts";
 import { createTestDatabase } from "../server/test/postgres.ts";

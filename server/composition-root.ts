@@ -17,14 +17,14 @@ import { createSealer } from "./hashing/sealed-secrets.ts";
 import { createApp } from "./http/app.ts";
 import { type BuiltPages, loadBuiltPages } from "./http/build-files.ts";
 import { listen, type Middleware } from "./http/http-server.ts";
+import { inboundRetentionJob } from "./inbound/retention-job.ts";
 import { startInbound } from "./inbound/start-inbound.ts";
+import { countedIntake } from "./intake/counted-intake.ts";
 import { startIntake } from "./intake/start-intake.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { purgeInbound } from "./mail/inbound-retention.ts";
 import { mailDirectory, purgeMailFiles } from "./mail/mail-files.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { healthWithBacklog } from "./metrics/health.ts";
-import { countedIntake } from "./metrics/http-metrics.ts";
 import { createMetrics } from "./metrics/metrics.ts";
 import { startTeam } from "./team/start-team.ts";
 import { startVisits } from "./visits/start-visits.ts";
@@ -168,9 +168,13 @@ export async function startServer(
     retentionJob({
       database,
       retentionDays: config.RETENTION_DAYS,
-      purgeFiles: async (cutoff) =>
-        (await purgeMailFiles(config.dataDir, cutoff)) +
-        (await purgeInbound(database, config.dataDir, cutoff)),
+      purgeFiles: (cutoff) => purgeMailFiles(config.dataDir, cutoff),
+      logger,
+    }),
+    inboundRetentionJob({
+      database,
+      dataDir: config.dataDir,
+      retentionDays: config.RETENTION_DAYS,
       logger,
     }),
     ...visits.jobs,

@@ -9,10 +9,10 @@ import type { BackgroundJob } from "./job.ts";
 
 /**
  * Retention, hourly (and at start; every instance runs it, the deletes do not mind):
- * applications older than RETENTION_DAYS with their deliveries and threads, the files of that
- * age (`purgeFiles`: the .eml outbox and the replies' files under DATA_DIR/inbound; how many
- * it deleted), nothing of those when RETENTION_DAYS is 0; and the confirmation counts older
- * than a day, always.
+ * applications older than RETENTION_DAYS with their deliveries and threads, the .eml outbox's
+ * files of that age (`purgeFiles`: how many it deleted), nothing of those when RETENTION_DAYS
+ * is 0; and the confirmation counts older than a day, always. The replies' files under
+ * DATA_DIR/inbound are the inbound retention's job (inbound/retention-job.ts).
  */
 export function retentionJob(deps: {
   database: DatabaseHandle;

@@ -21,7 +21,7 @@ export interface Erased {
  * and the count of their confirmations (by the address's HMAC), in one transaction with `also`
  * (the page's audit line); then the files those rows named and their .eml files. The SQLite
  * -wal still holds old pages of the erased rows: the caller empties it (the page in the
- * background, the CLI waiting), see db/empty-wal.ts.
+ * background: wal-after-erase.ts; the CLI waiting: db/empty-wal.ts).
  */
 export async function eraseApplicantEverywhere(
   deps: {

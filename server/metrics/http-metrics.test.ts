@@ -1,7 +1,6 @@
 import { expect, it } from "vitest";
-import type { IntakeOutcome } from "#app/shared/app-context.ts";
 import { kindRegistry } from "../delivery/kinds/registry.ts";
-import { bearerMatches, countedIntake, routeLabel } from "./http-metrics.ts";
+import { bearerMatches, routeLabel } from "./http-metrics.ts";
 import { createMetrics } from "./metrics.ts";
 
 it("labels routes from a fixed set, never with the path itself", () => {
@@ -41,24 +40,17 @@ it("accepts only `Bearer <token>` with the exact token", () => {
   expect(bearerMatches("Bearer ", token)).toBe(false);
 });
 
-it("counts the no-JavaScript form's applications by outcome", async () => {
+it("counts refusals by reason, and says the database is down when the backlog cannot be read", async () => {
   const metrics = createMetrics({
     backlog: () => Promise.reject(new Error("no database")),
     kinds: kindRegistry.names,
   });
-  const outcomes: IntakeOutcome[] = [
-    { ok: true, id: "a" },
-    { ok: false, error: "validation_failed", fieldErrors: {} },
-    { ok: false, error: "rate_limited", retryAfterSeconds: 60 },
-    { ok: true, id: "b" },
-  ];
-  const port = countedIntake({ submit: async () => outcomes.shift() as IntakeOutcome }, metrics);
-  for (let i = 0; i < 4; i++) await port.submit({}, { ip: "127.0.0.1", userAgent: "test" });
+  metrics.applicationAccepted();
+  metrics.applicationAccepted();
+  metrics.applicationRefused("validation_failed");
   const text = await metrics.registry.metrics();
   expect(text).toContain("reelsmith_applications_accepted_total 2");
   expect(text).toContain('reelsmith_applications_refused_total{reason="validation_failed"} 1');
-  expect(text).toContain('reelsmith_applications_refused_total{reason="rate_limited"} 1');
-  // The database did not answer: no backlog figures, and it says so.
   expect(text).toContain("reelsmith_database_up 0");
   expect(text).not.toMatch(/^reelsmith_deliveries_pending\{/m);
 });

@@ -1,5 +1,4 @@
 import type { Hono, MiddlewareHandler } from "hono";
-import type { IntakePort } from "#app/shared/app-context.ts";
 import { intakePath, paths } from "#app/shared/paths.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { bearerMatches } from "../http/bearer-token.ts";
@@ -87,18 +86,6 @@ function countApiAnswers(metrics: Metrics): MiddlewareHandler<AppEnv> {
       if (typeof body.error === "string" && errorCode.test(body.error)) reason = body.error;
     } catch {}
     metrics.applicationRefused(reason);
-  };
-}
-
-/** The intake as the no-JavaScript form uses it, counting its outcomes. */
-export function countedIntake(port: IntakePort, metrics: Metrics): IntakePort {
-  return {
-    async submit(input, meta) {
-      const outcome = await port.submit(input, meta);
-      if (outcome.ok) metrics.applicationAccepted();
-      else metrics.applicationRefused(outcome.error);
-      return outcome;
-    },
   };
 }
 

@@ -6,7 +6,6 @@ import type { TeamPort } from "#app/shared/team-port.ts";
 import type { BackgroundJob } from "../background/job.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { walEmptier } from "../db/empty-wal.ts";
 import { awayUpdate, type Member } from "../db/members.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
@@ -18,8 +17,8 @@ import {
   viewCounts,
 } from "../db/submissions/inbox.ts";
 import { applicationSources } from "../db/submissions/visit-sources.ts";
-import { insightsReport } from "../db/visits/insights-report.ts";
 import { eraseApplicantEverywhere } from "../erasure/erase-applicant.ts";
+import { walAfterErase } from "../erasure/wal-after-erase.ts";
 import { exportStream } from "../export/export-stream.ts";
 import { insightsCsv } from "../export/insights-csv.ts";
 import type { Logger } from "../logger.ts";
@@ -30,6 +29,7 @@ import { createTeamAuth } from "./auth.ts";
 import { authCleanupJob } from "./auth-cleanup.ts";
 import { authKysely } from "./auth-database.ts";
 import { teamGuard } from "./guard.ts";
+import { insightsReport } from "./insights-report.ts";
 import { createLinkLimits } from "./link-limits.ts";
 import { passkeyRoutes } from "./passkey-routes.ts";
 import { teamOrigin } from "./public-origin.ts";
@@ -93,7 +93,7 @@ export async function startTeam(deps: {
     limits: createLinkLimits(config, database),
     logger,
   });
-  const wal = walEmptier(database, logger);
+  const wal = walAfterErase(database, logger);
   const actions = createApplicationActions({
     database,
     transaction: database.writeTransaction,
@@ -210,10 +210,7 @@ export async function startTeam(deps: {
       requestLink: (email, ip) => signIn.requestLink(email, ip, afterAnswer.get(request)),
     }),
     session: (headers) => signIn.session(headers),
-    jobs: [authCleanupJob(database, logger)],
-    stop: async () => {
-      await wal.stop();
-      await signIn.stop();
-    },
+    jobs: [authCleanupJob(database, logger), wal.job],
+    stop: () => signIn.stop(),
   };
 }

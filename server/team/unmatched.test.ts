@@ -1,58 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/database.ts";
-import { attachmentInsert, messageInsert, unmatchedCount } from "../db/messages.ts";
+import { unmatchedCount } from "../db/messages.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
-import {
-  attachmentFileOf,
-  inboundDirectory,
-  rawFileOf,
-  writeMessageFiles,
-} from "../mail/inbound-files.ts";
+import { inboundDirectory } from "../mail/inbound-files.ts";
 import { storageBackends } from "../test/backends.ts";
 import { floodMessageId, floodMessages } from "../test/flood.ts";
-import { pendingSubmission } from "../test/stored.ts";
+import { pendingSubmission, storedInboundMessage } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
-
-/** A message that came in, stored as the receiver stores it (files first, then its rows). */
-async function storedMessage(
-  database: DatabaseHandle,
-  dataDir: string,
-  submissionId: string | null,
-  addresses: { from?: string; to?: string } = {},
-) {
-  const id = randomUUID();
-  const attachment = { id: randomUUID(), content: Buffer.from("%PDF-1.4 brief") };
-  await writeMessageFiles(dataDir, id, Buffer.from("Subject: x\r\n\r\nraw"), [attachment]);
-  await messageInsert(database.db, {
-    id,
-    submissionId,
-    direction: "in",
-    messageId: `<${id}@example.org>`,
-    inReplyTo: null,
-    fromAddress: addresses.from ?? "maya@example.org",
-    fromName: "Maya",
-    toAddress: addresses.to ?? "hello@reply.reelsmith.example",
-    subject: "Re: my application",
-    body: "Here it is.\n\n> quoted",
-    visible: "Here it is.",
-    rawFile: rawFileOf(id),
-    auth: JSON.stringify({ spf: "pass", dkim: "none", dmarc: "fail" }),
-    memberEmail: null,
-    deliveryId: null,
-    createdAt: Date.now(),
-  }).execute();
-  await attachmentInsert(database.db, {
-    id: attachment.id,
-    messageId: id,
-    filename: "brief.pdf",
-    contentType: "application/pdf",
-    size: attachment.content.length,
-    file: attachmentFileOf(id, attachment.id),
-  }).execute();
-  return { id, attachmentId: attachment.id };
-}
 
 describe.each(storageBackends())("the Unmatched page's side on $name", (backend) => {
   async function setUp() {
@@ -74,7 +29,7 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
     "lists them with their text, checks and attachments; attaches one once, by the page's address",
     async () => {
       const { fixture, member, port, application, audit } = await setUp();
-      const message = await storedMessage(fixture.database, fixture.dataDir, null);
+      const message = await storedInboundMessage(fixture.database, fixture.dataDir, null);
       const [listed] = (await port.unmatched()).messages;
       expect(listed).toMatchObject({
         id: message.id,
@@ -127,7 +82,7 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
     "shows automatic mail as such, and attaching it makes no New reply (decision 0063)",
     async () => {
       const { fixture, member, port, application } = await setUp();
-      const message = await storedMessage(fixture.database, fixture.dataDir, null);
+      const message = await storedInboundMessage(fixture.database, fixture.dataDir, null);
       await fixture.database.db
         .updateTable("applicationMessages")
         .set({ flag: "automatic" })
@@ -153,7 +108,7 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
     "deletes one with its files, writes its line; serves an attachment's bytes to members",
     async () => {
       const { fixture, member, port, files, audit } = await setUp();
-      const message = await storedMessage(fixture.database, fixture.dataDir, null);
+      const message = await storedInboundMessage(fixture.database, fixture.dataDir, null);
       const file = await port.attachment(message.attachmentId);
       expect(file).toMatchObject({ filename: "brief.pdf", contentType: "application/pdf" });
       expect(Buffer.from(file?.body ?? []).toString()).toBe("%PDF-1.4 brief");
@@ -184,8 +139,8 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
 
   it.skipIf(backend.skip)("erasing the applicant takes their replies' files too", async () => {
     const { fixture, member, port, application, files } = await setUp();
-    await storedMessage(fixture.database, fixture.dataDir, application);
-    const kept = await storedMessage(fixture.database, fixture.dataDir, null);
+    await storedInboundMessage(fixture.database, fixture.dataDir, application);
+    const kept = await storedInboundMessage(fixture.database, fixture.dataDir, null);
     expect(await port.act(member, application, { type: "erase" })).toMatchObject({ ok: true });
     expect((await files()).sort()).toEqual(
       [kept.id, `${kept.id}.eml`, `${kept.id}/${kept.attachmentId}`].sort(),
@@ -196,20 +151,24 @@ describe.each(storageBackends())("the Unmatched page's side on $name", (backend)
     "erasing the applicant takes their unmatched mail, from or to their address, with its files",
     async () => {
       const { fixture, member, port, application, files } = await setUp();
-      const from = await storedMessage(fixture.database, fixture.dataDir, null, {
+      const from = await storedInboundMessage(fixture.database, fixture.dataDir, null, {
         from: "ANA@Example.org",
       });
-      const to = await storedMessage(fixture.database, fixture.dataDir, null, {
+      const to = await storedInboundMessage(fixture.database, fixture.dataDir, null, {
         to: "Someone <someone@example.net>, ana@example.org",
       });
       // Strangers whose addresses merely hold theirs stay.
       const strangers = [
-        await storedMessage(fixture.database, fixture.dataDir, null, { from: "hana@example.org" }),
-        await storedMessage(fixture.database, fixture.dataDir, null, {
+        await storedInboundMessage(fixture.database, fixture.dataDir, null, {
+          from: "hana@example.org",
+        }),
+        await storedInboundMessage(fixture.database, fixture.dataDir, null, {
           from: "ana@example.org.evil",
           to: "ana_example.org@reply.example",
         }),
-        await storedMessage(fixture.database, fixture.dataDir, null, { from: "a%a@example.org" }),
+        await storedInboundMessage(fixture.database, fixture.dataDir, null, {
+          from: "a%a@example.org",
+        }),
       ];
       expect((await port.unmatched()).total).toBe(5);
       expect(await port.act(member, application, { type: "erase" })).toMatchObject({ ok: true });

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "../db/database.ts";
+import { attachmentInsert, messageInsert } from "../db/messages.ts";
 import type { Submission } from "../db/schema.ts";
 import { type PendingSubmission, storeSubmissions } from "../db/submissions/store.ts";
+import type { VisitorsTable } from "../db/visits-schema.ts";
 import { kindRegistry } from "../delivery/kinds/registry.ts";
+import { attachmentFileOf, rawFileOf, writeMessageFiles } from "../mail/inbound-files.ts";
 import { validApplication } from "./fixtures.ts";
 import { waitFor } from "./wait.ts";
 
@@ -82,4 +85,65 @@ export async function rowCount(
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(counted.n);
+}
+
+/** A visitor of `day` as counting stores it (a direct visit of / that went no further); `row` overrides. */
+export function visitorRow(
+  day: number,
+  visitor: string,
+  row: Partial<VisitorsTable> = {},
+): VisitorsTable {
+  return {
+    day,
+    visitor,
+    landing: "/",
+    source: "(direct)",
+    medium: "",
+    campaign: "",
+    referrer: "",
+    plan: "",
+    question: "",
+    applied: 0,
+    pages: 1,
+    ...row,
+  };
+}
+
+/** A message that came in, stored as the receiver stores it (files first, then its rows). */
+export async function storedInboundMessage(
+  database: DatabaseHandle,
+  dataDir: string,
+  submissionId: string | null,
+  addresses: { from?: string; to?: string; createdAt?: number } = {},
+) {
+  const id = randomUUID();
+  const attachment = { id: randomUUID(), content: Buffer.from("%PDF-1.4 brief") };
+  await writeMessageFiles(dataDir, id, Buffer.from("Subject: x\r\n\r\nraw"), [attachment]);
+  await messageInsert(database.db, {
+    id,
+    submissionId,
+    direction: "in",
+    messageId: `<${id}@example.org>`,
+    inReplyTo: null,
+    fromAddress: addresses.from ?? "maya@example.org",
+    fromName: "Maya",
+    toAddress: addresses.to ?? "hello@reply.reelsmith.example",
+    subject: "Re: my application",
+    body: "Here it is.\n\n> quoted",
+    visible: "Here it is.",
+    rawFile: rawFileOf(id),
+    auth: JSON.stringify({ spf: "pass", dkim: "none", dmarc: "fail" }),
+    memberEmail: null,
+    deliveryId: null,
+    createdAt: addresses.createdAt ?? Date.now(),
+  }).execute();
+  await attachmentInsert(database.db, {
+    id: attachment.id,
+    messageId: id,
+    filename: "brief.pdf",
+    contentType: "application/pdf",
+    size: attachment.content.length,
+    file: attachmentFileOf(id, attachment.id),
+  }).execute();
+  return { id, attachmentId: attachment.id };
 }

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { fieldKeys } from "#app/shared/fields.ts";
 import { migratedDatabase, storageBackends } from "../../test/backends.ts";
-import { insightsReport } from "../visits/insights-report.ts";
+import { insightsReport } from "../../team/insights-report.ts";
 import { keysByOldPosition, migration0018 } from "./0018_question_keys.ts";
 import { migrateToLatest } from "./index.ts";
 

@@ -1,15 +1,19 @@
 import { planNames } from "#app/content/plans.ts";
 import { fieldOfKey } from "#app/shared/fields.ts";
 import type { InsightRange, InsightsReport } from "#app/shared/insights.ts";
-import type { DatabaseHandle } from "../database.ts";
-import { type InsightRows, insightRows } from "./insights-rows.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { type InsightRows, insightRows } from "../db/visits/insights-rows.ts";
 
 const dayMs = 24 * 3600_000;
 
 const sum = <T>(rows: readonly T[], pick: (row: T) => number) =>
   rows.reduce((total, row) => total + pick(row), 0);
 
-/** The Insights page's figures of the `days` UTC days up to today, from the added-up rows. */
+/**
+ * The Insights page's figures of the `days` UTC days up to today, built from the rows storage
+ * added up (db/visits/insights-rows.ts): the funnel, where visitors stopped (by the fields'
+ * stable keys, in today's form's order), sources, plans and one row per day.
+ */
 export function insightsOf(days: InsightRange, today: number, rows: InsightRows): InsightsReport {
   const { visitDays, visitGroups, applicationDays, applicationGroups } = rows;
   const fromDay = today - days + 1;
@@ -85,7 +89,7 @@ export function insightsOf(days: InsightRange, today: number, rows: InsightRows)
   };
 }
 
-/** The Insights page at `now` for the last `days` days (today included). */
+/** Reads the rows and builds the Insights page at `now` for the last `days` days (today included). */
 export async function insightsReport(
   handle: Pick<DatabaseHandle, "db">,
   now: number,

@@ -1,30 +1,92 @@
 import { describe, expect, it } from "vitest";
 import { fieldKeys } from "#app/shared/fields.ts";
-import { migratedDatabase, storageBackends } from "../../test/backends.ts";
-import { pendingSubmission } from "../../test/stored.ts";
-import { storeSubmissions } from "../submissions/store.ts";
-import type { VisitorsTable } from "../visits-schema.ts";
-import { insightsReport } from "./insights-report.ts";
-import { findVisitor, foldPastDays, upsertVisitors } from "./visitors.ts";
+import { storeSubmissions } from "../db/submissions/store.ts";
+import type { InsightRows } from "../db/visits/insights-rows.ts";
+import { foldPastDays, upsertVisitors } from "../db/visits/visitors.ts";
+import type { VisitorsTable } from "../db/visits-schema.ts";
+import { migratedDatabase, storageBackends } from "../test/backends.ts";
+import { pendingSubmission, visitorRow } from "../test/stored.ts";
+import { insightsOf, insightsReport } from "./insights-report.ts";
 
 const dayMs = 24 * 3600_000;
 /** 25 Nov 2026, 15:00 UTC. */
 const now = Date.UTC(2026, 10, 25, 15);
 const today = Math.floor(now / dayMs);
 
-const visitor = (day: number, n: number, row: Partial<VisitorsTable> = {}): VisitorsTable => ({
-  day,
-  visitor: `v${day}-${n}`,
-  landing: "/",
-  source: "(direct)",
-  medium: "",
-  campaign: "",
-  referrer: "",
-  plan: "",
-  question: "",
-  applied: 0,
-  pages: 1,
-  ...row,
+const visitor = (day: number, n: number, row: Partial<VisitorsTable> = {}) =>
+  visitorRow(day, `v${day}-${n}`, row);
+
+describe("the Insights page built from rows (no database)", () => {
+  const group = { source: "(direct)", medium: "", campaign: "" };
+  const rows: InsightRows = {
+    visitDays: [{ day: today - 1, visitors: 5, chosePlan: 3, started: 2 }],
+    visitGroups: [
+      { ...group, plan: "", question: "", applied: 0, visitors: 2 },
+      { ...group, plan: "Creator", question: "", applied: 0, visitors: 1 },
+      { ...group, plan: "Creator", question: "email", applied: 0, visitors: 1 },
+      { ...group, plan: "Enterprise", question: "gone_field", applied: 0, visitors: 1 },
+      { ...group, plan: "Enterprise", question: "name", applied: 1, visitors: 3 },
+      {
+        source: "ads",
+        medium: "cpc",
+        campaign: "x",
+        plan: "",
+        question: "name",
+        applied: 0,
+        visitors: 4,
+      },
+    ],
+    applicationDays: [{ day: today, applications: 2 }],
+    applicationGroups: [
+      {
+        ...group,
+        plan: "Enterprise",
+        applications: 2,
+        answeredInTime: 1,
+        onboarded: 1,
+      },
+    ],
+  };
+  const report = insightsOf(7, today, rows);
+
+  it("adds the funnel up: visitors, chose a plan, started, applied, answered, onboarded", () => {
+    expect(report.funnel).toEqual({
+      visitors: 12,
+      chosePlan: 6,
+      started: 9,
+      applied: 2,
+      answeredInTime: 1,
+      onboarded: 1,
+    });
+    expect(report.from).toBe((today - 6) * dayMs);
+  });
+
+  it("names where visitors stopped by the form's order, a key no longer asked last", () => {
+    expect(report.stopped).toEqual([
+      { question: "name", visitors: 4 },
+      { question: "email", visitors: 1 },
+      { question: "gone_field", visitors: 1 },
+    ]);
+  });
+
+  it("lists every plan of the copy, sources by visitors, and one row per day", () => {
+    expect(report.plans).toEqual([
+      { plan: "Creator", chosen: 2, applied: 0 },
+      { plan: "Influencer", chosen: 0, applied: 0 },
+      { plan: "Enterprise", chosen: 4, applied: 2 },
+    ]);
+    expect(report.sources).toEqual([
+      { ...group, visitors: 8, applications: 2 },
+      { source: "ads", medium: "cpc", campaign: "x", visitors: 4, applications: 0 },
+    ]);
+    expect(report.daily.map((row) => row.day)).toEqual(
+      Array.from({ length: 7 }, (_, i) => (today - 6 + i) * dayMs),
+    );
+    expect(report.daily.slice(-2)).toEqual([
+      { day: (today - 1) * dayMs, visitors: 5, chosePlan: 3, started: 2, applications: 0 },
+      { day: today * dayMs, visitors: 0, chosePlan: 0, started: 0, applications: 2 },
+    ]);
+  });
 });
 
 for (const backend of storageBackends()) {
@@ -122,36 +184,6 @@ for (const backend of storageBackends()) {
         { day: today * dayMs, visitors: 4, chosePlan: 2, started: 2, applications: 2 },
       ]);
       expect((await insightsReport(database, now, 28)).funnel.applied).toBe(4);
-    });
-
-    it("keeps a visitor's furthest question by the form's order, across writes and a new field", async () => {
-      const { database } = await migratedDatabase(backend);
-      const question = async (n: number) =>
-        (await findVisitor(database, today, `v${today}-${n}`))?.question;
-      // The form as it was: a, c. A field "b" is then inserted between them (a deploy).
-      await database.write(
-        upsertVisitors(database, [visitor(today, 1, { question: "c" })], ["a", "c"]),
-      );
-      await database.write(
-        upsertVisitors(database, [visitor(today, 1, { question: "b" })], ["a", "b", "c"]),
-      );
-      expect(await question(1)).toBe("c");
-      await database.write(
-        upsertVisitors(database, [visitor(today, 1, { question: "" })], ["a", "b", "c"]),
-      );
-      expect(await question(1)).toBe("c");
-      // A key no longer on the form counts as none: anything asked now goes further.
-      await database.write(
-        upsertVisitors(database, [visitor(today, 2, { question: "gone" })], ["a", "b"]),
-      );
-      await database.write(
-        upsertVisitors(database, [visitor(today, 2, { question: "a" })], ["a", "b"]),
-      );
-      expect(await question(2)).toBe("a");
-      await database.write(
-        upsertVisitors(database, [visitor(today, 2, { question: "b" })], ["a", "b"]),
-      );
-      expect(await question(2)).toBe("b");
     });
 
     it("names a stopped question by its key, in today's order; a field no longer asked last", async () => {
