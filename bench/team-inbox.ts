@@ -30,7 +30,7 @@ import {
   viewCounts,
 } from "../server/db/submissions/inbox.ts";
 import { createTestDatabase } from "../server/test/postgres.ts";
-import { startTeamSide } from "../server/test/team-side.ts";
+import { pagesPort, startTeamSide } from "../server/test/team-side.ts";
 import { median, percentile, time as timed } from "./timing.ts";
 
 const total = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
@@ -155,7 +155,7 @@ async function benchmark(name: "sqlite" | "postgres", env: Record<string, string
     console.log(
       `${name}: seeded ${total.toLocaleString("en")} applications in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
-    const port = team.portFor(new Request("http://localhost/"));
+    const port = pagesPort(team);
     // "Owner: Me" as the first owner's inbox asks it (the port binds the signed-in member).
     const asOwner = (params: string) => {
       const viewer = { memberId: owners[0], now: Date.now() };

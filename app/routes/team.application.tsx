@@ -4,10 +4,10 @@ import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
 import { landing } from "~/content/landing";
 import { team as teamCopy } from "~/content/team";
+import { applicationPort, type TeamAction } from "~/shared/application-port";
 import { ownEntry } from "~/shared/own-entry";
 import { applicationPath, teamPaths } from "~/shared/paths";
 import { normalizeReply, replyProblem } from "~/shared/reply-rules";
-import type { TeamAction } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { ApplicationActions } from "~/team/application-actions-form";
 import { ListOrNone } from "~/team/list-or-none";
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
   );
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { team, member } = signedInMember(context);
+  const { team, member } = signedInMember(context, applicationPort);
   const search = new URL(request.url).searchParams;
   // A page of the thread: the newest emails, or those before `?before=` (Earlier emails).
   const view = await team.application(params.id, { before: search.get("before") ?? undefined });
@@ -92,7 +92,7 @@ function readAction(form: URLSearchParams): TeamAction | undefined {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { team, member } = signedInMember(context);
+  const { team, member } = signedInMember(context, applicationPort);
   const action = readAction(await postedForm(request));
   if (!action) return data({ ok: false, message: copy.done.invalid }, { status: 400 });
   const outcome = await team.act(member, params.id, action);

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { messageFilesPort } from "~/shared/message-files-port";
 import { signedInMember } from "~/team/route-helpers";
 import type { Route } from "./+types/team.attachment";
 
@@ -8,7 +9,7 @@ import type { Route } from "./+types/team.attachment";
  * it, so nothing a stranger sent is ever rendered on our origin.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { team } = signedInMember(context);
+  const { team } = signedInMember(context, messageFilesPort);
   const found = await team.attachment(params.id);
   if (!found) throw data(null, { status: 404 });
   return new Response(found.body as Uint8Array<ArrayBuffer>, {

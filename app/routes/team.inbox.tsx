@@ -1,6 +1,7 @@
 import { buttonClass } from "~/components/ui/button";
 import { service } from "~/content/service";
 import { team as teamCopy } from "~/content/team";
+import { inboxPort } from "~/shared/inbox-port";
 import { inboxParams, parseInboxQuery } from "~/shared/inbox-query";
 import { applicationPath, teamPaths } from "~/shared/paths";
 import { optionLabel } from "~/shared/schema";
@@ -31,7 +32,7 @@ const columns = [
 export const meta: Route.MetaFunction = () => teamMeta(teamCopy.seo.inbox);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { team, member } = signedInMember(context);
+  const { team, member } = signedInMember(context, inboxPort);
   const params = new URL(request.url).searchParams;
   const query = parseInboxQuery(params);
   const page = await team.inbox(query);

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { messageFilesPort } from "~/shared/message-files-port";
 import { signedInMember } from "~/team/route-helpers";
 import type { Route } from "./+types/team.message-raw";
 import { contentDisposition } from "./team.attachment";
@@ -9,7 +10,7 @@ import { contentDisposition } from "./team.attachment";
  * `application/octet-stream`, `attachment`, `nosniff` and a policy that runs nothing.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { team } = signedInMember(context);
+  const { team } = signedInMember(context, messageFilesPort);
   const found = await team.rawMessage(params.id);
   if (!found) throw data(null, { status: 404 });
   return new Response(found.body as Uint8Array<ArrayBuffer>, {

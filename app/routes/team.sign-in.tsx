@@ -7,8 +7,9 @@ import { Input } from "~/components/ui/input";
 import { team as teamCopy } from "~/content/team";
 import { appContext } from "~/shared/app-context";
 import { teamPaths } from "~/shared/paths";
+import { signInPort } from "~/shared/sign-in-port";
 import { fill } from "~/shared/text";
-import { postedForm, teamMeta, teamPort } from "~/team/route-helpers";
+import { pagePort, postedForm, teamMeta } from "~/team/route-helpers";
 import { SignInCard } from "~/team/sign-in-card";
 import { useHydrated } from "~/team/use-hydrated";
 import type { Route } from "./+types/team.sign-in";
@@ -24,7 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** Asks for a sign-in link. Members and anyone else get the same answer; only members mail. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const team = teamPort(context);
+  const team = pagePort(context, signInPort);
   const email = (await postedForm(request)).get("email")?.trim() ?? "";
   if (!emailSchema.safeParse(email).success || email.length > 254) {
     return data({ error: copy.invalidEmail, email }, { status: 400 });

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { team as teamCopy } from "~/content/team";
 import { teamPaths } from "~/shared/paths";
 import { fill } from "~/shared/text";
+import { unmatchedPort } from "~/shared/unmatched-port";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
@@ -13,7 +14,7 @@ const copy = teamCopy.unmatched;
 export const meta: Route.MetaFunction = () => teamMeta(teamCopy.seo.unmatched);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { team, member } = signedInMember(context);
+  const { team, member } = signedInMember(context, unmatchedPort);
   const search = new URL(request.url).searchParams;
   // A page: the newest 20, or the 20 before `?before=` (Older emails), at any depth.
   const before = search.get("before") ?? undefined;
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * whichever page it was listed (the page's `?before=` is kept for the answer).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { team, member } = signedInMember(context);
+  const { team, member } = signedInMember(context, unmatchedPort);
   const form = await postedForm(request);
   const messageId = form.get("message") ?? "";
   const intent = form.get("intent");

@@ -4,7 +4,7 @@ import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { team } from "~/content/team";
 import { noteMaxLength } from "~/shared/inbox-query";
-import type { ApplicationView } from "~/shared/team-port";
+import type { ApplicationView } from "~/shared/application-port";
 import { ListOrNone } from "./list-or-none";
 import { Moment } from "./moment";
 import { Panel } from "./panel";

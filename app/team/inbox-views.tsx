@@ -7,7 +7,7 @@ import {
   viewCountCap,
 } from "~/shared/inbox-query";
 import { teamPaths } from "~/shared/paths";
-import type { InboxPage } from "~/shared/team-port";
+import type { InboxPage } from "~/shared/inbox-port";
 import { fill, withThousands } from "~/shared/text";
 
 const copy = team.inbox;

@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { team } from "~/content/team";
-import type { ApplicationView, TeamMember } from "~/shared/team-port";
+import type { TeamMember } from "~/shared/team-port";
+import type { ApplicationView } from "~/shared/application-port";
 import { fill } from "~/shared/text";
 import { ClockBadge } from "./clock-badge";
 import { useMomentText } from "./moment";

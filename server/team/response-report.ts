@@ -1,4 +1,4 @@
-import type { ResponseFigures, ResponseReport } from "#app/shared/team-port.ts";
+import type { ResponseFigures, ResponseReport } from "#app/shared/response-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { type ResponseRow, responseRows } from "../db/submissions/response.ts";
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { TeamAction, TeamMember } from "#app/shared/team-port.ts";
+import type { TeamAction } from "#app/shared/application-port.ts";
+import type { TeamMember } from "#app/shared/team-port.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
 import { storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { TeamAction } from "#app/shared/team-port.ts";
+import type { TeamAction } from "#app/shared/application-port.ts";
 import { messageInsert } from "../db/messages.ts";
 import type { MessageFlag } from "../db/schema.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";

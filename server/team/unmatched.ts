@@ -2,7 +2,9 @@ import type { Compilable } from "kysely";
 import { team } from "#app/content/team.ts";
 import { applicationIdIn } from "#app/shared/application-reference.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
-import type { ActionOutcome, TeamMember, TeamPort } from "#app/shared/team-port.ts";
+import type { MessageFilesPort } from "#app/shared/message-files-port.ts";
+import type { ActionOutcome, TeamMember } from "#app/shared/team-port.ts";
+import type { UnmatchedPort } from "#app/shared/unmatched-port.ts";
 import { auditLineInsert } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import {
@@ -32,7 +34,7 @@ export function createUnmatched(deps: {
   database: Pick<DatabaseHandle, "db">;
   transaction: RunTransaction;
   dataDir: string;
-}): Pick<TeamPort, "unmatched" | "actOnUnmatched" | "attachment" | "rawMessage"> {
+}): UnmatchedPort & MessageFilesPort {
   const { database, transaction, dataDir } = deps;
   const { db } = database;
 
