@@ -3,21 +3,19 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import type Mail from "nodemailer/lib/mailer";
 import pino from "pino";
-import { describe, expect, it, onTestFinished } from "vitest";
-import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import { describe, expect, it } from "vitest";
 import { messageInsert } from "../db/messages.ts";
 import { eraseApplicant } from "../db/submissions/erase.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
 import { inboundDirectory } from "../mail/inbound-files.ts";
 import { taggedMessageId } from "../mail/product-message-ids.ts";
 import { replyAddress } from "../mail/reply-address.ts";
-import { migratedDatabase, type StorageBackend, storageBackends } from "../test/backends.ts";
+import { type StorageBackend, storageBackends } from "../test/backends.ts";
 import { pendingSubmission } from "../test/stored.ts";
 import { createReceiver, type ReceiverDeps } from "./receive.ts";
-import { rawMessage } from "./test-messages.ts";
+import { rawMessage, servedDatabase, testReceiverDeps, testReply } from "./test-messages.ts";
 
-const secret = "reply-secret-of-the-instance-0123456789";
-const replyDomain = "reply.reelsmith.example";
+const { secret, domain: replyDomain } = testReply;
 const noticeKinds = ["reply_notice_email", "reply_notice_slack"];
 
 /** Every line the receiver logged, as written. */
@@ -37,33 +35,20 @@ function capturedLogger() {
 
 /** A receiver on a fresh database of `backend` (SQLite: through the writer thread, as served). */
 async function receiverOn(backend: StorageBackend, options: Partial<ReceiverDeps> = {}) {
-  const { database: direct, dataDir } = await migratedDatabase(backend);
-  const database: DatabaseHandle =
-    backend.name === "sqlite"
-      ? await openMigratedDatabase({ dataDir, writerThread: true })
-      : direct;
-  if (database !== direct) onTestFinished(() => database.close());
+  const { database, direct, dataDir } = await servedDatabase(backend);
   const { logger, lines } = capturedLogger();
   const nudges = { count: 0 };
-  const receiver = createReceiver({
-    database,
-    dataDir,
-    maxBytes: 1024 * 1024,
-    replySecret: secret,
-    replyDomain,
-    messageIdDomain: "reelsmith.example",
-    ownAddresses: ["no-reply@reelsmith.example", "team@reelsmith.example"],
-    noticeKinds,
-    // No DNS in tests: every lookup answers "no such name".
-    resolver: async () => {
-      throw Object.assign(new Error("no such name"), { code: "ENOTFOUND" });
-    },
-    logger,
-    onNotices: () => {
-      nudges.count += 1;
-    },
-    ...options,
-  });
+  const receiver = createReceiver(
+    testReceiverDeps(database, dataDir, {
+      ownAddresses: ["no-reply@reelsmith.example", "team@reelsmith.example"],
+      noticeKinds,
+      logger,
+      onNotices: () => {
+        nudges.count += 1;
+      },
+      ...options,
+    }),
+  );
   const application = async (email = "maya@example.org") => {
     const submission = pendingSubmission({ row: { email }, deliveries: [] });
     await storeSubmissions(direct.db, [submission], Date.now());

@@ -13,7 +13,7 @@ import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { recipientOf, sentEmails, submissionColumn, withDatabase } from "./helpers/stored";
-import { addMember, memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { addMember, expectSaid, memberAddress, signIn, teamOrigin } from "./helpers/team";
 import { hydrated } from "./onboarding-page";
 
 // The conversation end to end, as a new member walks it, at 1440 px with scripts on and off and at
@@ -158,11 +158,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
 
     // 3. Send reply: in the thread, sending and then sent; its line in the audit log.
     await reply.getByRole("button", { name: "Send reply" }).click();
-    await expect(
-      page
-        .getByRole("status")
-        .filter({ hasText: "Reply sent: it is on its way to the applicant." }),
-    ).toBeVisible();
+    await expectSaid(page, "Reply sent: it is on its way to the applicant.");
     const ours = thread.getByRole("listitem").filter({ hasText: "P.S. Bring your brand guide." });
     await expect(ours).toHaveCount(1);
     await expect(ours.getByText(/^(Sending|Sent)$/)).toBeVisible();
@@ -388,11 +384,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await expect(page.getByText("New reply", { exact: true })).toHaveCount(0);
     await expectNoViolations(page, "application with a reply to confirm", javaScriptEnabled);
     await flagged.getByRole("button", { name: "Confirm it's theirs" }).click();
-    await expect(
-      page
-        .getByRole("status")
-        .filter({ hasText: "Confirmed: it is a new reply from the applicant." }),
-    ).toBeVisible();
+    await expectSaid(page, "Confirmed: it is a new reply from the applicant.");
     await expect(flagged.getByText(note)).toHaveCount(0);
     await expect(page.getByText("New reply", { exact: true })).toBeVisible();
     const audit = page.getByRole("region", { name: "Audit log" });
@@ -572,11 +564,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
       // The second post was answered as the first was, not with an error: Already sent.
       expect(repost).toBe(`/team/applications/${id}?done=alreadySent`);
       await page.goto(`${teamOrigin}${repost}`);
-      await expect(
-        page
-          .getByRole("status")
-          .filter({ hasText: "Already sent: this reply went out once and is not sent again." }),
-      ).toBeVisible();
+      await expectSaid(page, "Already sent: this reply went out once and is not sent again.");
     }
     await page.reload();
     await expect(

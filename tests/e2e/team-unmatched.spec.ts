@@ -5,7 +5,7 @@ import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { withDatabase } from "./helpers/stored";
-import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { expectSaid, memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // Replies that matched no application, as a member works them, at 1440 px with scripts on and off
 // and at 390 px with scripts on (phoneWithScriptsOnly): the top bar's "Unmatched (N)", the page
@@ -158,11 +158,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await field.fill("not an application");
     await first.getByRole("button", { name: "Attach to application" }).click();
     // Said beneath the field, or at the top when other tests' mail pushed it off this page.
-    await expect(
-      page
-        .getByRole("alert")
-        .filter({ hasText: "Please paste an application's id or the address of its page." }),
-    ).toBeVisible();
+    await expectSaid(page, "Please paste an application's id or the address of its page.", "alert");
     await showOnUnmatched(page, `${hostile} Bcc: everyone@example.org`);
     await article(page, `${hostile} Bcc: everyone@example.org`)
       .getByRole("textbox", { name: "Application (its id or page address)" })

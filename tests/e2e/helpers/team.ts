@@ -78,3 +78,11 @@ export async function followToApplication(
   await expect(page).toHaveURL(url, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
+
+/**
+ * The page says `text`: a `status` once an action is done, an `alert` when it was refused (as
+ * the toast with JavaScript, beneath the form or at the top without).
+ */
+export async function expectSaid(page: Page, text: string, role: "status" | "alert" = "status") {
+  await expect(page.getByRole(role).filter({ hasText: text })).toBeVisible();
+}
