@@ -12,10 +12,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { team } = signedInMember(context, messageFilesPort);
   const found = await team.attachment(params.id);
   if (!found) throw data(null, { status: 404 });
-  return new Response(found.body as Uint8Array<ArrayBuffer>, {
+  return bytesToDownload(found.body, found.filename);
+}
+
+/** Bytes as a download, never rendered: octet-stream, `attachment`, nosniff, nothing runs. */
+export function bytesToDownload(body: Uint8Array, filename: string): Response {
+  return new Response(body as Uint8Array<ArrayBuffer>, {
     headers: {
       "Content-Type": "application/octet-stream",
-      "Content-Disposition": contentDisposition(found.filename),
+      "Content-Disposition": contentDisposition(filename),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "no-store",
       "Content-Security-Policy": "default-src 'none'; sandbox",

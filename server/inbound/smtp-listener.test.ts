@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import type { Envelope, Received } from "./receive.ts";
 import { smtpConversation } from "./smtp-conversation.ts";
 import { type SmtpListener, startSmtpListener } from "./smtp-listener.ts";
-import { rawMessage } from "./test-messages.ts";
+import { rawMessage, refusals } from "./test-messages.ts";
 
 const replyDomain = "reply.reelsmith.example";
 const to = `reply+7d1f3a52-2c1e-4c0b-9a55-3f2f6c1d9e01.0123456789abcdef@${replyDomain}`;
@@ -116,16 +116,7 @@ describe("the SMTP listener for replies", () => {
   });
 
   it("refuses for good what can never be parsed (554), and answers a limit with 451 or 552 and its reason", async () => {
-    const answers: Received[] = [
-      { ok: false, refused: "unparseable", reason: "Max allowed child nodes exceeded" },
-      {
-        ok: false,
-        refused: "rate_limited",
-        limit: "sender_messages_per_hour",
-        retryAfterSeconds: 120,
-      },
-      { ok: false, refused: "quota_full", limit: "application_stored_bytes" },
-    ];
+    const answers = refusals("application_stored_bytes");
     const { transport } = await listenWith((call) => answers[call - 1] as Received);
     const raw = await rawMessage({ to });
     const envelope = { from: "maya@example.org", to: [to] };

@@ -4,7 +4,7 @@ import pino from "pino";
 import { onTestFinished } from "vitest";
 import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { migratedDatabase, type StorageBackend } from "../test/backends.ts";
-import type { ReceiverDeps } from "./receive.ts";
+import type { Received, ReceiverDeps } from "./receive.ts";
 
 /**
  * A raw message as a mail client sends it (nodemailer's MailComposer): a reply from an
@@ -62,4 +62,21 @@ export function testReceiverDeps(
     onNotices: () => undefined,
     ...options,
   };
+}
+
+/**
+ * The receiver's three refusals a listener answers in its own words: a message that can never
+ * be parsed, a rate limit (retry in 120 s), and a full quota of `quota`.
+ */
+export function refusals(quota: "unmatched_stored_bytes" | "application_stored_bytes"): Received[] {
+  return [
+    { ok: false, refused: "unparseable", reason: "Max allowed child nodes exceeded" },
+    {
+      ok: false,
+      refused: "rate_limited",
+      limit: "sender_messages_per_hour",
+      retryAfterSeconds: 120,
+    },
+    { ok: false, refused: "quota_full", limit: quota },
+  ];
 }
