@@ -63,14 +63,18 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
       duplex: "half",
     } as RequestInit);
 
-  it("SMTP: a reply to the reply address is stored and matched, and the team is told once, without its text", async () => {
-    const { id, address } = await application();
-    const transport = nodemailer.createTransport({
+  /** Our SMTP listener, as a sending server reaches it (plain SMTP on loopback). */
+  const smtpTransport = () =>
+    nodemailer.createTransport({
       host: "127.0.0.1",
       port: server.inboundSmtpPort,
       secure: false,
       ignoreTLS: true,
     });
+
+  it("SMTP: a reply to the reply address is stored and matched, and the team is told once, without its text", async () => {
+    const { id, address } = await application();
+    const transport = smtpTransport();
     const info = await transport.sendMail({
       envelope: { from: "replier1@example.com", to: [address] },
       raw: await rawMessage({
@@ -202,12 +206,7 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
     const raw = Buffer.from(
       `From: a@example.org\r\nTo: ${address}\r\nSubject: parts\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n${parts}--b--\r\n`,
     );
-    const transport = nodemailer.createTransport({
-      host: "127.0.0.1",
-      port: server.inboundSmtpPort,
-      secure: false,
-      ignoreTLS: true,
-    });
+    const transport = smtpTransport();
     await expect(
       transport.sendMail({ envelope: { from: "a@example.org", to: [address] }, raw }),
     ).rejects.toMatchObject({
@@ -226,12 +225,7 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
 
   it("over an application's messages an hour: SMTP 451, HTTP 429 with Retry-After, and the team told once by email", async () => {
     const { id, address } = await application();
-    const transport = nodemailer.createTransport({
-      host: "127.0.0.1",
-      port: server.inboundSmtpPort,
-      secure: false,
-      ignoreTLS: true,
-    });
+    const transport = smtpTransport();
     const send = async (n: number) =>
       transport.sendMail({
         envelope: { from: `sender${n}@example.com`, to: [address] },

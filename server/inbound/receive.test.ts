@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import type Mail from "nodemailer/lib/mailer";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/database.ts";
 import { messageInsert } from "../db/messages.ts";
 import { eraseApplicant } from "../db/submissions/erase.ts";
 import { storeSubmissions } from "../db/submissions/store.ts";
@@ -17,6 +18,32 @@ import { rawMessage, servedDatabase, testReceiverDeps, testReply } from "./test-
 
 const { secret, domain: replyDomain } = testReply;
 const noticeKinds = ["reply_notice_email", "reply_notice_slack"];
+
+/** A reply of ours ("Hello", a second ago) in an application's thread. */
+function ourReply(
+  database: Pick<DatabaseHandle, "db">,
+  reply: {
+    id: string;
+    submissionId: string;
+    messageId: string;
+    fromAddress: string;
+    toAddress: string;
+  },
+) {
+  return messageInsert(database.db, {
+    ...reply,
+    direction: "out",
+    inReplyTo: null,
+    subject: "About your application",
+    body: "Hello",
+    visible: "Hello",
+    rawFile: null,
+    auth: null,
+    memberEmail: "owner@reelsmith.example",
+    deliveryId: null,
+    createdAt: Date.now() - 1000,
+  }).execute();
+}
 
 /** Every line the receiver logged, as written. */
 function capturedLogger() {
@@ -188,23 +215,13 @@ for (const backend of storageBackends()) {
         "reply",
         "reelsmith.example",
       );
-      await messageInsert(at.database.db, {
+      await ourReply(at.database, {
         id: "0b9a7c3e-1d2f-4e5a-8b6c-7d8e9f0a1b2c",
         submissionId: first,
-        direction: "out",
         messageId: ours,
-        inReplyTo: null,
         fromAddress: "team@reelsmith.example",
         toAddress: "ana@example.org",
-        subject: "About your application",
-        body: "Hello",
-        visible: "Hello",
-        rawFile: null,
-        auth: null,
-        memberEmail: "owner@reelsmith.example",
-        deliveryId: null,
-        createdAt: Date.now() - 1000,
-      }).execute();
+      });
       const byThread = await at.receiver.receive(
         await rawMessage({ from: "Ana <ana@example.org>", to: "hello@x.example", inReplyTo: ours }),
         { to: [] },
@@ -338,31 +355,12 @@ for (const backend of storageBackends()) {
           "",
         ].join("\r\n"),
       );
+      const withHeaders = async (messageId: string, headers: Record<string, string>) =>
+        at.receiver.receive(await rawMessage({ to, messageId, headers }), { to: [] });
       const outcomes = [
-        await at.receiver.receive(
-          await rawMessage({
-            to,
-            messageId: "<ooo@example.org>",
-            headers: { "Auto-Submitted": "auto-replied" },
-          }),
-          { to: [] },
-        ),
-        await at.receiver.receive(
-          await rawMessage({
-            to,
-            messageId: "<ooo2@example.org>",
-            headers: { "X-Autoreply": "yes" },
-          }),
-          { to: [] },
-        ),
-        await at.receiver.receive(
-          await rawMessage({
-            to,
-            messageId: "<list@example.org>",
-            headers: { Precedence: "bulk" },
-          }),
-          { to: [] },
-        ),
+        await withHeaders("<ooo@example.org>", { "Auto-Submitted": "auto-replied" }),
+        await withHeaders("<ooo2@example.org>", { "X-Autoreply": "yes" }),
+        await withHeaders("<list@example.org>", { Precedence: "bulk" }),
         await at.receiver.receive(bounce, { to: [] }),
         // A bounce by SMTP: the null envelope sender.
         await at.receiver.receive(await rawMessage({ to, messageId: "<null@example.org>" }), {
@@ -410,23 +408,13 @@ for (const backend of storageBackends()) {
         [rowId, ours],
         ["4d3c2b1a-0f9e-4d8c-b7a6-958473625140", recordedElsewhere],
       ] as const) {
-        await messageInsert(at.database.db, {
+        await ourReply(at.database, {
           id: row,
           submissionId: id,
-          direction: "out",
           messageId,
-          inReplyTo: null,
           fromAddress: "no-reply@reelsmith.example",
           toAddress: "maya@example.org",
-          subject: "About your application",
-          body: "Hello",
-          visible: "Hello",
-          rawFile: null,
-          auth: null,
-          memberEmail: "owner@reelsmith.example",
-          deliveryId: null,
-          createdAt: Date.now() - 1000,
-        }).execute();
+        });
       }
       // Our reply itself, posted back (a provider's copy, a forward, a loop): its Message-ID.
       for (const messageId of [ours, recordedElsewhere, `<${id}.team@reelsmith.example>`]) {

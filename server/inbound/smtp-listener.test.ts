@@ -227,20 +227,25 @@ function rawClient(port: number, localAddress = "127.0.0.1") {
   return { socket, lines, next, closed, write: (line: string) => socket.write(`${line}\r\n`) };
 }
 
+/** A listener on a free loopback port that stores every message, with `bounds` (4 KiB max). */
+async function listenStoring(bounds: { connectionsPerIp?: number; sessionMs?: number }) {
+  return startSmtpListener(
+    { receiveFile: async () => stored },
+    {
+      port: 0,
+      host: "127.0.0.1",
+      replyDomain,
+      maxBytes: 4096,
+      dataDir: await spoolDir(),
+      ...bounds,
+    },
+    pino({ level: "silent" }),
+  );
+}
+
 describe("the SMTP listener's bounds per client", () => {
   it("refuses a connection beyond INBOUND_SMTP_CONNECTIONS_PER_IP with 421, to that address only", async () => {
-    listener = await startSmtpListener(
-      { receiveFile: async () => stored },
-      {
-        port: 0,
-        host: "127.0.0.1",
-        replyDomain,
-        maxBytes: 4096,
-        dataDir: await spoolDir(),
-        connectionsPerIp: 2,
-      },
-      pino({ level: "silent" }),
-    );
+    listener = await listenStoring({ connectionsPerIp: 2 });
     const port = listener.port;
     const held = [rawClient(port), rawClient(port)];
     await Promise.all(held.map((client) => client.next(/^220 /)));
@@ -259,18 +264,7 @@ describe("the SMTP listener's bounds per client", () => {
   });
 
   it("ends a session after INBOUND_SMTP_SESSION_SECONDS with 421, however busy it keeps it (NOOP)", async () => {
-    listener = await startSmtpListener(
-      { receiveFile: async () => stored },
-      {
-        port: 0,
-        host: "127.0.0.1",
-        replyDomain,
-        maxBytes: 4096,
-        dataDir: await spoolDir(),
-        sessionMs: 600,
-      },
-      pino({ level: "silent" }),
-    );
+    listener = await listenStoring({ sessionMs: 600 });
     const client = rawClient(listener.port);
     await client.next(/^220 /);
     const started = Date.now();
