@@ -28,13 +28,14 @@ function ourReply(
     messageId: string;
     fromAddress: string;
     toAddress: string;
+    subject?: string;
   },
 ) {
   return messageInsert(database.db, {
+    subject: "About your application",
     ...reply,
     direction: "out",
     inReplyTo: null,
-    subject: "About your application",
     body: "Hello",
     visible: "Hello",
     rawFile: null,
@@ -252,23 +253,14 @@ for (const backend of storageBackends()) {
       const at = await receiverOn(backend);
       const victim = await at.application("maya@example.org");
       const rowId = "5c4b3a29-1807-4f6e-9d5c-4b3a29180706";
-      await messageInsert(at.database.db, {
+      await ourReply(at.database, {
         id: rowId,
         submissionId: victim,
-        direction: "out",
         messageId: `<${rowId}.reply@reelsmith.example>`,
-        inReplyTo: null,
         fromAddress: "team@reelsmith.example",
         toAddress: "maya@example.org",
         subject: "Before this change",
-        body: "Hello",
-        visible: "Hello",
-        rawFile: null,
-        auth: null,
-        memberEmail: "owner@reelsmith.example",
-        deliveryId: null,
-        createdAt: Date.now() - 1000,
-      }).execute();
+      });
       const attempts = [
         // The attack as reproduced: from evil@example.net to any address of the reply domain.
         { from: "evil@example.net", inReplyTo: `<${victim}.confirmation@reelsmith.example>` },
