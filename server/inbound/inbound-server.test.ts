@@ -63,6 +63,16 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
       duplex: "half",
     } as RequestInit);
 
+  /** How many messages an application's thread holds. */
+  const threadCount = async (id: string) =>
+    (
+      await database.db
+        .selectFrom("applicationMessages")
+        .select("id")
+        .where("submissionId", "=", id)
+        .execute()
+    ).length;
+
   /** Our SMTP listener, as a sending server reaches it (plain SMTP on loopback). */
   const smtpTransport = () =>
     nodemailer.createTransport({
@@ -136,12 +146,7 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
     expect(rcpt.filter((code) => code === 250)).toHaveLength(50);
     expect(rcpt.filter((code) => code === 452)).toHaveLength(9_950);
     expect(codes.slice(-3)).toEqual([354, 250, 221]);
-    const stored = await database.db
-      .selectFrom("applicationMessages")
-      .select("submissionId")
-      .where("submissionId", "=", id)
-      .execute();
-    expect(stored).toHaveLength(1);
+    expect(await threadCount(id)).toBe(1);
   });
 
   it("HTTP: 200 for a matched and an unmatched message, both stored; no session, no origin needed", async () => {
@@ -244,12 +249,7 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
       error: "rate_limited",
       reason: "application_messages_per_hour",
     });
-    const stored = await database.db
-      .selectFrom("applicationMessages")
-      .select("id")
-      .where("submissionId", "=", id)
-      .execute();
-    expect(stored).toHaveLength(5);
+    expect(await threadCount(id)).toBe(5);
     const subject = "Mail refused: messages per hour for one application";
     const told = async () => {
       const directory = path.join(server.dataDir, "mail");
