@@ -38,7 +38,7 @@ import type { DatabaseHandle } from "../server/db/database.ts";
 import { addMember, findMember } from "../server/db/members.ts";
 import { responseReport } from "../server/team/response-report.ts";
 import { createTestDatabase } from "../server/test/postgres.ts";
-import { startTeamSide } from "../server/test/team-side.ts";
+import { pagesPort, startTeamSide } from "../server/test/team-side.ts";
 import { median, percentile, time as timed } from "./timing.ts";
 
 const total = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
@@ -202,9 +202,9 @@ async function benchmark(name: "sqlite" | "postgres", env: Record<string, string
         ? `${name}: reused the seeded ${reuse} database`
         : `${name}: seeded ${total.toLocaleString("en")} applications in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
-    const port = team.portFor(new Request("http://localhost/"));
+    const port = pagesPort(team);
     const query = (params: string): InboxQuery => parseInboxQuery(new URLSearchParams(params));
-    // The inbox page as the first owner asks it (what memberPort's inbox reads, "Me" bound to
+    // The inbox page as the first owner asks it (what the inbox port reads, "Me" bound to
     // them: the bench has no session to bind it through).
     const asOwner = (params: string) => {
       const viewer = { memberId: owners[0], now: Date.now() };

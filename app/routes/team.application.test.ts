@@ -1,21 +1,29 @@
 import { describe, expect, test } from "vitest";
 import { team as teamCopy } from "~/content/team";
 import { createAppContext } from "~/shared/app-context";
-import type { ApplicationView, TeamPort } from "~/shared/team-port";
+import {
+  type ApplicationPort,
+  type ApplicationView,
+  applicationPort,
+} from "~/shared/application-port";
+import type { PortKey, TeamPort } from "~/shared/team-port";
 import { loader } from "./team.application";
 
 const id = "0b6f2a8e-3c1d-4f5e-9a7b-1c2d3e4f5a6b";
 
-/** The team's port as the server hands it over, signed in, with one application. */
+/** The team's side as the server hands it over, signed in, with one application's port. */
 function context(asked: { before?: string }[]) {
   const view = { id, name: "Maya Chen", plan: "Creator" } as ApplicationView;
-  const team = {
-    member: { id: "m", email: "maya@reelsmith.example", name: "Maya" },
+  const port = {
     application: async (_id: string, thread?: { before?: string }) => {
       asked.push(thread ?? {});
       return view;
     },
-  } as unknown as TeamPort;
+  } as Partial<ApplicationPort>;
+  const team: TeamPort = {
+    member: { id: "m", email: "maya@reelsmith.example", name: "Maya" },
+    port: <Port>(key: PortKey<Port>) => (key === applicationPort ? (port as Port) : undefined),
+  };
   return createAppContext({ nonce: "", team });
 }
 

@@ -4,10 +4,10 @@ import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
 import { landing } from "~/content/landing";
 import { team as teamCopy } from "~/content/team";
+import { type ApplicationView, applicationPort, type TeamAction } from "~/shared/application-port";
 import { cursorOf } from "~/shared/inbox-query";
 import { ownEntry } from "~/shared/own-entry";
 import { normalizeReply, replyProblem } from "~/shared/reply-rules";
-import type { ApplicationView, TeamAction } from "~/shared/team-port";
 import { fill } from "~/shared/text";
 import { ApplicationActions } from "~/team/application-actions-form";
 import { ApplicationDetails, RetryForm } from "~/team/application-details";
@@ -40,7 +40,7 @@ const placeOf = (view: ApplicationView) =>
   cursorOf(view, !view.isSpam && view.firstResponseAt === null && view.dueAt !== null);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { team, member } = signedInMember(context);
+  const { team, member } = signedInMember(context, applicationPort);
   const search = new URL(request.url).searchParams;
   // The page carries the inbox it was opened from (view, filters): see application-url.ts.
   const inbox = inboxContextOf(search);
@@ -131,7 +131,7 @@ interface Answer {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { team, member } = signedInMember(context);
+  const { team, member } = signedInMember(context, applicationPort);
   const form = await postedForm(request);
   const inbox = inboxContextOf(new URL(request.url).searchParams);
   const intent = form.get("intent");

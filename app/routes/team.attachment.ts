@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { messageFilesPort } from "~/shared/message-files-port";
 import { signedInMember } from "~/team/route-helpers";
 import type { Route } from "./+types/team.attachment";
 
@@ -8,13 +9,18 @@ import type { Route } from "./+types/team.attachment";
  * it, so nothing a stranger sent is ever rendered on our origin.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { team } = signedInMember(context);
+  const { team } = signedInMember(context, messageFilesPort);
   const found = await team.attachment(params.id);
   if (!found) throw data(null, { status: 404 });
-  return new Response(found.body as Uint8Array<ArrayBuffer>, {
+  return bytesToDownload(found.body, found.filename);
+}
+
+/** Bytes as a download, never rendered: octet-stream, `attachment`, nosniff, nothing runs. */
+export function bytesToDownload(body: Uint8Array, filename: string): Response {
+  return new Response(body as Uint8Array<ArrayBuffer>, {
     headers: {
       "Content-Type": "application/octet-stream",
-      "Content-Disposition": contentDisposition(found.filename),
+      "Content-Disposition": contentDisposition(filename),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "no-store",
       "Content-Security-Policy": "default-src 'none'; sandbox",

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { availabilityPort } from "~/shared/availability-port";
 import { teamPaths } from "~/shared/paths";
 import { postedForm, signedInMember } from "~/team/route-helpers";
 import type { Route } from "./+types/team.availability";
@@ -13,7 +14,7 @@ export function loader() {
  * the origin). Back to the team page it was sent from (`back`, a /team path; else the inbox).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { team } = signedInMember(context);
+  const { team } = signedInMember(context, availabilityPort);
   const form = await postedForm(request);
   const away = form.get("away");
   if (away === "1" || away === "0") await team.setAway(away === "1");

@@ -1,10 +1,11 @@
+import { inboxPort } from "~/shared/inbox-port";
 import { parseInboxQuery } from "~/shared/inbox-query";
 import { signedInMember } from "~/team/route-helpers";
 import type { Route } from "./+types/team.export";
 
 /** `/team/export?format=csv|json&…filters`: the inbox's current filter as a streamed file. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { team } = signedInMember(context);
+  const { team } = signedInMember(context, inboxPort);
   const params = new URL(request.url).searchParams;
   const format = params.get("format") === "json" ? "json" : "csv";
   const query = parseInboxQuery(params);

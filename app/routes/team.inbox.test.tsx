@@ -3,8 +3,8 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, test } from "vitest";
 import { team as teamCopy } from "~/content/team";
 import { siteUrl } from "~/lib/seo";
+import type { InboxPage } from "~/shared/inbox-port";
 import { parseInboxQuery } from "~/shared/inbox-query";
-import type { InboxPage } from "~/shared/team-port";
 import TeamInbox from "./team.inbox";
 
 const copy = teamCopy.inbox;

@@ -2,6 +2,7 @@ import { buttonClass } from "~/components/ui/button";
 import { service } from "~/content/service";
 import { team as teamCopy } from "~/content/team";
 import { siteUrl } from "~/lib/seo";
+import { inboxPort } from "~/shared/inbox-port";
 import { filtersOn, inboxParams, parseInboxQuery } from "~/shared/inbox-query";
 import { applicationPath, teamPaths } from "~/shared/paths";
 import { optionLabel } from "~/shared/schema";
@@ -34,7 +35,7 @@ const columns = [
 export const meta: Route.MetaFunction = () => teamMeta(teamCopy.seo.inbox);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { team, member } = signedInMember(context);
+  const { team, member } = signedInMember(context, inboxPort);
   const params = new URL(request.url).searchParams;
   const query = parseInboxQuery(params);
   const page = await team.inbox(query);

@@ -2,6 +2,7 @@ import { buttonClass } from "~/components/ui/button";
 import { insights as copy } from "~/content/insights";
 import { team as teamCopy } from "~/content/team";
 import { parseRange } from "~/shared/insights";
+import { insightsPort } from "~/shared/insights-port";
 import { teamPaths } from "~/shared/paths";
 import { InsightsChart } from "~/team/insights-chart";
 import { FunnelBars, HeadlineFigures, RangeLinks } from "~/team/insights-figures";
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = () => teamMeta(teamCopy.seo.insights);
 
 /** `/team/insights?days=7|28|90` (members only: the session is checked here too). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { team, member } = signedInMember(context);
+  const { team, member } = signedInMember(context, insightsPort);
   const days = parseRange(new URL(request.url).searchParams.get("days"));
   return { member, report: await team.insights(days) };
 }

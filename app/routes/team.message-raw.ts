@@ -1,7 +1,8 @@
 import { data } from "react-router";
+import { messageFilesPort } from "~/shared/message-files-port";
 import { signedInMember } from "~/team/route-helpers";
 import type { Route } from "./+types/team.message-raw";
-import { contentDisposition } from "./team.attachment";
+import { bytesToDownload } from "./team.attachment";
 
 /**
  * A message that came in, whole, as it arrived: its .eml, to download (members only). What a
@@ -9,16 +10,8 @@ import { contentDisposition } from "./team.attachment";
  * `application/octet-stream`, `attachment`, `nosniff` and a policy that runs nothing.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { team } = signedInMember(context);
+  const { team } = signedInMember(context, messageFilesPort);
   const found = await team.rawMessage(params.id);
   if (!found) throw data(null, { status: 404 });
-  return new Response(found.body as Uint8Array<ArrayBuffer>, {
-    headers: {
-      "Content-Type": "application/octet-stream",
-      "Content-Disposition": contentDisposition(`message-${params.id}.eml`),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
-  });
+  return bytesToDownload(found.body, `message-${params.id}.eml`);
 }

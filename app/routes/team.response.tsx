@@ -1,6 +1,6 @@
 import { team as teamCopy } from "~/content/team";
 import { spanText } from "~/shared/response-clock";
-import type { ResponseFigures } from "~/shared/team-port";
+import { type ResponseFigures, responsePort } from "~/shared/response-port";
 import { fill } from "~/shared/text";
 import { ReportSection } from "~/team/report-section";
 import { ResponseChart } from "~/team/response-chart";
@@ -13,7 +13,7 @@ const copy = teamCopy.response;
 export const meta: Route.MetaFunction = () => teamMeta(teamCopy.seo.response);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { team, member } = signedInMember(context);
+  const { team, member } = signedInMember(context, responsePort);
   return { member, report: await team.response() };
 }
 

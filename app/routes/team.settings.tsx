@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { team as teamCopy } from "~/content/team";
 import { teamPaths } from "~/shared/paths";
-import type { SettingsOutcome, SettingsPort } from "~/shared/settings-port";
+import { type SettingsOutcome, type SettingsPort, settingsPort } from "~/shared/settings-port";
 import { MembersPanel } from "~/team/members-panel";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { ProfileForm } from "~/team/profile-form";
@@ -18,9 +18,8 @@ function settingsOf(context: unknown): {
   settings: SettingsPort;
   member: ReturnType<typeof signedInMember>["member"];
 } {
-  const { team, member } = signedInMember(context);
-  if (!team.settings) throw data(null, { status: 401 });
-  return { settings: team.settings, member };
+  const { team: settings, member } = signedInMember(context, settingsPort);
+  return { settings, member };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

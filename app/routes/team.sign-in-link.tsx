@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import { SignInLinkBody, signInLinkTitle } from "~/components/email-link-sign-in";
 import { team } from "~/content/team";
 import { teamPaths } from "~/shared/paths";
-import type { LinkState } from "~/shared/team-port";
-import { postedForm, teamMeta, teamPort } from "~/team/route-helpers";
+import { type LinkState, signInPort } from "~/shared/sign-in-port";
+import { pagePort, postedForm, teamMeta } from "~/team/route-helpers";
 import { SignInCard } from "~/team/sign-in-card";
 import type { Route } from "./+types/team.sign-in-link";
 
@@ -18,13 +18,13 @@ export const meta: Route.MetaFunction = () => teamMeta(team.seo.link);
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const state = await teamPort(context).linkState(token);
+  const state = await pagePort(context, signInPort).linkState(token);
   return { token: state.state === "valid" ? token : "", state };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const token = (await postedForm(request)).get("token") ?? "";
-  const outcome = await teamPort(context).useLink(token);
+  const outcome = await pagePort(context, signInPort).useLink(token);
   if (!outcome.ok) {
     return data({ state: { state: outcome.state } as LinkState }, { status: 410 });
   }

@@ -9,7 +9,8 @@ import { buttonClass } from "~/components/ui/button";
 import { team as teamCopy } from "~/content/team";
 import { appContext } from "~/shared/app-context";
 import { teamPaths } from "~/shared/paths";
-import { postedForm, teamMeta, teamPort } from "~/team/route-helpers";
+import { signInPort } from "~/shared/sign-in-port";
+import { pagePort, postedForm, teamMeta } from "~/team/route-helpers";
 import { SignInCard } from "~/team/sign-in-card";
 import { useHydrated } from "~/team/use-hydrated";
 import type { Route } from "./+types/team.sign-in";
@@ -22,7 +23,7 @@ export const loader = signedOutLoader;
 
 /** Asks for a sign-in link. Members and anyone else get the same answer; only members mail. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const team = teamPort(context);
+  const team = pagePort(context, signInPort);
   const clientIp = appContext(context).clientIp ?? "";
   return emailLinkAction(await postedForm(request), copy, (email) =>
     team.requestLink(email, clientIp),

@@ -2,19 +2,19 @@ import { describe, expect, test } from "vitest";
 import { team as teamCopy } from "~/content/team";
 import { createAppContext } from "~/shared/app-context";
 import { applicationIdIn } from "~/shared/application-reference";
-import type { ApplicationChoice, TeamPort } from "~/shared/team-port";
+import type { PortKey, TeamPort } from "~/shared/team-port";
+import { type ApplicationChoice, type UnmatchedPort, unmatchedPort } from "~/shared/unmatched-port";
 import { action } from "./team.unmatched";
 
 const messageId = "0b6f2a8e-3c1d-4f5e-9a7b-1c2d3e4f5a6b";
 const applicationId = "1c7f3b9f-4d2e-4a6f-8b8c-2d3e4f5a6b7c";
 const copy = teamCopy.unmatched.done;
 
-/** The team's port, signed in: what the action searched and attached, and what it offers. */
+/** The team's side, signed in, with the page's port: what it searched and attached, and offers. */
 function context(choices: ApplicationChoice[]) {
   const searched: string[] = [];
   const attached: string[] = [];
-  const team = {
-    member: { id: "m", email: "maya@reelsmith.example", name: "Maya" },
+  const port = {
     // The message as the list shows it (the action's answer carries it: it stays in view).
     unmatchedMessage: async (id: string) => (id === messageId ? { id, subject: "Hi" } : undefined),
     applicationsNamed: async (text: string) => {
@@ -25,7 +25,11 @@ function context(choices: ApplicationChoice[]) {
       attached.push(choice.applicationId);
       return { ok: true, done: "attachReply", message: copy.attachReply };
     },
-  } as unknown as TeamPort;
+  } as unknown as UnmatchedPort;
+  const team: TeamPort = {
+    member: { id: "m", email: "maya@reelsmith.example", name: "Maya" },
+    port: <Port>(key: PortKey<Port>) => (key === unmatchedPort ? (port as Port) : undefined),
+  };
   return { searched, attached, context: createAppContext({ nonce: "", team }) };
 }
 

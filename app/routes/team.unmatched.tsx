@@ -7,8 +7,8 @@ import {
 } from "~/shared/application-reference";
 import { isSearchable, searchMaxLength } from "~/shared/inbox-query";
 import { teamPaths } from "~/shared/paths";
-import type { ApplicationChoice, TeamPort } from "~/shared/team-port";
 import { fill } from "~/shared/text";
+import { type ApplicationChoice, type UnmatchedPort, unmatchedPort } from "~/shared/unmatched-port";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
@@ -20,7 +20,7 @@ const copy = teamCopy.unmatched;
 export const meta: Route.MetaFunction = () => teamMeta(teamCopy.seo.unmatched);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { team, member } = signedInMember(context);
+  const { team, member } = signedInMember(context, unmatchedPort);
   const search = new URL(request.url).searchParams;
   // A page: the newest 20, or the 20 before `?before=` (Older emails), at any depth.
   const before = search.get("before") ?? undefined;
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * the applicant's name or email. The applications it matches come back as choices (each a
  * button that attaches), or a message says why there are none; nothing changes either way.
  */
-async function choicesFor(team: TeamPort, messageId: string, typed: string) {
+async function choicesFor(team: UnmatchedPort, messageId: string, typed: string) {
   const refused = (message: string) => answer(team, { ok: false, message, messageId, typed }, 400);
   const length = [...typed].length;
   if (length === 0 || !isSearchable(typed)) return refused(copy.done.invalidApplication);
@@ -73,7 +73,7 @@ type Answer =
  * The action's answer about one message, with the message as shown: newer mail may have pushed
  * it off the page meanwhile, and the member keeps it in view with what they typed.
  */
-async function answer<T extends Answer>(team: TeamPort, body: T, status = 200) {
+async function answer<T extends Answer>(team: UnmatchedPort, body: T, status = 200) {
   const shown = await team.unmatchedMessage(body.messageId);
   return data({ ...body, shown }, { status });
 }
@@ -83,7 +83,7 @@ async function answer<T extends Answer>(team: TeamPort, body: T, status = 200) {
  * whichever page it was listed (the page's `?before=` is kept for the answer).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { team, member } = signedInMember(context);
+  const { team, member } = signedInMember(context, unmatchedPort);
   const form = await postedForm(request);
   const messageId = form.get("message") ?? "";
   const intent = form.get("intent");

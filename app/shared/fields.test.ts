@@ -75,13 +75,13 @@ describe("a field is known only where the recipe says", () => {
     },
     primaryPlatform: {
       "server/db/applications/inbox.ts": "a column of the inbox's list",
-      "app/shared/team-port.ts": "a column of the inbox's list",
+      "app/shared/inbox-port.ts": "a column of the inbox's list",
       "app/routes/team.inbox.tsx": "a column of the inbox's list",
       "server/delivery/chat/notice.ts": "the chat message's summary",
     },
     audienceSize: {
       "server/db/applications/inbox.ts": "a column of the inbox's list",
-      "app/shared/team-port.ts": "a column of the inbox's list",
+      "app/shared/inbox-port.ts": "a column of the inbox's list",
       "app/routes/team.inbox.tsx": "a column of the inbox's list",
       "server/delivery/chat/notice.ts": "the chat message's summary",
     },

@@ -1,6 +1,9 @@
+import { portKey } from "./team-port.ts";
+
 /**
  * What /team/settings may ask of the server, bound to the member signed in (the page's own
- * port: see docs/decisions/0068-members-with-names-and-a-port-per-page.md). Types only.
+ * port: decisions 0070 and 0086), reached with `signedInMember(context, settingsPort)` (none
+ * without a member). Types only, and the key.
  */
 export interface SettingsPort {
   view(): Promise<SettingsView>;
@@ -15,6 +18,8 @@ export interface SettingsPort {
   removeMember(memberId: string): Promise<SettingsOutcome>;
   setAdmin(memberId: string, admin: boolean): Promise<SettingsOutcome>;
 }
+
+export const settingsPort = portKey<SettingsPort>("settings");
 
 export interface SettingsView {
   me: {

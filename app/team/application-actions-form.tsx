@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { team } from "~/content/team";
-import type { ApplicationView } from "~/shared/team-port";
+import type { ApplicationView } from "~/shared/application-port";
 import { Panel } from "./panel";
 
 const copy = team.application;

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { team } from "~/content/team";
-import type { ApplicationChoice } from "~/shared/team-port";
 import { fill } from "~/shared/text";
+import type { ApplicationChoice } from "~/shared/unmatched-port";
 import { useMomentText } from "./moment";
 
 const copy = team.unmatched;

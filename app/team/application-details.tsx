@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { team } from "~/content/team";
+import type { ApplicationView } from "~/shared/application-port";
 import { ownEntry } from "~/shared/own-entry";
-import type { ApplicationView } from "~/shared/team-port";
 import { deliveryErrorSentence } from "./delivery-error";
 import { ListOrNone } from "./list-or-none";
 import { Moment } from "./moment";

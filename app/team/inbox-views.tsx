@@ -1,4 +1,5 @@
 import { team } from "~/content/team";
+import type { InboxPage } from "~/shared/inbox-port";
 import {
   type InboxQuery,
   type InboxView,
@@ -7,7 +8,6 @@ import {
   viewCountCap,
 } from "~/shared/inbox-query";
 import { teamPaths } from "~/shared/paths";
-import type { InboxPage } from "~/shared/team-port";
 import { fill, withThousands } from "~/shared/text";
 
 const copy = team.inbox;

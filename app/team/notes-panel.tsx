@@ -3,8 +3,8 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { team } from "~/content/team";
+import type { ApplicationView } from "~/shared/application-port";
 import { noteMaxLength } from "~/shared/inbox-query";
-import type { ApplicationView } from "~/shared/team-port";
 import { ListOrNone } from "./list-or-none";
 import { Moment } from "./moment";
 

@@ -1,5 +1,5 @@
 import { team as teamCopy } from "~/content/team";
-import type { ResponseReport } from "~/shared/team-port";
+import type { ResponseReport } from "~/shared/response-port";
 import { fill } from "~/shared/text";
 import { ChartEmpty, ChartFrame, ChartLegend, countTicks, dayText, GridLines } from "./chart-parts";
 import { ReportSection } from "./report-section";

@@ -1,22 +1,38 @@
 import { data, type MetaDescriptor } from "react-router";
 import { appContext } from "~/shared/app-context";
-import type { TeamMember, TeamPort } from "~/shared/team-port";
+import type { PortKey, TeamMember, TeamPort } from "~/shared/team-port";
 
-/** The team's port for this request; 503 when the server runs without it (tests, prerender). */
-export function teamPort(context: unknown): TeamPort {
+/** The team's side for this request; 503 when the server runs without it (tests, prerender). */
+function teamSide(context: unknown): TeamPort {
   const team = appContext(context).team;
   if (!team) throw data(null, { status: 503 });
   return team;
 }
 
+/** A page's own port (its key: the page's port file), for a page open to anyone (sign-in). */
+export function pagePort<Port>(context: unknown, key: PortKey<Port>): Port {
+  const port = teamSide(context).port(key);
+  if (!port) throw data(null, { status: 503 });
+  return port;
+}
+
 /**
  * The member signed in (the server's guard has already refused requests without a session;
- * this is the same check once more, where the data is read or changed).
+ * this is the same check once more, where the data is read or changed) and, given its key, the
+ * page's own port bound to them (`team`).
  */
-export function signedInMember(context: unknown): { team: TeamPort; member: TeamMember } {
-  const team = teamPort(context);
-  if (!team.member) throw data(null, { status: 401 });
-  return { team, member: team.member };
+export function signedInMember(context: unknown): { member: TeamMember };
+export function signedInMember<Port>(
+  context: unknown,
+  key: PortKey<Port>,
+): { team: Port; member: TeamMember };
+export function signedInMember<Port>(
+  context: unknown,
+  key?: PortKey<Port>,
+): { team?: Port; member: TeamMember } {
+  const side = teamSide(context);
+  if (!side.member) throw data(null, { status: 401 });
+  return { team: key ? pagePort(context, key) : undefined, member: side.member };
 }
 
 /** Title and robots of a team page: never indexed. */

@@ -4,28 +4,22 @@ import { waitFor } from "../test/wait.ts";
 import { startJobs } from "./job.ts";
 
 const logger = pino({ level: "silent" });
+/** One job named `name`, every 5 ms, on the runner. */
+const everyFiveMs = (name: string, run: () => Promise<void>) =>
+  startJobs([{ name, everyMs: 5, run }], logger);
 
 describe("background jobs on the one poller", () => {
   it("runs each job at once and again after its interval, never two runs at once", async () => {
     let runs = 0;
     let active = 0;
     let most = 0;
-    const jobs = startJobs(
-      [
-        {
-          name: "count",
-          everyMs: 5,
-          async run() {
-            active += 1;
-            most = Math.max(most, active);
-            runs += 1;
-            await new Promise((resolve) => setTimeout(resolve, 10));
-            active -= 1;
-          },
-        },
-      ],
-      logger,
-    );
+    const jobs = everyFiveMs("count", async () => {
+      active += 1;
+      most = Math.max(most, active);
+      runs += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      active -= 1;
+    });
     jobs.nudge("count");
     jobs.nudge("count");
     await waitFor(() => runs >= 4);
@@ -41,19 +35,10 @@ describe("background jobs on the one poller", () => {
 
   it("logs a failed run and runs the job again", async () => {
     let runs = 0;
-    const jobs = startJobs(
-      [
-        {
-          name: "flaky",
-          everyMs: 5,
-          async run() {
-            runs += 1;
-            if (runs === 1) throw new Error("database away");
-          },
-        },
-      ],
-      logger,
-    );
+    const jobs = everyFiveMs("flaky", async () => {
+      runs += 1;
+      if (runs === 1) throw new Error("database away");
+    });
     await waitFor(() => runs >= 2);
     await jobs.stop();
   });

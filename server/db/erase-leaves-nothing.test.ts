@@ -9,7 +9,7 @@ import { cli } from "../test/cli.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { untilNonePending } from "../test/stored.ts";
-import { startTeamSide } from "../test/team-side.ts";
+import { pagesPort, startTeamSide } from "../test/team-side.ts";
 import type { DatabaseHandle } from "./database.ts";
 import { addMember, findMember } from "./members.ts";
 import { attachmentInsert, messageInsert } from "./messages.ts";
@@ -122,7 +122,7 @@ async function applied() {
   await addMember(side.database, "maya@reelsmith.example");
   const member = await findMember(side.database, "maya@reelsmith.example");
   if (!member) throw new Error("no member");
-  const port = side.team.portFor(new Request("http://localhost:3000/team"));
+  const port = pagesPort(side.team, new Request("http://localhost:3000/team"));
   const [erasedId = "", keptId = ""] = ids;
   expect(await port.act(member, erasedId, { type: "note", body: erasedNote })).toMatchObject({
     ok: true,

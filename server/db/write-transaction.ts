@@ -45,3 +45,43 @@ export function transactionOn(db: Kysely<Database>): RunTransaction {
       return results;
     });
 }
+
+/** Statements by name, in the order they run: one, a group (maybe empty), or none. */
+export type NamedStatements = Record<string, Compilable | readonly Compilable[] | undefined>;
+
+/** Their results by the same names: one, a group, or none. */
+export type NamedResults<T extends NamedStatements> = {
+  [K in keyof T]: T[K] extends readonly Compilable[]
+    ? StatementResult[]
+    : T[K] extends Compilable
+      ? StatementResult
+      : StatementResult | undefined;
+};
+
+/**
+ * Runs named statements in ONE transaction, in the order they are named, and answers with
+ * their results by the same names: a caller reads `results.owner.affected`, never a position
+ * that moves when a statement is added before it.
+ */
+export async function runNamed<T extends NamedStatements>(
+  transaction: RunTransaction,
+  statements: T,
+): Promise<NamedResults<T>> {
+  const groups = Object.entries(statements).map(([name, value]) => ({
+    name,
+    list: value === undefined ? [] : isGroup(value) ? value : [value],
+    single: value !== undefined && !isGroup(value),
+  }));
+  const results = await transaction(groups.flatMap((group) => group.list));
+  const named: Record<string, StatementResult | StatementResult[] | undefined> = {};
+  let at = 0;
+  for (const { name, list, single } of groups) {
+    const mine = results.slice(at, at + list.length);
+    at += list.length;
+    named[name] = single ? mine[0] : statements[name] === undefined ? undefined : mine;
+  }
+  return named as NamedResults<T>;
+}
+
+const isGroup = (value: Compilable | readonly Compilable[]): value is readonly Compilable[] =>
+  Array.isArray(value);

@@ -9,6 +9,7 @@ import { trustNobody } from "../http/proxy-trust.ts";
 import type { RateLimit } from "../rate-limit/limiter.ts";
 import { inboundEndpoint } from "./http-endpoint.ts";
 import type { Received } from "./receive.ts";
+import { refusals } from "./test-messages.ts";
 
 const token = "inbound-token-0123456789-abcdefgh";
 const allow: RateLimit = { consume: async () => ({ ok: true }) };
@@ -93,38 +94,17 @@ describe("POST /team/inbound-email, on its own", () => {
   });
 
   it("refuses for good what can never be parsed (422), and answers a limit with 429 or 507 and its reason", async () => {
-    const answers: Received[] = [
-      { ok: false, refused: "unparseable", reason: "Max allowed child nodes exceeded" },
-      {
-        ok: false,
-        refused: "rate_limited",
-        limit: "sender_messages_per_hour",
-        retryAfterSeconds: 120,
-      },
-      { ok: false, refused: "quota_full", limit: "unmatched_stored_bytes" },
-    ];
+    const answers = refusals("unmatched_stored_bytes");
     const { post } = endpoint({ token, answer: async () => answers.shift() as Received });
-    const unparseable = await post();
-    expect(unparseable.status).toBe(422);
-    expect(await unparseable.json()).toEqual({
-      ok: false,
-      error: "unparseable",
-      reason: "Max allowed child nodes exceeded",
-    });
-    const limited = await post();
-    expect(limited.status).toBe(429);
+    const expectAnswer = async (status: number, error: string, reason: string) => {
+      const answer = await post();
+      expect(answer.status).toBe(status);
+      expect(await answer.json()).toEqual({ ok: false, error, reason });
+      return answer;
+    };
+    await expectAnswer(422, "unparseable", "Max allowed child nodes exceeded");
+    const limited = await expectAnswer(429, "rate_limited", "sender_messages_per_hour");
     expect(limited.headers.get("retry-after")).toBe("120");
-    expect(await limited.json()).toEqual({
-      ok: false,
-      error: "rate_limited",
-      reason: "sender_messages_per_hour",
-    });
-    const full = await post();
-    expect(full.status).toBe(507);
-    expect(await full.json()).toEqual({
-      ok: false,
-      error: "quota_full",
-      reason: "unmatched_stored_bytes",
-    });
+    await expectAnswer(507, "quota_full", "unmatched_stored_bytes");
   });
 });

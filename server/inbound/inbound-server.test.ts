@@ -63,14 +63,28 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
       duplex: "half",
     } as RequestInit);
 
-  it("SMTP: a reply to the reply address is stored and matched, and the team is told once, without its text", async () => {
-    const { id, address } = await application();
-    const transport = nodemailer.createTransport({
+  /** How many messages an application's thread holds. */
+  const threadCount = async (id: string) =>
+    (
+      await database.db
+        .selectFrom("applicationMessages")
+        .select("id")
+        .where("submissionId", "=", id)
+        .execute()
+    ).length;
+
+  /** Our SMTP listener, as a sending server reaches it (plain SMTP on loopback). */
+  const smtpTransport = () =>
+    nodemailer.createTransport({
       host: "127.0.0.1",
       port: server.inboundSmtpPort,
       secure: false,
       ignoreTLS: true,
     });
+
+  it("SMTP: a reply to the reply address is stored and matched, and the team is told once, without its text", async () => {
+    const { id, address } = await application();
+    const transport = smtpTransport();
     const info = await transport.sendMail({
       envelope: { from: "replier1@example.com", to: [address] },
       raw: await rawMessage({
@@ -132,12 +146,7 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
     expect(rcpt.filter((code) => code === 250)).toHaveLength(50);
     expect(rcpt.filter((code) => code === 452)).toHaveLength(9_950);
     expect(codes.slice(-3)).toEqual([354, 250, 221]);
-    const stored = await database.db
-      .selectFrom("applicationMessages")
-      .select("submissionId")
-      .where("submissionId", "=", id)
-      .execute();
-    expect(stored).toHaveLength(1);
+    expect(await threadCount(id)).toBe(1);
   });
 
   it("HTTP: 200 for a matched and an unmatched message, both stored; no session, no origin needed", async () => {
@@ -202,12 +211,7 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
     const raw = Buffer.from(
       `From: a@example.org\r\nTo: ${address}\r\nSubject: parts\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n${parts}--b--\r\n`,
     );
-    const transport = nodemailer.createTransport({
-      host: "127.0.0.1",
-      port: server.inboundSmtpPort,
-      secure: false,
-      ignoreTLS: true,
-    });
+    const transport = smtpTransport();
     await expect(
       transport.sendMail({ envelope: { from: "a@example.org", to: [address] }, raw }),
     ).rejects.toMatchObject({
@@ -226,12 +230,7 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
 
   it("over an application's messages an hour: SMTP 451, HTTP 429 with Retry-After, and the team told once by email", async () => {
     const { id, address } = await application();
-    const transport = nodemailer.createTransport({
-      host: "127.0.0.1",
-      port: server.inboundSmtpPort,
-      secure: false,
-      ignoreTLS: true,
-    });
+    const transport = smtpTransport();
     const send = async (n: number) =>
       transport.sendMail({
         envelope: { from: `sender${n}@example.com`, to: [address] },
@@ -250,12 +249,7 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
       error: "rate_limited",
       reason: "application_messages_per_hour",
     });
-    const stored = await database.db
-      .selectFrom("applicationMessages")
-      .select("id")
-      .where("submissionId", "=", id)
-      .execute();
-    expect(stored).toHaveLength(5);
+    expect(await threadCount(id)).toBe(5);
     const subject = "Mail refused: messages per hour for one application";
     const told = async () => {
       const directory = path.join(server.dataDir, "mail");

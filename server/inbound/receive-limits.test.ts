@@ -2,9 +2,9 @@ import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type Mail from "nodemailer/lib/mailer";
 import pino from "pino";
-import { expect, it, onTestFinished } from "vitest";
+import { expect, it } from "vitest";
 import { storeApplications } from "../db/applications/store.ts";
-import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import type { DatabaseHandle } from "../db/database.ts";
 import { storedInboundBytes } from "../db/inbound-limits.ts";
 import { inboundDirectory } from "../mail/inbound-files.ts";
 import { replyAddress } from "../mail/reply-address.ts";
@@ -23,10 +23,9 @@ import {
 } from "./limits.ts";
 import { createReceiver, type ReceiverDeps } from "./receive.ts";
 import { spoolDirectory } from "./spool.ts";
-import { rawMessage } from "./test-messages.ts";
+import { rawMessage, servedDatabase, testReceiverDeps, testReply } from "./test-messages.ts";
 
-const secret = "reply-secret-of-the-instance-0123456789";
-const replyDomain = "reply.reelsmith.example";
+const { secret, domain: replyDomain } = testReply;
 const off = { messagesPerHour: 0, messagesPerDay: 0, bytesPerHour: 0, bytesPerDay: 0 };
 const noLimits: InboundLimitSettings = {
   sender: off,
@@ -36,24 +35,13 @@ const noLimits: InboundLimitSettings = {
   unmatchedStoredBytes: 0,
 };
 
-/** A database of `backend` as served (SQLite through its writer thread), and its files. */
-async function databaseOn(backend: StorageBackend) {
-  const { database: direct, dataDir } = await migratedDatabase(backend);
-  const database: DatabaseHandle =
-    backend.name === "sqlite"
-      ? await openMigratedDatabase({ dataDir, writerThread: true })
-      : direct;
-  if (database !== direct) onTestFinished(() => database.close());
-  return { database, direct, dataDir };
-}
-
 /** A receiver with the limits of `settings` (the team told into `told`). */
 async function receiverOn(
   backend: StorageBackend,
   settings: Partial<InboundLimitSettings> = {},
   options: Partial<ReceiverDeps> & { now?: () => number } = {},
 ) {
-  const { database, direct, dataDir } = await databaseOn(backend);
+  const { database, direct, dataDir } = await servedDatabase(backend);
   const told: LimitNotice[] = [];
   const limitsOf = (handle: DatabaseHandle) =>
     createInboundLimits({
@@ -67,22 +55,13 @@ async function receiverOn(
       now: options.now,
     });
   const limits = limitsOf(database);
-  const receiver = createReceiver({
-    database,
-    dataDir,
-    maxBytes: 2 * 1024 * 1024,
-    replySecret: secret,
-    replyDomain,
-    messageIdDomain: "reelsmith.example",
-    noticeKinds: [],
-    resolver: async () => {
-      throw Object.assign(new Error("no such name"), { code: "ENOTFOUND" });
-    },
-    logger: pino({ level: "silent" }),
-    onNotices: () => undefined,
-    admit: limits.admit,
-    ...options,
-  });
+  const receiver = createReceiver(
+    testReceiverDeps(database, dataDir, {
+      maxBytes: 2 * 1024 * 1024,
+      admit: limits.admit,
+      ...options,
+    }),
+  );
   const application = async (email = "maya@example.org") => {
     const pending = pendingApplication({ row: { email }, deliveries: [] });
     await storeApplications(direct.db, [pending], Date.now());
@@ -144,24 +123,11 @@ describeEachBackend("the limits of mail coming in, on $name", (backend) => {
   });
 
   it("still throws when the database is away (an outage: the sender tries again later)", async () => {
-    const { dataDir } = await databaseOn(backend);
+    const { dataDir } = await servedDatabase(backend);
     const at = await receiverOn(backend);
     const closed = await migratedDatabase(backend);
     await closed.database.close();
-    const receiver = createReceiver({
-      database: closed.database,
-      dataDir,
-      maxBytes: 1024 * 1024,
-      replySecret: secret,
-      replyDomain,
-      messageIdDomain: "reelsmith.example",
-      noticeKinds: [],
-      resolver: async () => {
-        throw Object.assign(new Error("no such name"), { code: "ENOTFOUND" });
-      },
-      logger: pino({ level: "silent" }),
-      onNotices: () => undefined,
-    });
+    const receiver = createReceiver(testReceiverDeps(closed.database, dataDir));
     await expect(
       receiver.receive(await at.reply(await at.application()), { to: [] }),
     ).rejects.toThrow();

@@ -4,44 +4,23 @@ import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import MailComposer from "nodemailer/lib/mail-composer";
-import pino from "pino";
-import { expect, it, onTestFinished } from "vitest";
+import { expect, it } from "vitest";
 import { storeApplications } from "../db/applications/store.ts";
-import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import { inboundDirectory } from "../mail/inbound-files.ts";
 import { replyAddress } from "../mail/reply-address.ts";
-import { describeEachBackend, migratedDatabase, type StorageBackend } from "../test/backends.ts";
+import { describeEachBackend, type StorageBackend } from "../test/backends.ts";
 import { peakBufferGrowth } from "../test/memory.ts";
 import { pendingApplication } from "../test/stored.ts";
 import { createReceiver } from "./receive.ts";
 import { spoolDirectory } from "./spool.ts";
-import { rawMessage } from "./test-messages.ts";
+import { rawMessage, servedDatabase, testReceiverDeps, testReply } from "./test-messages.ts";
 
-const secret = "reply-secret-of-the-instance-0123456789";
-const replyDomain = "reply.reelsmith.example";
+const { secret, domain: replyDomain } = testReply;
 const megabyte = 1024 * 1024;
 
 async function receiverOn(backend: StorageBackend) {
-  const { database: direct, dataDir } = await migratedDatabase(backend);
-  const database: DatabaseHandle =
-    backend.name === "sqlite"
-      ? await openMigratedDatabase({ dataDir, writerThread: true })
-      : direct;
-  if (database !== direct) onTestFinished(() => database.close());
-  const receiver = createReceiver({
-    database,
-    dataDir,
-    maxBytes: 64 * megabyte,
-    replySecret: secret,
-    replyDomain,
-    messageIdDomain: "reelsmith.example",
-    noticeKinds: [],
-    resolver: async () => {
-      throw Object.assign(new Error("no such name"), { code: "ENOTFOUND" });
-    },
-    logger: pino({ level: "silent" }),
-    onNotices: () => undefined,
-  });
+  const { database, direct, dataDir } = await servedDatabase(backend);
+  const receiver = createReceiver(testReceiverDeps(database, dataDir, { maxBytes: 64 * megabyte }));
   const application = pendingApplication({ row: { email: "maya@example.org" }, deliveries: [] });
   await storeApplications(direct.db, [application], Date.now());
   const to = replyAddress(secret, application.row.id, replyDomain);

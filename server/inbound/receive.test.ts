@@ -3,22 +3,48 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import type Mail from "nodemailer/lib/mailer";
 import pino from "pino";
-import { expect, it, onTestFinished } from "vitest";
+import { expect, it } from "vitest";
 import { eraseApplicant } from "../db/applications/erase.ts";
 import { storeApplications } from "../db/applications/store.ts";
-import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import type { DatabaseHandle } from "../db/database.ts";
 import { messageInsert } from "../db/messages.ts";
 import { inboundDirectory } from "../mail/inbound-files.ts";
 import { taggedMessageId } from "../mail/product-message-ids.ts";
 import { replyAddress } from "../mail/reply-address.ts";
-import { describeEachBackend, migratedDatabase, type StorageBackend } from "../test/backends.ts";
+import { describeEachBackend, type StorageBackend } from "../test/backends.ts";
 import { pendingApplication } from "../test/stored.ts";
 import { createReceiver, type ReceiverDeps } from "./receive.ts";
-import { rawMessage } from "./test-messages.ts";
+import { rawMessage, servedDatabase, testReceiverDeps, testReply } from "./test-messages.ts";
 
-const secret = "reply-secret-of-the-instance-0123456789";
-const replyDomain = "reply.reelsmith.example";
+const { secret, domain: replyDomain } = testReply;
 const noticeKinds = ["reply_notice_email", "reply_notice_slack"];
+
+/** A reply of ours ("Hello", a second ago) in an application's thread. */
+function ourReply(
+  database: Pick<DatabaseHandle, "db">,
+  reply: {
+    id: string;
+    submissionId: string;
+    messageId: string;
+    fromAddress: string;
+    toAddress: string;
+    subject?: string;
+  },
+) {
+  return messageInsert(database.db, {
+    subject: "About your application",
+    ...reply,
+    direction: "out",
+    inReplyTo: null,
+    body: "Hello",
+    visible: "Hello",
+    rawFile: null,
+    auth: null,
+    memberEmail: "owner@reelsmith.example",
+    deliveryId: null,
+    createdAt: Date.now() - 1000,
+  }).execute();
+}
 
 /** Every line the receiver logged, as written. */
 function capturedLogger() {
@@ -37,33 +63,20 @@ function capturedLogger() {
 
 /** A receiver on a fresh database of `backend` (SQLite: through the writer thread, as served). */
 async function receiverOn(backend: StorageBackend, options: Partial<ReceiverDeps> = {}) {
-  const { database: direct, dataDir } = await migratedDatabase(backend);
-  const database: DatabaseHandle =
-    backend.name === "sqlite"
-      ? await openMigratedDatabase({ dataDir, writerThread: true })
-      : direct;
-  if (database !== direct) onTestFinished(() => database.close());
+  const { database, direct, dataDir } = await servedDatabase(backend);
   const { logger, lines } = capturedLogger();
   const nudges = { count: 0 };
-  const receiver = createReceiver({
-    database,
-    dataDir,
-    maxBytes: 1024 * 1024,
-    replySecret: secret,
-    replyDomain,
-    messageIdDomain: "reelsmith.example",
-    ownAddresses: ["no-reply@reelsmith.example", "team@reelsmith.example"],
-    noticeKinds,
-    // No DNS in tests: every lookup answers "no such name".
-    resolver: async () => {
-      throw Object.assign(new Error("no such name"), { code: "ENOTFOUND" });
-    },
-    logger,
-    onNotices: () => {
-      nudges.count += 1;
-    },
-    ...options,
-  });
+  const receiver = createReceiver(
+    testReceiverDeps(database, dataDir, {
+      ownAddresses: ["no-reply@reelsmith.example", "team@reelsmith.example"],
+      noticeKinds,
+      logger,
+      onNotices: () => {
+        nudges.count += 1;
+      },
+      ...options,
+    }),
+  );
   const application = async (email = "maya@example.org") => {
     const pending = pendingApplication({ row: { email }, deliveries: [] });
     await storeApplications(direct.db, [pending], Date.now());
@@ -202,23 +215,13 @@ describeEachBackend("receiving a message on $name", (backend) => {
       "reply",
       "reelsmith.example",
     );
-    await messageInsert(at.database.db, {
+    await ourReply(at.database, {
       id: "0b9a7c3e-1d2f-4e5a-8b6c-7d8e9f0a1b2c",
       submissionId: first,
-      direction: "out",
       messageId: ours,
-      inReplyTo: null,
       fromAddress: "team@reelsmith.example",
       toAddress: "ana@example.org",
-      subject: "About your application",
-      body: "Hello",
-      visible: "Hello",
-      rawFile: null,
-      auth: null,
-      memberEmail: "owner@reelsmith.example",
-      deliveryId: null,
-      createdAt: Date.now() - 1000,
-    }).execute();
+    });
     const byThread = await at.receiver.receive(
       await rawMessage({ from: "Ana <ana@example.org>", to: "hello@x.example", inReplyTo: ours }),
       { to: [] },
@@ -249,23 +252,14 @@ describeEachBackend("receiving a message on $name", (backend) => {
     const at = await receiverOn(backend);
     const victim = await at.application("maya@example.org");
     const rowId = "5c4b3a29-1807-4f6e-9d5c-4b3a29180706";
-    await messageInsert(at.database.db, {
+    await ourReply(at.database, {
       id: rowId,
       submissionId: victim,
-      direction: "out",
       messageId: `<${rowId}.reply@reelsmith.example>`,
-      inReplyTo: null,
       fromAddress: "team@reelsmith.example",
       toAddress: "maya@example.org",
       subject: "Before this change",
-      body: "Hello",
-      visible: "Hello",
-      rawFile: null,
-      auth: null,
-      memberEmail: "owner@reelsmith.example",
-      deliveryId: null,
-      createdAt: Date.now() - 1000,
-    }).execute();
+    });
     const attempts = [
       // The attack as reproduced: from evil@example.net to any address of the reply domain.
       { from: "evil@example.net", inReplyTo: `<${victim}.confirmation@reelsmith.example>` },
@@ -352,31 +346,12 @@ describeEachBackend("receiving a message on $name", (backend) => {
         "",
       ].join("\r\n"),
     );
+    const withHeaders = async (messageId: string, headers: Record<string, string>) =>
+      at.receiver.receive(await rawMessage({ to, messageId, headers }), { to: [] });
     const outcomes = [
-      await at.receiver.receive(
-        await rawMessage({
-          to,
-          messageId: "<ooo@example.org>",
-          headers: { "Auto-Submitted": "auto-replied" },
-        }),
-        { to: [] },
-      ),
-      await at.receiver.receive(
-        await rawMessage({
-          to,
-          messageId: "<ooo2@example.org>",
-          headers: { "X-Autoreply": "yes" },
-        }),
-        { to: [] },
-      ),
-      await at.receiver.receive(
-        await rawMessage({
-          to,
-          messageId: "<list@example.org>",
-          headers: { Precedence: "bulk" },
-        }),
-        { to: [] },
-      ),
+      await withHeaders("<ooo@example.org>", { "Auto-Submitted": "auto-replied" }),
+      await withHeaders("<ooo2@example.org>", { "X-Autoreply": "yes" }),
+      await withHeaders("<list@example.org>", { Precedence: "bulk" }),
       await at.receiver.receive(bounce, { to: [] }),
       // A bounce by SMTP: the null envelope sender.
       await at.receiver.receive(await rawMessage({ to, messageId: "<null@example.org>" }), {
@@ -392,14 +367,8 @@ describeEachBackend("receiving a message on $name", (backend) => {
         { to: [] },
       ),
     ];
-    expect(outcomes.map((outcome) => outcome.ok && outcome.matched)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      true,
-      false,
-    ]);
+    const matched = outcomes.map((outcome) => outcome.ok && outcome.matched);
+    expect(matched).toEqual([...Array(5).fill(true), false]);
     const stored = await at.messages();
     expect(stored).toHaveLength(6);
     expect(stored.every((message) => message.flag === "automatic")).toBe(true);
@@ -424,23 +393,13 @@ describeEachBackend("receiving a message on $name", (backend) => {
       [rowId, ours],
       ["4d3c2b1a-0f9e-4d8c-b7a6-958473625140", recordedElsewhere],
     ] as const) {
-      await messageInsert(at.database.db, {
+      await ourReply(at.database, {
         id: row,
         submissionId: id,
-        direction: "out",
         messageId,
-        inReplyTo: null,
         fromAddress: "no-reply@reelsmith.example",
         toAddress: "maya@example.org",
-        subject: "About your application",
-        body: "Hello",
-        visible: "Hello",
-        rawFile: null,
-        auth: null,
-        memberEmail: "owner@reelsmith.example",
-        deliveryId: null,
-        createdAt: Date.now() - 1000,
-      }).execute();
+      });
     }
     // Our reply itself, posted back (a provider's copy, a forward, a loop): its Message-ID.
     for (const messageId of [ours, recordedElsewhere, `<${id}.team@reelsmith.example>`]) {
@@ -503,12 +462,8 @@ describeEachBackend("receiving a message on $name", (backend) => {
         to: [replyAddress(secret, id, replyDomain)],
       }),
     ]);
-    expect(outcomes.map((outcome) => outcome.ok && outcome.matched)).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ]);
+    const matched = outcomes.map((outcome) => outcome.ok && outcome.matched);
+    expect(matched).toEqual(Array(4).fill(false));
     const stored = await at.messages();
     expect(stored).toHaveLength(4);
     expect(stored.every((message) => message.submissionId === null)).toBe(true);

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import type { Envelope, Received } from "./receive.ts";
 import { smtpConversation } from "./smtp-conversation.ts";
 import { type SmtpListener, startSmtpListener } from "./smtp-listener.ts";
-import { rawMessage } from "./test-messages.ts";
+import { rawMessage, refusals } from "./test-messages.ts";
 
 const replyDomain = "reply.reelsmith.example";
 const to = `reply+7d1f3a52-2c1e-4c0b-9a55-3f2f6c1d9e01.0123456789abcdef@${replyDomain}`;
@@ -116,16 +116,7 @@ describe("the SMTP listener for replies", () => {
   });
 
   it("refuses for good what can never be parsed (554), and answers a limit with 451 or 552 and its reason", async () => {
-    const answers: Received[] = [
-      { ok: false, refused: "unparseable", reason: "Max allowed child nodes exceeded" },
-      {
-        ok: false,
-        refused: "rate_limited",
-        limit: "sender_messages_per_hour",
-        retryAfterSeconds: 120,
-      },
-      { ok: false, refused: "quota_full", limit: "application_stored_bytes" },
-    ];
+    const answers = refusals("application_stored_bytes");
     const { transport } = await listenWith((call) => answers[call - 1] as Received);
     const raw = await rawMessage({ to });
     const envelope = { from: "maya@example.org", to: [to] };
@@ -236,20 +227,25 @@ function rawClient(port: number, localAddress = "127.0.0.1") {
   return { socket, lines, next, closed, write: (line: string) => socket.write(`${line}\r\n`) };
 }
 
+/** A listener on a free loopback port that stores every message, with `bounds` (4 KiB max). */
+async function listenStoring(bounds: { connectionsPerIp?: number; sessionMs?: number }) {
+  return startSmtpListener(
+    { receiveFile: async () => stored },
+    {
+      port: 0,
+      host: "127.0.0.1",
+      replyDomain,
+      maxBytes: 4096,
+      dataDir: await spoolDir(),
+      ...bounds,
+    },
+    pino({ level: "silent" }),
+  );
+}
+
 describe("the SMTP listener's bounds per client", () => {
   it("refuses a connection beyond INBOUND_SMTP_CONNECTIONS_PER_IP with 421, to that address only", async () => {
-    listener = await startSmtpListener(
-      { receiveFile: async () => stored },
-      {
-        port: 0,
-        host: "127.0.0.1",
-        replyDomain,
-        maxBytes: 4096,
-        dataDir: await spoolDir(),
-        connectionsPerIp: 2,
-      },
-      pino({ level: "silent" }),
-    );
+    listener = await listenStoring({ connectionsPerIp: 2 });
     const port = listener.port;
     const held = [rawClient(port), rawClient(port)];
     await Promise.all(held.map((client) => client.next(/^220 /)));
@@ -268,18 +264,7 @@ describe("the SMTP listener's bounds per client", () => {
   });
 
   it("ends a session after INBOUND_SMTP_SESSION_SECONDS with 421, however busy it keeps it (NOOP)", async () => {
-    listener = await startSmtpListener(
-      { receiveFile: async () => stored },
-      {
-        port: 0,
-        host: "127.0.0.1",
-        replyDomain,
-        maxBytes: 4096,
-        dataDir: await spoolDir(),
-        sessionMs: 600,
-      },
-      pino({ level: "silent" }),
-    );
+    listener = await listenStoring({ sessionMs: 600 });
     const client = rawClient(listener.port);
     await client.next(/^220 /);
     const started = Date.now();

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { TeamAction } from "#app/shared/team-port.ts";
+import type { TeamAction } from "#app/shared/application-port.ts";
 import { storeApplications } from "../db/applications/store.ts";
 import { describeEachBackend } from "../test/backends.ts";
 import { pendingApplication } from "../test/stored.ts";
@@ -119,6 +119,17 @@ describeEachBackend("application actions on $name", (backend) => {
     // Genuine after all: given to a member in turn (maya or ana, whoever's turn it is).
     expect([ana.id, member.id]).toContain(view?.ownerId);
     expect(fixture.nudges.count).toBeGreaterThanOrEqual(1);
+  });
+
+  it("not spam tells the worker only when it made deliveries to send", async () => {
+    const { fixture, act } = await setUp([]);
+    const markSpam = () => fixture.database.db.updateTable("submissions").set({ isSpam: 1 });
+    await markSpam().execute();
+    await act({ type: "not-spam" });
+    expect(fixture.nudges.count).toBe(1);
+    await markSpam().execute();
+    await act({ type: "not-spam" }); // its deliveries are there already: nothing new to send
+    expect(fixture.nudges.count).toBe(1);
   });
 
   it("assign and take it give the application to a member, each with its audit line", async () => {

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Compilable } from "kysely";
 import { team } from "#app/content/team.ts";
+import type { TeamAction } from "#app/shared/application-port.ts";
 import { noteMaxLength, statusSchema } from "#app/shared/inbox-query.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
 import { normalizeReply, replyKeyPattern, replyProblem } from "#app/shared/reply-rules.ts";
 import { invisibleCharactersMessage } from "#app/shared/schema.ts";
 import { staleReplyMessage } from "#app/shared/stale-reply.ts";
-import type { ActionOutcome, TeamAction, TeamMember } from "#app/shared/team-port.ts";
+import type { ActionOutcome, TeamMember } from "#app/shared/team-port.ts";
 import { fill, forbiddenCharacters } from "#app/shared/text.ts";
 import {
   applicationBrief,
@@ -37,7 +38,7 @@ import {
   threadMessageSince,
 } from "../db/messages.ts";
 import { noteInsert } from "../db/notes.ts";
-import type { RunTransaction } from "../db/write-transaction.ts";
+import { type RunTransaction, runNamed } from "../db/write-transaction.ts";
 import { mailDomain } from "../mail/mail-domain.ts";
 import { taggedMessageId } from "../mail/product-message-ids.ts";
 import { parseMessageCursor } from "./message-cursor.ts";
@@ -137,11 +138,12 @@ export function createApplicationActions(deps: ActionDeps) {
         const answers = answeringStatuses.includes(status.data)
           ? firstResponseStatements(db, id, now)
           : [];
-        const results = await applyWith(
-          [statusUpdate(db, id, status.data), ...answers],
-          auditLine(member, id, "status", status.data, now),
-        );
-        if (answers.length > 0 && (results[1]?.affected ?? 0) > 0) {
+        const { answers: answered } = await runNamed(transaction, {
+          status: statusUpdate(db, id, status.data),
+          answers, // the first sets its first response, if it had none
+          audit: auditLine(member, id, "status", status.data, now),
+        });
+        if ((answered[0]?.affected ?? 0) > 0) {
           deps.onFirstResponse?.((now - Number(application.createdAt)) / 1000);
         }
         return { ok: true, done: "status", message: copy.status };
@@ -172,13 +174,21 @@ export function createApplicationActions(deps: ActionDeps) {
           at: dueAt + fromDueMs,
         }));
         const owner = application.ownerId ? [] : await nextOwnerStatements(db, id, now);
-        const results = await applyWith(
-          [...notSpamStatements(database, id, deps.deliveryKinds, now, scheduled), ...owner],
-          auditLine(member, id, "not-spam", "", now),
+        // The first marks it genuine; the others make its deliveries pending.
+        const [genuine, ...deliveries] = notSpamStatements(
+          database,
+          id,
+          deps.deliveryKinds,
+          now,
+          scheduled,
         );
-        const toSend = results
-          .slice(1, -1 - owner.length)
-          .reduce((sum, result) => sum + result.affected, 0);
+        const results = await runNamed(transaction, {
+          genuine,
+          deliveries,
+          owner,
+          audit: auditLine(member, id, "not-spam", "", now),
+        });
+        const toSend = results.deliveries.reduce((sum, result) => sum + result.affected, 0);
         if (toSend > 0) deps.nudgeWorker();
         return { ok: true, done: "notSpam", message: copy.notSpam };
       }
@@ -192,19 +202,18 @@ export function createApplicationActions(deps: ActionDeps) {
         const seen = action.seen === undefined ? application.ownerId : action.seen || null;
         const target = owner?.id ?? null;
         const line = { applicationId: id, memberEmail: member.email, now };
-        const results = await transaction([
-          ...(seen === target
-            ? []
-            : [
-                ownerChangeAuditLine(
+        const results = await runNamed(transaction, {
+          audit:
+            seen === target
+              ? undefined
+              : ownerChangeAuditLine(
                   database,
                   { ...line, action: "assign", detail: owner?.email ?? "" },
                   seen,
                 ),
-              ]),
-          ownerUpdate(db, id, target, seen),
-        ]);
-        if ((results.at(-1)?.affected ?? 0) === 0) return ownerChanged(id);
+          owner: ownerUpdate(db, id, target, seen),
+        });
+        if (results.owner.affected === 0) return ownerChanged(id);
         return action.type === "take"
           ? { ok: true, done: "take", message: copy.take }
           : { ok: true, done: "assign", message: owner ? copy.assign : copy.unassign };
@@ -247,44 +256,42 @@ export function createApplicationActions(deps: ActionDeps) {
         // Ours answers theirs: the latest message of theirs, when there is one.
         const inReplyTo = (await lastInboundMessageId(db, id)) ?? null;
         const answers = firstResponseStatements(db, id, now, { fromNewToContacted: true });
-        const sent = applyWith(
-          [
-            messageInsert(db, {
-              id: messageRowId,
-              submissionId: id,
-              direction: "out",
-              messageId: taggedMessageId(
-                deps.messageIdSecret,
-                messageRowId,
-                "reply",
-                mailDomain(deps.mailFrom),
-              ),
-              inReplyTo,
-              // The team's address (never a no-reply one): the applicant may write to it.
-              fromAddress: deps.replyFrom,
-              fromName: member.name,
-              toAddress: application.email,
-              subject: reply.subject,
-              body: reply.body,
-              visible: reply.body,
-              rawFile: null,
-              auth: null,
-              memberEmail: member.email,
-              deliveryId,
-              replyKey: key,
-              createdAt: now,
-            }),
-            onDemandDeliveryInsert(db, {
-              id: deliveryId,
-              applicationId: id,
-              kind: deps.replyKind,
-              now,
-            }),
-            ...answers,
-            newReplyUpdate(db, id, false),
-          ],
-          auditLine(member, id, "reply", "", now),
-        );
+        const sent = runNamed(transaction, {
+          message: messageInsert(db, {
+            id: messageRowId,
+            submissionId: id,
+            direction: "out",
+            messageId: taggedMessageId(
+              deps.messageIdSecret,
+              messageRowId,
+              "reply",
+              mailDomain(deps.mailFrom),
+            ),
+            inReplyTo,
+            // The team's address (never a no-reply one): the applicant may write to it.
+            fromAddress: deps.replyFrom,
+            fromName: member.name,
+            toAddress: application.email,
+            subject: reply.subject,
+            body: reply.body,
+            visible: reply.body,
+            rawFile: null,
+            auth: null,
+            memberEmail: member.email,
+            deliveryId,
+            replyKey: key,
+            createdAt: now,
+          }),
+          delivery: onDemandDeliveryInsert(db, {
+            id: deliveryId,
+            applicationId: id,
+            kind: deps.replyKind,
+            now,
+          }),
+          answers, // the first sets its first response, if it had none
+          read: newReplyUpdate(db, id, false),
+          audit: auditLine(member, id, "reply", "", now),
+        });
         // The same draft at the same moment (two clicks, two tabs): the unique key lets one
         // transaction in; the other is undone whole and answers as a repeat.
         const results = await sent.catch(async (error: unknown) => {
@@ -293,10 +300,9 @@ export function createApplicationActions(deps: ActionDeps) {
           if (repeat) return repeat;
           throw error;
         });
-        if (!Array.isArray(results)) return results;
+        if (!("answers" in results)) return results;
         deps.nudgeWorker();
-        // Its first response, if it had none: results[2] is the first of `answers`.
-        if ((results[2]?.affected ?? 0) > 0) {
+        if ((results.answers[0]?.affected ?? 0) > 0) {
           deps.onFirstResponse?.((now - Number(application.createdAt)) / 1000);
         }
         return { ok: true, done: "reply", message: copy.reply };
@@ -316,14 +322,21 @@ export function createApplicationActions(deps: ActionDeps) {
           return { ok: false, error: "invalid", message: copy.senderGone };
         }
         const confirm = action.type === "confirm-sender";
-        const [changed] = await applyWith(
-          confirm
-            ? [senderConfirmUpdate(db, id, messageId), newReplyUpdate(db, id, true)]
-            : [toUnmatchedUpdate(db, id, messageId)],
-          auditLine(member, id, confirm ? "confirm-sender" : "unmatch-reply", messageId, now),
-        );
+        const { changed } = await runNamed(transaction, {
+          changed: confirm
+            ? senderConfirmUpdate(db, id, messageId)
+            : toUnmatchedUpdate(db, id, messageId),
+          newReply: confirm ? newReplyUpdate(db, id, true) : undefined,
+          audit: auditLine(
+            member,
+            id,
+            confirm ? "confirm-sender" : "unmatch-reply",
+            messageId,
+            now,
+          ),
+        });
         // Confirmed or moved by another member in the meantime.
-        if ((changed?.affected ?? 0) === 0) {
+        if (changed.affected === 0) {
           return { ok: false, error: "invalid", message: copy.senderGone };
         }
         return confirm

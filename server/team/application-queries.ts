@@ -1,6 +1,6 @@
+import type { ApplicationView } from "#app/shared/application-port.ts";
 import { applicationSource } from "#app/shared/application-source.ts";
 import { statusSchema } from "#app/shared/inbox-query.ts";
-import type { ApplicationView } from "#app/shared/team-port.ts";
 import { labelledAnswers } from "../answers/labelled-answers.ts";
 import { findApplication } from "../db/applications/reads.ts";
 import { auditOf } from "../db/audit.ts";

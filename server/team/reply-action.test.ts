@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, it } from "vitest";
-import type { TeamAction } from "#app/shared/team-port.ts";
+import type { TeamAction } from "#app/shared/application-port.ts";
 import { storeApplications } from "../db/applications/store.ts";
 import { attachmentInsert, messageInsert } from "../db/messages.ts";
 import type { NewApplicationMessage } from "../db/schema.ts";

@@ -10,6 +10,15 @@ import { pendingApplication } from "../test/stored.ts";
 import { figuresOf, percentile, responseReport, responseWindows } from "./response-report.ts";
 
 const hour = 3600_000;
+/** The figures of applications none of which is due or answered yet. */
+const nothingAnswered = {
+  applications: 0,
+  due: 0,
+  answered: 0,
+  answeredInTime: 0,
+  medianSeconds: null,
+  p90Seconds: null,
+};
 const day = 24 * hour;
 /** 25 Nov 2026, 15:00 UTC: mid-day, so "today" has hours behind it. */
 const now = Date.UTC(2026, 10, 25, 15, 0);
@@ -80,14 +89,7 @@ describe("figuresOf", () => {
       medianSeconds: null,
       p90Seconds: null,
     });
-    expect(figuresOf([], later)).toEqual({
-      applications: 0,
-      due: 0,
-      answered: 0,
-      answeredInTime: 0,
-      medianSeconds: null,
-      p90Seconds: null,
-    });
+    expect(figuresOf([], later)).toEqual(nothingAnswered);
   });
 
   it("rates answers in time over the applications due or answered, never those whose clock runs", () => {
@@ -236,27 +238,13 @@ describe("responseReport on SQLite", () => {
       {
         name: "carol",
         email: "carol@example.com",
-        figures: {
-          applications: 0,
-          due: 0,
-          answered: 0,
-          answeredInTime: 0,
-          medianSeconds: null,
-          p90Seconds: null,
-        },
+        figures: nothingAnswered,
         overdue: 0,
       },
       {
         name: "Unassigned",
         email: null,
-        figures: {
-          applications: 1,
-          due: 0,
-          answered: 0,
-          answeredInTime: 0,
-          medianSeconds: null,
-          p90Seconds: null,
-        },
+        figures: { ...nothingAnswered, applications: 1 },
         overdue: 0,
       },
     ]);

@@ -1,4 +1,4 @@
-import type { ResponseFigures, ResponseReport } from "#app/shared/team-port.ts";
+import type { ResponseFigures, ResponseReport } from "#app/shared/response-port.ts";
 import {
   type ResponseGroup,
   type ResponseRanks,

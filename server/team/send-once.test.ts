@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import type { TeamAction, TeamMember } from "#app/shared/team-port.ts";
+import type { TeamAction } from "#app/shared/application-port.ts";
+import type { TeamMember } from "#app/shared/team-port.ts";
 import { storeApplications } from "../db/applications/store.ts";
 import { describeEachBackend } from "../test/backends.ts";
 import { pendingApplication } from "../test/stored.ts";

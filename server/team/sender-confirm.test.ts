@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import type { TeamAction } from "#app/shared/team-port.ts";
+import type { TeamAction } from "#app/shared/application-port.ts";
 import { storeApplications } from "../db/applications/store.ts";
 import { messageInsert } from "../db/messages.ts";
 import type { MessageFlag } from "../db/schema.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { TeamAction } from "#app/shared/team-port.ts";
+import type { TeamAction } from "#app/shared/application-port.ts";
 import { storeApplications } from "../db/applications/store.ts";
 import { messageInsert } from "../db/messages.ts";
 import type { NewApplicationMessage } from "../db/schema.ts";

@@ -1,8 +1,17 @@
 import { service } from "#app/content/service.ts";
+import { applicationPort } from "#app/shared/application-port.ts";
+import { availabilityPort } from "#app/shared/availability-port.ts";
+import { inboxPort } from "#app/shared/inbox-port.ts";
 import { cursorOf, inboxPageSize, parseInboxQuery, viewCountCap } from "#app/shared/inbox-query.ts";
+import { insightsPort } from "#app/shared/insights-port.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
+import { messageFilesPort } from "#app/shared/message-files-port.ts";
 import { teamPaths } from "#app/shared/paths.ts";
+import { responsePort } from "#app/shared/response-port.ts";
+import { settingsPort } from "#app/shared/settings-port.ts";
+import { signInPort } from "#app/shared/sign-in-port.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
+import { unmatchedPort } from "#app/shared/unmatched-port.ts";
 import type { BackgroundJob } from "../background/job.ts";
 import type { Config } from "../config.ts";
 import { exportMessages, exportPageSize, exportPages } from "../db/applications/export-pages.ts";
@@ -31,6 +40,7 @@ import { authKysely } from "./auth-database.ts";
 import { teamGuard } from "./guard.ts";
 import { insightsReport } from "./insights-report.ts";
 import { createLinkLimits } from "./link-limits.ts";
+import { pagePorts } from "./page-ports.ts";
 import { passkeyRoutes } from "./passkey-routes.ts";
 import { teamOrigin } from "./public-origin.ts";
 import { responseReport } from "./response-report.ts";
@@ -44,7 +54,8 @@ export interface TeamServer {
   guard: ReturnType<typeof teamGuard>;
   /** better-auth's passkey endpoints, mounted at /team/auth. */
   authRoutes: ReturnType<typeof passkeyRoutes>;
-  /** What the route modules of this request get (the member the guard found, if any). */
+  /** What the route modules of this request get: the member the guard found, if any, and each
+   * page's port. */
   portFor(request: Request): TeamPort;
   /** The member signed in with these request headers (what the guard checks). */
   session: SignIn["session"];
@@ -127,96 +138,94 @@ export async function startTeam(deps: {
   });
   const members = new WeakMap<Request, Member>();
   const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
+  /** Now, and the member signed in for "Mine", "Overdue" and the exports' views. */
+  const viewerOf = (member: Member | undefined) => ({ memberId: member?.id, now: Date.now() });
 
-  /** What needs the member signed in for this request ("Me", Away), bound to them. */
-  const memberPort = (
-    member: Member | undefined,
-  ): Pick<TeamPort, "inbox" | "nextInView" | "export" | "setAway"> => ({
-    async nextInView(query, after, exclude) {
-      // Where the one just worked on stood (as the page showed it), then the inbox's own
-      // keyset walk: two rows at most, the one excluded left out (All lists it again later).
-      const before = parseInboxQuery(new URLSearchParams({ before: after })).before;
-      const viewer = { memberId: member?.id, now: Date.now() };
-      const page = await inboxRows(database, { ...query, before }, 2, viewer);
-      return page.rows.find((row) => row.id !== exclude)?.id;
-    },
-    async inbox(query) {
-      const viewer = { memberId: member?.id, now: Date.now() };
-      const [page, failedApplications, overdue, views, sources] = await Promise.all([
-        inboxRows(database, query, inboxPageSize, viewer),
-        failedApplicationCount(database),
-        overdueCount(database, viewer.now),
-        viewCounts(database, viewer, viewCountCap),
-        applicationSources(database),
-      ]);
-      const last = page.rows.at(-1);
-      return {
-        rows: page.rows.map(({ waiting, ...row }) => row),
-        next: page.more && last ? cursorOf(last, last.waiting) : undefined,
-        failedApplications,
-        overdue,
-        views,
-        sources,
-      };
-    },
-    export: (query, format) =>
-      exportStream(
-        {
-          readPage: exportPages(database, {
-            query,
-            viewer: { memberId: member?.id, now: Date.now() },
-          }),
-          readMessages: format === "json" ? exportMessages(database) : undefined,
-          pageSize: exportPageSize,
-          // Said in the file, and here with why (never the row's content).
-          onRowFailed: ({ applicationId, message, error }) =>
-            logger.error(
-              { submissionId: applicationId, message, err: error },
-              "export: a row could not be written; the export went on",
-            ),
-        },
-        format,
-      ),
-    async setAway(away) {
-      if (member) await database.write(awayUpdate(database, member.id, away));
-    },
-  });
-
-  const settingsFor = (member: Member | undefined) =>
-    member ? createSettings(database, member) : undefined;
-
-  const port: Omit<
-    TeamPort,
-    "member" | "settings" | "requestLink" | "inbox" | "nextInView" | "export" | "setAway"
-  > = {
-    linkState: (token) => signIn.linkState(token),
-    useLink: (token) => signIn.useLink(token),
-    signOut: (headers) => signIn.signOut(headers),
-    application: (id, thread) =>
-      uuidPattern.test(id)
-        ? applicationView(database, id.toLowerCase(), config, thread)
-        : Promise.resolve(undefined),
-    act: async (member, id, action) =>
-      uuidPattern.test(id)
-        ? actions.run(member, id.toLowerCase(), action)
-        : { ok: false, error: "not_found", message: "" },
-    ...unmatched,
-    response: () => responseReport(database, Date.now(), service.responsePromiseHours),
-    insights: (days) => insightsReport(database, Date.now(), days),
-    insightsCsv: async (days) => insightsCsv(await insightsReport(database, Date.now(), days)),
-  };
+  // Each team page's port (decision 0086), made for the request: a new page is one line here.
+  const ports = pagePorts<{ member?: Member; request: Request }>()
+    .provide(signInPort, ({ request }) => ({
+      // The member's link is made once this request's answer has gone (see requestLink).
+      requestLink: (email, ip) => signIn.requestLink(email, ip, afterAnswer.get(request)),
+      linkState: (token) => signIn.linkState(token),
+      useLink: (token) => signIn.useLink(token),
+      signOut: (headers) => signIn.signOut(headers),
+    }))
+    .provide(inboxPort, ({ member }) => ({
+      async inbox(query) {
+        const viewer = viewerOf(member);
+        const [page, failedApplications, overdue, views, sources] = await Promise.all([
+          inboxRows(database, query, inboxPageSize, viewer),
+          failedApplicationCount(database),
+          overdueCount(database, viewer.now),
+          viewCounts(database, viewer, viewCountCap),
+          applicationSources(database),
+        ]);
+        const last = page.rows.at(-1);
+        return {
+          rows: page.rows.map(({ waiting, ...row }) => row),
+          next: page.more && last ? cursorOf(last, last.waiting) : undefined,
+          failedApplications,
+          overdue,
+          views,
+          sources,
+        };
+      },
+      export: (query, format) =>
+        exportStream(
+          {
+            readPage: exportPages(database, { query, viewer: viewerOf(member) }),
+            readMessages: format === "json" ? exportMessages(database) : undefined,
+            pageSize: exportPageSize,
+            // Said in the file, and here with why (never the row's content).
+            onRowFailed: ({ applicationId, message, error }) =>
+              logger.error(
+                { submissionId: applicationId, message, err: error },
+                "export: a row could not be written; the export went on",
+              ),
+          },
+          format,
+        ),
+    }))
+    .provide(applicationPort, ({ member }) => ({
+      async nextInView(query, after, exclude) {
+        // Where the one just worked on stood (as the page showed it), then the inbox's own
+        // keyset walk: two rows at most, the one excluded left out (All lists it again later).
+        const before = parseInboxQuery(new URLSearchParams({ before: after })).before;
+        const page = await inboxRows(database, { ...query, before }, 2, viewerOf(member));
+        return page.rows.find((row) => row.id !== exclude)?.id;
+      },
+      application: (id, thread) =>
+        uuidPattern.test(id)
+          ? applicationView(database, id.toLowerCase(), config, thread)
+          : Promise.resolve(undefined),
+      act: async (member, id, action) =>
+        uuidPattern.test(id)
+          ? actions.run(member, id.toLowerCase(), action)
+          : { ok: false, error: "not_found", message: "" },
+    }))
+    .provide(availabilityPort, ({ member }) => ({
+      async setAway(away) {
+        if (member) await database.write(awayUpdate(database, member.id, away));
+      },
+    }))
+    .provide(unmatchedPort, () => unmatched)
+    .provide(messageFilesPort, () => unmatched)
+    .provide(responsePort, () => ({
+      response: () => responseReport(database, Date.now(), service.responsePromiseHours),
+    }))
+    .provide(insightsPort, () => ({
+      insights: (days) => insightsReport(database, Date.now(), days),
+      insightsCsv: async (days) => insightsCsv(await insightsReport(database, Date.now(), days)),
+    }))
+    .provide(settingsPort, ({ member }) => (member ? createSettings(database, member) : undefined));
 
   return {
     guard: teamGuard({ origin, signIn, members, afterAnswer, logger }),
     authRoutes: passkeyRoutes(auth, { config, database }),
-    portFor: (request) => ({
-      ...port,
-      ...memberPort(members.get(request)),
-      member: members.get(request),
-      settings: settingsFor(members.get(request)),
-      // The member's link is made once this request's answer has gone (see requestLink).
-      requestLink: (email, ip) => signIn.requestLink(email, ip, afterAnswer.get(request)),
-    }),
+    portFor: (request) => {
+      const member = members.get(request);
+      return { member, port: ports.of({ member, request }) };
+    },
     session: (headers) => signIn.session(headers),
     jobs: [authCleanupJob(database, logger), wal.job],
     stop: () => signIn.stop(),

@@ -2,7 +2,9 @@ import type { Compilable } from "kysely";
 import { team } from "#app/content/team.ts";
 import { applicationIdIn } from "#app/shared/application-reference.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
-import type { ActionOutcome, TeamMember, TeamPort } from "#app/shared/team-port.ts";
+import type { MessageFilesPort } from "#app/shared/message-files-port.ts";
+import type { ActionOutcome, TeamMember } from "#app/shared/team-port.ts";
+import type { UnmatchedPort } from "#app/shared/unmatched-port.ts";
 import { applicationsNamed } from "../db/applications/applications-named.ts";
 import { auditLineInsert } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
@@ -34,15 +36,7 @@ export function createUnmatched(deps: {
   database: Pick<DatabaseHandle, "db" | "dialect">;
   transaction: RunTransaction;
   dataDir: string;
-}): Pick<
-  TeamPort,
-  | "unmatched"
-  | "unmatchedMessage"
-  | "actOnUnmatched"
-  | "applicationsNamed"
-  | "attachment"
-  | "rawMessage"
-> {
+}): UnmatchedPort & MessageFilesPort {
   const { database, transaction, dataDir } = deps;
   const { db } = database;
 

@@ -88,26 +88,24 @@ export async function rowCount(
 }
 
 /** A visitor of `day` as counting stores it (a direct visit of / that went no further); `row` overrides. */
-export function visitorRow(
+export const visitorRow = (
   day: number,
   visitor: string,
   row: Partial<VisitorsTable> = {},
-): VisitorsTable {
-  return {
-    day,
-    visitor,
-    landing: "/",
-    source: "(direct)",
-    medium: "",
-    campaign: "",
-    referrer: "",
-    plan: "",
-    question: "",
-    applied: 0,
-    pages: 1,
-    ...row,
-  };
-}
+): VisitorsTable => ({
+  day,
+  visitor,
+  landing: "/",
+  source: "(direct)",
+  medium: "",
+  campaign: "",
+  referrer: "",
+  plan: "",
+  question: "",
+  applied: 0,
+  pages: 1,
+  ...row,
+});
 
 /** A message that came in, stored as the receiver stores it (files first, then its rows). */
 export async function storedInboundMessage(

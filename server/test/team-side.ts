@@ -1,3 +1,12 @@
+import { type ApplicationPort, applicationPort } from "#app/shared/application-port.ts";
+import { type AvailabilityPort, availabilityPort } from "#app/shared/availability-port.ts";
+import { type InboxPort, inboxPort } from "#app/shared/inbox-port.ts";
+import { type InsightsPort, insightsPort } from "#app/shared/insights-port.ts";
+import { type MessageFilesPort, messageFilesPort } from "#app/shared/message-files-port.ts";
+import { type ResponsePort, responsePort } from "#app/shared/response-port.ts";
+import { type SignInPort, signInPort } from "#app/shared/sign-in-port.ts";
+import type { PortKey } from "#app/shared/team-port.ts";
+import { type UnmatchedPort, unmatchedPort } from "#app/shared/unmatched-port.ts";
 import { loadConfig } from "../config.ts";
 import { openMigratedDatabase } from "../db/database.ts";
 import { kindRegistry } from "../delivery/kinds/registry.ts";
@@ -6,7 +15,7 @@ import { createRecipientHasher } from "../hashing/client-hashes.ts";
 import { loadHashingKey } from "../hashing/hashing-key.ts";
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
-import { startTeam } from "../team/start-team.ts";
+import { startTeam, type TeamServer } from "../team/start-team.ts";
 
 /**
  * The team's side as the server wires it, without HTTP (what the route modules call): the
@@ -44,5 +53,35 @@ export async function startTeamSide(
       mailer.close();
       await database.close();
     },
+  };
+}
+
+/** Every team page's port as one object, as the tests call them (the settings' needs a member). */
+export type PagesPort = SignInPort &
+  InboxPort &
+  ApplicationPort &
+  AvailabilityPort &
+  UnmatchedPort &
+  MessageFilesPort &
+  ResponsePort &
+  InsightsPort;
+
+/** The ports of every page for a request without a session (as `portFor` makes them). */
+export function pagesPort(team: TeamServer, request = new Request("http://localhost/")): PagesPort {
+  const side = team.portFor(request);
+  const port = <Port>(key: PortKey<Port>): Port => {
+    const found = side.port(key);
+    if (!found) throw new Error(`no port for the team page ${key.page}`);
+    return found;
+  };
+  return {
+    ...port(signInPort),
+    ...port(inboxPort),
+    ...port(applicationPort),
+    ...port(availabilityPort),
+    ...port(unmatchedPort),
+    ...port(messageFilesPort),
+    ...port(responsePort),
+    ...port(insightsPort),
   };
 }

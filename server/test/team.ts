@@ -2,14 +2,16 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { onTestFinished } from "vitest";
-import type { TeamMember, TeamPort } from "#app/shared/team-port.ts";
+import type { TeamMember } from "#app/shared/team-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { addMember, findMember } from "../db/members.ts";
 import { signInEmail } from "../team/sign-in-email.ts";
 import type { TeamServer } from "../team/start-team.ts";
 import { migratedDatabase, type StorageBackend } from "./backends.ts";
-import { startTeamSide } from "./team-side.ts";
+import { type PagesPort, pagesPort, startTeamSide } from "./team-side.ts";
 import { waitFor } from "./wait.ts";
+
+export { pagesPort };
 
 const signInSubject = signInEmail("", "", { MAIL_FROM: "" }).subject;
 
@@ -27,8 +29,8 @@ export interface TeamFixture {
   firstResponses: number[];
   /** Adds a member and returns them. */
   member: (email: string) => Promise<TeamMember>;
-  /** What the team's routes call, as for a request from http://localhost/. */
-  port: TeamPort;
+  /** What the team's routes call (every page's port), as for a request from http://localhost/. */
+  port: PagesPort;
   /** The sign-in emails written so far (.eml files), parsed: recipient, subject, link token. */
   signInEmails: () => Promise<{ to: string; subject: string; token: string }[]>;
   /** The first sign-in email, once written (waits up to 10 s). */
@@ -64,7 +66,7 @@ export async function teamFixture(backend: StorageBackend): Promise<TeamFixture>
       if (!found) throw new Error("member not added");
       return found;
     },
-    port: team.portFor(new Request("http://localhost/")),
+    port: pagesPort(team),
     signInEmails: () => readSignInEmails(dataDir),
     firstSignInEmail: async () => {
       const [first] = await waitFor(() =>

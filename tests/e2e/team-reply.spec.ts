@@ -15,6 +15,7 @@ import { expect, test } from "./helpers/page-health";
 import { applicationColumn, recipientOf, sentEmails, withDatabase } from "./helpers/stored";
 import {
   addMember,
+  expectSaid,
   inboxFilters,
   memberAddress,
   openTeamMenu,
@@ -164,11 +165,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
 
     // 3. Send reply: in the thread, sending and then sent; its line in the audit log.
     await reply.getByRole("button", { name: "Send reply" }).click();
-    await expect(
-      page
-        .getByRole("status")
-        .filter({ hasText: "Reply sent: it is on its way to the applicant." }),
-    ).toBeVisible();
+    await expectSaid(page, "Reply sent: it is on its way to the applicant.");
     const ours = thread.getByRole("listitem").filter({ hasText: "P.S. Bring your brand guide." });
     await expect(ours).toHaveCount(1);
     await expect(ours.getByText(/^(Sending|Sent)$/)).toBeVisible();
@@ -398,11 +395,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await expect(page.getByText("New reply", { exact: true })).toHaveCount(0);
     await expectNoViolations(page, "application with a reply to confirm", javaScriptEnabled);
     await flagged.getByRole("button", { name: "Confirm it's theirs" }).click();
-    await expect(
-      page
-        .getByRole("status")
-        .filter({ hasText: "Confirmed: it is a new reply from the applicant." }),
-    ).toBeVisible();
+    await expectSaid(page, "Confirmed: it is a new reply from the applicant.");
     await expect(flagged.getByText(note)).toHaveCount(0);
     await expect(page.getByText("New reply", { exact: true })).toBeVisible();
     // The audit log is folded under Details: its lines are on the page, not shown.
@@ -589,11 +582,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
       // Back to where it was done: the reply.
       expect(repost).toBe(`/team/applications/${id}?done=alreadySent#reply`);
       await page.goto(`${teamOrigin}${repost}`);
-      await expect(
-        page
-          .getByRole("status")
-          .filter({ hasText: "Already sent: this reply went out once and is not sent again." }),
-      ).toBeVisible();
+      await expectSaid(page, "Already sent: this reply went out once and is not sent again.");
     }
     await page.reload();
     await expect(

@@ -6,7 +6,7 @@ import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { dataDir, sentEmails, withDatabase } from "./helpers/stored";
-import { memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
+import { expectSaid, memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
 import { hydrated } from "./onboarding-page";
 
 // /team/settings as a team would use it, at 1440 px with scripts on and off and at 390 px with
@@ -102,11 +102,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     const message = reply.getByRole("textbox", { name: "Message" });
     await expect(message).toHaveValue(new RegExp(`\\n\\nWarmly,\\n${displayName}$`));
     await reply.getByRole("button", { name: "Send reply" }).click();
-    await expect(
-      page
-        .getByRole("status")
-        .filter({ hasText: "Reply sent: it is on its way to the applicant." }),
-    ).toBeVisible();
+    await expectSaid(page, "Reply sent: it is on its way to the applicant.");
     const recorded = await withDatabase((database) =>
       database.db
         .selectFrom("applicationMessages")
@@ -152,11 +148,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await members.getByLabel("Email", { exact: true }).fill(added);
     await members.getByLabel("Name", { exact: true }).fill("Ade Added");
     await members.getByRole("button", { name: "Add member" }).click();
-    await expect(
-      page
-        .getByRole("status")
-        .filter({ hasText: "Member added: they can sign in at /team/sign-in." }),
-    ).toBeVisible();
+    await expectSaid(page, "Member added: they can sign in at /team/sign-in.");
     await expect(members.getByRole("rowheader").filter({ hasText: added })).toBeVisible();
     await members.getByRole("button", { name: "Remove Ade Added" }).click();
     await expect(

@@ -5,7 +5,7 @@ import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { applicationColumn, withDatabase } from "./helpers/stored";
-import { memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
+import { expectSaid, memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
 
 // Replies that matched no application, as a member works them, at 1440 px with scripts on and off
 // and at 390 px with scripts on (phoneWithScriptsOnly): the top bar's "Unmatched (N)", the page
@@ -167,17 +167,11 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     };
     await expect(first.locator("form[novalidate]")).toHaveCount(1);
     await attach("");
-    await expect(
-      page.getByRole("alert").filter({ hasText: "Please type the applicant's name or email" }),
-    ).toBeVisible();
+    await expectSaid(page, "Please type the applicant's name or email", "alert");
     await attach("xy");
-    await expect(
-      page.getByRole("alert").filter({ hasText: "Please type at least 3 characters" }),
-    ).toBeVisible();
+    await expectSaid(page, "Please type at least 3 characters", "alert");
     await attach("not an application");
-    await expect(
-      page.getByRole("alert").filter({ hasText: "No application matches “not an application”" }),
-    ).toBeVisible();
+    await expectSaid(page, "No application matches “not an application”", "alert");
     await expect(field()).toHaveValue("not an application");
     // Newer mail arrives while it is being worked on the first page, pushing it off that page:
     // the answer keeps it in view, first, with what was typed and the choices.

@@ -9,7 +9,7 @@ import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javasc
 import { expect, test } from "./helpers/page-health";
 import { withRoundRobinTurn } from "./helpers/round-robin";
 import { applicationColumn, withDatabase } from "./helpers/stored";
-import { inboxFilters, memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { expectSaid, inboxFilters, memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // The inbox's views as a member works them, at 1440 px with scripts on and off and at 390 px
 // with scripts on: an application of theirs waits in Mine (its tab counts it); their reply
@@ -79,11 +79,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
       .getByRole("textbox", { name: "Message" })
       .fill("Thanks, Vera: let us talk on Monday.");
     await reply.getByRole("button", { name: "Send reply" }).click();
-    await expect(
-      page
-        .getByRole("status")
-        .filter({ hasText: "Reply sent: it is on its way to the applicant." }),
-    ).toBeVisible();
+    await expectSaid(page, "Reply sent: it is on its way to the applicant.");
     await page.goto(`${teamOrigin}/team?view=mine`);
     await expect(row).toHaveCount(0);
     await expect(await viewLink(page, "Mine")).toHaveText("Mine (0)");

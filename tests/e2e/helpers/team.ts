@@ -108,3 +108,11 @@ export async function inboxFilters(page: Page): Promise<Locator> {
   }
   return page.getByRole("form", { name: "Filters" });
 }
+
+/**
+ * The page says `text`: a `status` once an action is done, an `alert` when it was refused (as
+ * the toast with JavaScript, beneath the form or at the top without).
+ */
+export async function expectSaid(page: Page, text: string, role: "status" | "alert" = "status") {
+  await expect(page.getByRole(role).filter({ hasText: text })).toBeVisible();
+}
