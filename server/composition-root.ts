@@ -1,4 +1,8 @@
 import type { ServerBuild } from "react-router";
+import { clientFootagePort } from "#app/shared/client-footage-port.ts";
+import { clientListPort } from "#app/shared/client-list-port.ts";
+import { clientPagePort } from "#app/shared/client-page-port.ts";
+import { portalInvitePort } from "#app/shared/portal-invite-port.ts";
 import { type BackgroundJob, startJobs } from "./background/job.ts";
 import { retentionJob } from "./background/retention-job.ts";
 import { type Config, loadConfig } from "./config.ts";
@@ -165,6 +169,16 @@ export async function startServer(
     inviteKind: portalInviteKind.name,
     nudgeWorker: () => worker.nudge(),
   });
+  // The team's pages about clients are the portal's: each reaches its own port (decision 0086).
+  const { clients } = portal;
+  team.provideForMembers(clientListPort, { list: clients.list });
+  team.provideForMembers(clientPagePort, {
+    client: clients.client,
+    addPerson: clients.addPerson,
+    removePerson: clients.removePerson,
+  });
+  team.provideForMembers(portalInvitePort, { invite: clients.invite });
+  team.provideForMembers(clientFootagePort, { footageFile: clients.footageFile });
   // Replies coming back: the SMTP listener (INBOUND_SMTP_PORT) and the provider's POST.
   const inbound = await startInbound({
     config,

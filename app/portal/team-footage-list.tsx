@@ -1,6 +1,6 @@
 import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
-import type { FootageItem } from "~/shared/portal-port";
+import type { FootageItem } from "~/shared/client-page-port";
 import { fill } from "~/shared/text";
 import { fileSize } from "~/team/file-size";
 import { useMomentText } from "~/team/moment";

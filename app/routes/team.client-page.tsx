@@ -8,14 +8,14 @@ import { landing } from "~/content/landing";
 import { portal } from "~/content/portal";
 import { team as teamCopy } from "~/content/team";
 import { RequestList } from "~/portal/request-list";
-import { clientsPort } from "~/portal/route-helpers";
 import { TeamFootageList } from "~/portal/team-footage-list";
+import { clientPagePort } from "~/shared/client-page-port";
 import { ownEntry } from "~/shared/own-entry";
 import { applicationPath, teamClientsPath, teamFootagePath } from "~/shared/paths";
 import { fill } from "~/shared/text";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { Panel } from "~/team/panel";
-import { postedForm, teamMeta } from "~/team/route-helpers";
+import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamNotFound } from "~/team/team-not-found";
 import { TeamShell } from "~/team/team-shell";
 import type { Route } from "./+types/team.client-page";
@@ -29,8 +29,8 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
   );
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { clients, member } = clientsPort(context);
-  const page = await clients.client(params.id);
+  const { team, member } = signedInMember(context, clientPagePort);
+  const page = await team.client(params.id);
   if (!page) throw data(null, { status: 404 });
   const said = ownEntry<string>(done, new URL(request.url).searchParams.get("done"));
   const message = said ? fill(said, { email: page.people[0]?.email ?? "" }) : undefined;
@@ -39,14 +39,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** Adds a person by address, or removes one (their sessions end at once). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { clients } = clientsPort(context);
+  const { team } = signedInMember(context, clientPagePort);
   const form = await postedForm(request);
   const intent = form.get("intent");
   const outcome =
     intent === "add"
-      ? await clients.addPerson(params.id, form.get("email") ?? "")
+      ? await team.addPerson(params.id, form.get("email") ?? "")
       : intent === "remove"
-        ? await clients.removePerson(params.id, form.get("person") ?? "")
+        ? await team.removePerson(params.id, form.get("person") ?? "")
         : ({ ok: false, error: "not_found" } as const);
   if (!outcome.ok && outcome.error === "not_found") throw data(null, { status: 404 });
   if (outcome.ok) {

@@ -1,8 +1,8 @@
 import { portal } from "~/content/portal";
-import { clientsPort } from "~/portal/route-helpers";
+import { clientListPort } from "~/shared/client-list-port";
 import { teamClientPath, teamClientsPath } from "~/shared/paths";
 import { fill } from "~/shared/text";
-import { teamMeta } from "~/team/route-helpers";
+import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
 import type { Route } from "./+types/team.clients";
 
@@ -11,8 +11,8 @@ const copy = portal.team.list;
 export const meta: Route.MetaFunction = () => teamMeta(portal.seo.clients);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { clients, member } = clientsPort(context);
-  return { member, rows: await clients.list() };
+  const { team, member } = signedInMember(context, clientListPort);
+  return { member, rows: await team.list() };
 }
 
 /** Every client: plan, this week's requests against the plan, people. */

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { portal } from "~/content/portal";
-import { clientsPort } from "~/portal/route-helpers";
 import { ownEntry } from "~/shared/own-entry";
 import { applicationPath, portalInvitePath, teamClientPath } from "~/shared/paths";
+import { portalInvitePort } from "~/shared/portal-invite-port";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
@@ -38,8 +38,8 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
  * application invited already opens its client, sending nothing. Refused: this page says why.
  */
 export async function action({ params, context }: Route.ActionArgs) {
-  const { clients } = clientsPort(context);
-  const outcome = await clients.invite(params.id);
+  const { team } = signedInMember(context, portalInvitePort);
+  const outcome = await team.invite(params.id);
   if (outcome.ok) {
     const done = outcome.already ? "already" : "invited";
     return redirect(`${teamClientPath(outcome.clientId)}?done=${done}`);

@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import type { ClientsPort, PortalPort } from "./portal-port.ts";
+import type { PortalPort } from "./portal-port.ts";
 import type { TeamPort } from "./team-port.ts";
 
 /**
@@ -17,8 +17,6 @@ export interface AppContext extends RouterContextProvider {
   team?: TeamPort;
   /** The client portal (/portal routes), bound to the person of this request's session. */
   portal?: PortalPort;
-  /** The team's side of the portal (/team/clients): set only when a member is signed in. */
-  clients?: ClientsPort;
   /**
    * The client's address: the peer of the TCP connection, or behind a trusted proxy the one it
    * reports (TRUST_PROXY); absent in tests.
@@ -71,7 +69,6 @@ export function createAppContext(fields: {
   intake?: IntakePort;
   team?: TeamPort;
   portal?: PortalPort;
-  clients?: ClientsPort;
   clientIp?: string;
   inlineCss?: string;
   formRejection?: 413 | 415;

@@ -1,7 +1,8 @@
 /**
- * What the portal's routes may ask of the server (decision 0079): the client's side on /portal
- * (PortalPort: always bound to the person of this request's session, never to an id from the
- * URL) and the team's side on /team/clients (ClientsPort: present only for a signed-in member).
+ * What the portal's routes may ask of the server (decision 0079): the client's side on /portal,
+ * always bound to the person of this request's session, never to an id from the URL. The team's
+ * pages about clients have their own ports (client-list-port.ts, client-page-port.ts,
+ * portal-invite-port.ts, client-footage-port.ts: decision 0086).
  */
 
 export type RateOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -77,81 +78,4 @@ export interface PortalPort {
   request(id: string): Promise<RequestPage | undefined>;
   /** A new request on the signed-in person's client, checked. */
   createRequest(form: URLSearchParams): Promise<NewRequestOutcome>;
-}
-
-export interface ClientListRow {
-  id: string;
-  name: string;
-  plan: string;
-  videosPerWeek: number;
-  requestsThisWeek: number;
-  people: number;
-}
-
-/**
- * A clip over its plan's raw footage per video (decision 0080's numbers): derived where shown,
- * never stored. `minutes`: the clip's, rounded up; `capMinutes`: the plan's.
- */
-export type FootageMinutes = { over: true; minutes: number; capMinutes: number } | { over: false };
-
-/** One finished upload as the team's client page shows it (decision 0084). */
-export interface FootageItem {
-  id: string;
-  size: number;
-  completedAt: number;
-  /** waiting: not read yet (or being tried again); unreadable: `reason` says why. */
-  state: "waiting" | "ready" | "unreadable";
-  kind: "video" | "audio" | "image" | null;
-  durationMs: number | null;
-  width: number | null;
-  height: number | null;
-  /** Exact, as ffprobe gives it ("30000/1001"). */
-  frameRate: string | null;
-  hasAudio: boolean | null;
-  hasPoster: boolean;
-  hasPreview: boolean;
-  reason: string | null;
-  minutes: FootageMinutes;
-}
-
-/** Which file of an upload: the bytes uploaded, or what the job made of them. */
-export type FootageFile = "original" | "poster" | "preview";
-
-export interface ClientPage extends ClientSpace {
-  applicationId: string | null;
-  people: { id: string; email: string; createdAt: number }[];
-  /** Finished uploads, newest first. */
-  footage: FootageItem[];
-  /** False when this server has no ffprobe/ffmpeg: nothing is read, no poster or preview. */
-  previews: boolean;
-}
-
-export type InviteOutcome =
-  | { ok: true; clientId: string; email: string; already: boolean }
-  | { ok: false; error: "not_found" | "not_onboarded" | "address_taken"; email?: string };
-
-export type PeopleOutcome =
-  | { ok: true; email: string }
-  | {
-      ok: false;
-      error: "not_found" | "invalid_email" | "address_taken" | "last_person";
-      email?: string;
-    };
-
-export interface ClientsPort {
-  list(): Promise<ClientListRow[]>;
-  client(id: string): Promise<ClientPage | undefined>;
-  invite(applicationId: string): Promise<InviteOutcome>;
-  addPerson(clientId: string, email: string): Promise<PeopleOutcome>;
-  removePerson(clientId: string, personId: string): Promise<PeopleOutcome>;
-  /**
-   * One file of a client's finished upload, streamed (`Range` honoured: 206 or 416), or
-   * undefined when the client, the upload or that file does not exist.
-   */
-  footageFile(
-    clientId: string,
-    uploadId: string,
-    file: string,
-    range: string | null,
-  ): Promise<Response | undefined>;
 }

@@ -177,8 +177,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       intake: deps.intake,
       team: deps.team ? (request) => deps.team?.portFor(request) : undefined,
       portal: deps.portal ? (request) => deps.portal?.portFor(request) : undefined,
-      // The team's side of the portal, for a request whose member the team's guard found.
-      clients: (request) => (deps.team?.portFor(request).member ? deps.portal?.clients : undefined),
       trustProxy: config.TRUST_PROXY,
       inlineCss: deps.inlineCss,
       beaconToken: deps.visits?.beaconToken,

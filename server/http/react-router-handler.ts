@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createAppContext, type IntakePort } from "#app/shared/app-context.ts";
-import type { ClientsPort, PortalPort } from "#app/shared/portal-port.ts";
+import type { PortalPort } from "#app/shared/portal-port.ts";
 import type { TeamPort } from "#app/shared/team-port.ts";
 import type { Logger } from "../logger.ts";
 import { deferModulePreloads } from "./defer-module-preloads.ts";
@@ -16,9 +16,8 @@ export function reactRouterHandler(options: {
   intake?: IntakePort;
   /** The team's port for this request (the member its guard found). */
   team?: (request: Request) => TeamPort | undefined;
-  /** The portal's port for this request (the person its guard found), and the team's side. */
+  /** The portal's port for this request (the person its guard found). */
   portal?: (request: Request) => PortalPort | undefined;
-  clients?: (request: Request) => ClientsPort | undefined;
   trustProxy: TrustProxy;
   /** The stylesheets to inline into the rendered pages (production): the team's, the public. */
   inlineCss?: InlineStylesheets;
@@ -53,7 +52,6 @@ export function reactRouterHandler(options: {
         intake: options.intake,
         team: options.team?.(c.req.raw),
         portal: isPortalPath(c.req.path) ? options.portal?.(c.req.raw) : undefined,
-        clients: isTeamPath(c.req.path) ? options.clients?.(c.req.raw) : undefined,
         clientIp: visitor.clientIp || undefined,
         inlineCss: teamOrPortal ? options.inlineCss?.team : options.inlineCss?.public,
         beaconToken: options.beaconToken

@@ -1,14 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod/mini";
 import { defaultPlan, planNamed } from "#app/content/plans.ts";
+import type { ClientFootagePort } from "#app/shared/client-footage-port.ts";
+import type { ClientListPort, ClientListRow } from "#app/shared/client-list-port.ts";
+import type { ClientPage, ClientPagePort, PeopleOutcome } from "#app/shared/client-page-port.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
-import type {
-  ClientListRow,
-  ClientPage,
-  ClientsPort,
-  InviteOutcome,
-  PeopleOutcome,
-} from "#app/shared/portal-port.ts";
+import type { InviteOutcome, PortalInvitePort } from "#app/shared/portal-invite-port.ts";
 import { findApplication } from "../db/applications/reads.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { onDemandDeliveryInsert } from "../db/deliveries/on-demand.ts";
@@ -40,9 +37,12 @@ const emailSchema = z.email();
 const videosPerWeek = (plan: string) =>
   (planNamed(plan) ?? planNamed(defaultPlan))?.contract.videosPerWeek ?? 0;
 
+/** The team's side of the portal: what its pages' ports call (each page reaches only its own). */
+export type TeamClients = ClientListPort & ClientPagePort & PortalInvitePort & ClientFootagePort;
+
 /**
- * The team's side of the portal (/team/clients and "Invite to the portal"): only ever handed to
- * a route when the team's guard found a member for the request (the composition root).
+ * The team's side of the portal (/team/clients and "Invite to the portal"): the composition
+ * root hands each page its part as that page's port, made for a signed-in member only.
  */
 export function createClients(deps: {
   database: DatabaseHandle;
@@ -56,7 +56,7 @@ export function createClients(deps: {
   /** Whether this server reads uploads (ffprobe and ffmpeg found). */
   previewsOn: () => Promise<boolean>;
   now?: () => number;
-}): ClientsPort {
+}): TeamClients {
   const { database } = deps;
   const now = deps.now ?? Date.now;
 

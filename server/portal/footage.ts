@@ -1,7 +1,8 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
-import type { FootageFile, FootageItem } from "#app/shared/portal-port.ts";
+import type { FootageFile } from "#app/shared/client-footage-port.ts";
+import type { FootageItem } from "#app/shared/client-page-port.ts";
 import type { FootageRow } from "../db/portal/upload-media.ts";
 import { posterFile, previewFile, uploadFile } from "../media/media-files.ts";
 import { footageMinutes } from "./footage-minutes.ts";

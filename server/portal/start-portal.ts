@@ -1,4 +1,4 @@
-import type { ClientsPort, PortalPerson, PortalPort } from "#app/shared/portal-port.ts";
+import type { PortalPerson, PortalPort } from "#app/shared/portal-port.ts";
 import type { BackgroundJob } from "../background/job.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
@@ -8,7 +8,7 @@ import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { findMediaTools } from "../media/tools.ts";
 import { createPortalAccess } from "./access.ts";
-import { createClients } from "./clients.ts";
+import { createClients, type TeamClients } from "./clients.ts";
 import { portalGuard } from "./guard.ts";
 import { uploadMediaJob } from "./media-job.ts";
 import { createRequest } from "./new-request.ts";
@@ -23,8 +23,8 @@ export interface PortalServer {
   portFor(request: Request): PortalPort;
   /** The tus endpoint (/portal/uploads and below): a signed-in person's uploads. */
   uploads: (request: Request) => Promise<Response>;
-  /** The team's side (/team/clients): the composition root hands it to members only. */
-  clients: ClientsPort;
+  /** The team's side (/team/clients): the composition root makes its pages' ports of it. */
+  clients: TeamClients;
   jobs: BackgroundJob[];
   stop(): Promise<void>;
 }

@@ -10,7 +10,7 @@ import { teamPaths } from "#app/shared/paths.ts";
 import { responsePort } from "#app/shared/response-port.ts";
 import { settingsPort } from "#app/shared/settings-port.ts";
 import { signInPort } from "#app/shared/sign-in-port.ts";
-import type { TeamPort } from "#app/shared/team-port.ts";
+import type { PortKey, TeamPort } from "#app/shared/team-port.ts";
 import { unmatchedPort } from "#app/shared/unmatched-port.ts";
 import type { BackgroundJob } from "../background/job.ts";
 import type { Config } from "../config.ts";
@@ -57,6 +57,11 @@ export interface TeamServer {
   /** What the route modules of this request get: the member the guard found, if any, and each
    * page's port. */
   portFor(request: Request): TeamPort;
+  /**
+   * Adds the port of a team page whose server side is another feature's (the portal's pages
+   * about clients: the composition root), made for a request with a member signed in only.
+   */
+  provideForMembers<Port>(key: PortKey<Port>, port: Port): void;
   /** The member signed in with these request headers (what the guard checks). */
   session: SignIn["session"];
   /** Its background jobs (the composition root starts them with the others'). */
@@ -225,6 +230,9 @@ export async function startTeam(deps: {
     portFor: (request) => {
       const member = members.get(request);
       return { member, port: ports.of({ member, request }) };
+    },
+    provideForMembers(key, port) {
+      ports.provide(key, ({ member }) => (member ? port : undefined));
     },
     session: (headers) => signIn.session(headers),
     jobs: [authCleanupJob(database, logger), wal.job],

@@ -1,0 +1,58 @@
+import type { ClientSpace } from "./portal-port.ts";
+import { portKey } from "./team-port.ts";
+
+/**
+ * What a client's page on the team's side (/team/clients/:id) may ask of the server: its own
+ * port (decision 0086), made for a signed-in member only and reached with
+ * `signedInMember(context, clientPagePort)`. Types only, and the key.
+ */
+export interface ClientPagePort {
+  client(id: string): Promise<ClientPage | undefined>;
+  addPerson(clientId: string, email: string): Promise<PeopleOutcome>;
+  removePerson(clientId: string, personId: string): Promise<PeopleOutcome>;
+}
+
+export const clientPagePort = portKey<ClientPagePort>("client");
+
+export interface ClientPage extends ClientSpace {
+  applicationId: string | null;
+  people: { id: string; email: string; createdAt: number }[];
+  /** Finished uploads, newest first. */
+  footage: FootageItem[];
+  /** False when this server has no ffprobe/ffmpeg: nothing is read, no poster or preview. */
+  previews: boolean;
+}
+
+/**
+ * A clip over its plan's raw footage per video (decision 0080's numbers): derived where shown,
+ * never stored. `minutes`: the clip's, rounded up; `capMinutes`: the plan's.
+ */
+export type FootageMinutes = { over: true; minutes: number; capMinutes: number } | { over: false };
+
+/** One finished upload as the team's client page shows it (decision 0084). */
+export interface FootageItem {
+  id: string;
+  size: number;
+  completedAt: number;
+  /** waiting: not read yet (or being tried again); unreadable: `reason` says why. */
+  state: "waiting" | "ready" | "unreadable";
+  kind: "video" | "audio" | "image" | null;
+  durationMs: number | null;
+  width: number | null;
+  height: number | null;
+  /** Exact, as ffprobe gives it ("30000/1001"). */
+  frameRate: string | null;
+  hasAudio: boolean | null;
+  hasPoster: boolean;
+  hasPreview: boolean;
+  reason: string | null;
+  minutes: FootageMinutes;
+}
+
+export type PeopleOutcome =
+  | { ok: true; email: string }
+  | {
+      ok: false;
+      error: "not_found" | "invalid_email" | "address_taken" | "last_person";
+      email?: string;
+    };
