@@ -22,7 +22,7 @@ export function pathIsFrozen(relPath: string): boolean {
   return (
     relPath.startsWith("server/db/migrations/") ||
     relPath.startsWith("scripts/codemods/") ||
-    relPath === "server/entity-name.test.ts" ||
+    relPath === "server/architecture/entity-name.test.ts" ||
     relPath.startsWith(".react-router/") ||
     relPath.startsWith("node_modules/") ||
     relPath.startsWith("docs/decisions/0078-")
@@ -71,7 +71,7 @@ export function rewritePaths(text: string, fragments: readonly [string, string][
 export function rewriteCommandLine(text: string): string {
   return text
     .replaceAll("npm run submissions", "npm run applications")
-    .replaceAll("server/cli.ts submissions", "server/cli.ts applications");
+    .replaceAll("server/cli/cli.ts submissions", "server/cli/cli.ts applications");
 }
 
 /**

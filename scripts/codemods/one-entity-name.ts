@@ -18,7 +18,7 @@
  * claims.ts, beside `Owner`, the member) becomes `leaseHolder`. Then: files and folders moved,
  * import specifiers and paths in strings, comments and docs rewritten, the command line's
  * `applications` added (`submissions` kept as its alias), the guard test put in place
- * (server/entity-name.test.ts), `biome check --write` on what changed. Running it again on its
+ * (server/architecture/entity-name.test.ts), `biome check --write` on what changed. Running it again on its
  * own output changes nothing.
  */
 import { execFileSync } from "node:child_process";
@@ -74,7 +74,7 @@ export const overrides: Record<string, string> = {
 /** Names kept where they are declared, `<declaring file>:<name>` → why. */
 export const keptNames: Record<string, string> = {
   // Put there by this codemod (commandLineRules): the command's old name, now its alias.
-  "server/cli.ts:submissions": "the command line's alias",
+  "server/cli/cli.ts:submissions": "the command line's alias",
 };
 
 /** The lease holder (a worker's id), not the member who owns an application. */
@@ -145,7 +145,7 @@ export function runCodemod(options: Options): Report {
       .map((name) => ({ name, rel: rel(name) }))
       .filter((f) => !f.rel.startsWith("..") && !f.rel.startsWith("node_modules/"))
       .filter((f) => !f.rel.startsWith(".react-router/") && !f.rel.startsWith("scripts/codemods/"))
-      .filter((f) => f.rel !== "server/entity-name.test.ts");
+      .filter((f) => f.rel !== "server/architecture/entity-name.test.ts");
 
     const decisions = new Map<number, Decision>();
     const kept: Record<string, number> = {};
@@ -530,7 +530,7 @@ export function runCodemod(options: Options): Report {
       const to = movedPath(file);
       if (to !== file) moves.set(file, to);
     }
-    const guardTo = "server/entity-name.test.ts";
+    const guardTo = "server/architecture/entity-name.test.ts";
     const guardFrom = "scripts/codemods/entity-name-guard.ts";
     const fragments = pathFragments(moves);
     for (const p of pendingProse.splice(0)) {
@@ -666,12 +666,15 @@ function commandLineRules(root: string): Map<string, (text: string) => string> {
     }
   };
   rules.set("package.json", (text) => {
-    if (text.includes('"applications": "node server/cli.ts applications"')) return text;
-    const from = '    "submissions": "node server/cli.ts submissions",\n';
+    if (text.includes('"applications": "node server/cli/cli.ts applications"')) return text;
+    const from = '    "submissions": "node server/cli/cli.ts submissions",\n';
     expect("package.json", text, from);
-    return text.replace(from, `    "applications": "node server/cli.ts applications",\n${from}`);
+    return text.replace(
+      from,
+      `    "applications": "node server/cli/cli.ts applications",\n${from}`,
+    );
   });
-  rules.set("server/cli.ts", (text) => {
+  rules.set("server/cli/cli.ts", (text) => {
     const programs =
       "// `submissions` is the alias of `applications` (its name until decision 0078): scripts\n" +
       "// and cron lines written before keep working.\n" +
@@ -679,7 +682,7 @@ function commandLineRules(root: string): Map<string, (text: string) => string> {
       "  submissions: applicationsProgram,\n};";
     if (text.includes(programs)) return text;
     const statement = /const programs = \{[^;]*\};/;
-    expect("server/cli.ts", text, "const programs = {");
+    expect("server/cli/cli.ts", text, "const programs = {");
     return text.replace(statement, programs);
   });
   for (const file of ["server/cli/applications-program.ts", "server/cli/submissions-program.ts"]) {
@@ -687,7 +690,7 @@ function commandLineRules(root: string): Map<string, (text: string) => string> {
       rewriteCommandLine(text).replace('name: "submissions"', 'name: "applications"'),
     );
   }
-  rules.set("server/cli.test.ts", (text) => rewriteCommandLine(text));
+  rules.set("server/cli/cli.test.ts", (text) => rewriteCommandLine(text));
   rules.set("docs/operations.md", (text) => {
     const note =
       "(`submissions`, its name before decision 0078, stays an alias: the cron lines and scripts\n" +

@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 
-const cliPath = path.join(import.meta.dirname, "..", "cli.ts");
+const cliPath = path.join(import.meta.dirname, "..", "cli", "cli.ts");
 
-/** Runs `npm run applications -- …` (node server/cli.ts applications) as the operator would. */
+/** Runs `npm run applications -- …` (node server/cli/cli.ts applications) as the operator would. */
 export function cli(env: Record<string, string>, ...args: string[]) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(

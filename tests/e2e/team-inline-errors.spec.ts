@@ -28,7 +28,7 @@ withAndWithoutJavaScript(() => {
     health.allow(/status of 400/); // the refused values, on purpose
     const email = memberAddress(testInfo.title, testInfo.project.name);
     await signIn(page, email);
-    const admin = spawnSync(process.execPath, ["server/cli.ts", "team", "admin", email], {
+    const admin = spawnSync(process.execPath, ["server/cli/cli.ts", "team", "admin", email], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
       encoding: "utf8",
     });

@@ -16,7 +16,7 @@ import { hydrated } from "./onboarding-page";
 
 /** `npm run team -- admin EMAIL` against the e2e server's database. */
 function makeAdmin(email: string) {
-  const result = spawnSync(process.execPath, ["server/cli.ts", "team", "admin", email], {
+  const result = spawnSync(process.execPath, ["server/cli/cli.ts", "team", "admin", email], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     encoding: "utf8",
   });

@@ -20,7 +20,7 @@ export function memberAddress(title: string, project: string): string {
 
 /** `npm run team -- add EMAIL` against the e2e server's database. */
 export function addMember(email: string) {
-  const result = spawnSync(process.execPath, ["server/cli.ts", "team", "add", email], {
+  const result = spawnSync(process.execPath, ["server/cli/cli.ts", "team", "add", email], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     encoding: "utf8",
   });

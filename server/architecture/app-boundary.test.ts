@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { stripTypeScriptTypes } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { inside, specifiers, tsFiles } from "./test/imports.ts";
+import { inside, specifiers, tsFiles } from "../test/imports.ts";
 
 /**
  * The server runs as TypeScript in plain Node (no Vite, no tsconfig paths), and loads a few
@@ -12,7 +12,7 @@ import { inside, specifiers, tsFiles } from "./test/imports.ts";
  * Vitest and tsc resolve `~/` and accept syntax Node cannot strip, so without this test a slip
  * there passes every other check and breaks `npm start`.
  */
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "..", "..");
 const appDir = path.join(root, "app");
 const sharedDir = path.join(appDir, "shared");
 const contentDir = path.join(appDir, "content");

@@ -3,15 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fieldNames } from "#app/shared/fields.ts";
-import type { DatabaseHandle } from "./db/database.ts";
-import { attachmentInsert, messageInsert } from "./db/messages.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { attachmentInsert, messageInsert } from "../db/messages.ts";
 
-import { describeEachBackend, migratedDatabase } from "./test/backends.ts";
-import { cli } from "./test/cli.ts";
-import { validApplication } from "./test/fixtures.ts";
-import { startTestServer } from "./test/server.ts";
-import { sentOnArrival, storeReceived, untilNonePending } from "./test/stored.ts";
-import { sleep, waitFor } from "./test/wait.ts";
+import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
+import { cli } from "../test/cli.ts";
+import { validApplication } from "../test/fixtures.ts";
+import { startTestServer } from "../test/server.ts";
+import { sentOnArrival, storeReceived, untilNonePending } from "../test/stored.ts";
+import { sleep, waitFor } from "../test/wait.ts";
 
 const formulaName = '=HYPERLINK("http://evil.example","click")';
 

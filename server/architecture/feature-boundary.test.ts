@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { inside, specifiers, tsFiles } from "./test/imports.ts";
+import { inside, specifiers, tsFiles } from "../test/imports.ts";
 
 /**
  * The server's features stand side by side over db/ and a few shared helpers (answers/,
@@ -10,7 +10,7 @@ import { inside, specifiers, tsFiles } from "./test/imports.ts";
  * move it to a shared module named for what it does.
  */
 const features = ["intake", "delivery", "team", "cli", "inbound", "visits", "portal"];
-const serverDir = import.meta.dirname;
+const serverDir = path.resolve(import.meta.dirname, "..");
 
 it("keeps each feature folder from importing another", () => {
   const crossings: string[] = [];

@@ -147,13 +147,13 @@ describe("one name for the entity in code (decision 0078)", () => {
 
   test("the command line is `applications`, and `submissions` stays its alias", () => {
     const help = (name: string) =>
-      execFileSync(process.execPath, ["server/cli.ts", name, "--help"], { encoding: "utf8" });
+      execFileSync(process.execPath, ["server/cli/cli.ts", name, "--help"], { encoding: "utf8" });
     const usage = help("applications");
     expect(usage).toMatch(/^Usage: npm run applications -- <command>/);
     expect(help("submissions")).toBe(usage);
     const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts;
-    expect(scripts.applications).toBe("node server/cli.ts applications");
-    expect(scripts.submissions).toBe("node server/cli.ts submissions");
+    expect(scripts.applications).toBe("node server/cli/cli.ts applications");
+    expect(scripts.submissions).toBe("node server/cli/cli.ts submissions");
   });
 
   test("no file or folder is named for it (the migrations aside)", () => {

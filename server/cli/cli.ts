@@ -1,14 +1,14 @@
-import { turnOnCompileCache } from "./process/compile-cache.ts";
+import { turnOnCompileCache } from "../process/compile-cache.ts";
 
-// The operator's command lines, one parser and one exit-code rule (cli/program.ts):
-//   npm run applications -- <command>   the stored applications (node server/cli.ts applications)
-//   npm run team -- <command>          who may sign in to /team (node server/cli.ts team)
+// The operator's command lines, one parser and one exit-code rule (program.ts):
+//   npm run applications -- <command>   the stored applications (node server/cli/cli.ts applications)
+//   npm run team -- <command>          who may sign in to /team (node server/cli/cli.ts team)
 // Node's compile cache first, then the modules it caches (decision 0060): each command starts in
 // ~0.55 s instead of ~0.8.
 turnOnCompileCache();
-const { runProgram } = await import("./cli/program.ts");
-const { applicationsProgram } = await import("./cli/applications-program.ts");
-const { teamProgram } = await import("./cli/team-program.ts");
+const { runProgram } = await import("./program.ts");
+const { applicationsProgram } = await import("./applications-program.ts");
+const { teamProgram } = await import("./team-program.ts");
 
 // `submissions` is the alias of `applications` (its name until decision 0078): scripts
 // and cron lines written before keep working.

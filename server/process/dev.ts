@@ -4,7 +4,7 @@ import { createServer as createViteServer } from "vite";
 // `npm run dev`: the whole product as `npm start` runs it (API, database, delivery worker),
 // with the pages rendered by Vite from the sources: edits show on reload, styles hot.
 process.env.NODE_ENV ??= "development";
-const { startServer } = await import("./composition-root.ts");
+const { startServer } = await import("../composition-root.ts");
 
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const server = await startServer(process.env, {

@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { specifiers, tsFiles } from "./test/imports.ts";
+import { specifiers, tsFiles } from "../test/imports.ts";
 
 /**
  * No import circle in server/ or app/, type-only imports included: a circle means two modules
  * that cannot be understood (or moved) apart, and, for values, an order of evaluation that
  * depends on who is imported first. Tests are left out (they import what they test).
  */
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "..", "..");
 const aliases: Record<string, string> = {
   "#app/": path.join(root, "app"),
   "#server/": path.join(root, "server"),
