@@ -7,6 +7,7 @@ import { TeamShell } from "~/team/team-shell";
 import type { Route } from "./+types/team.clients";
 
 const copy = portal.team.list;
+const columns = ["name", "plan", "week", "people"] as const;
 
 export const meta: Route.MetaFunction = () => teamMeta(portal.seo.clients);
 
@@ -28,18 +29,11 @@ export default function TeamClients({ loaderData }: Route.ComponentProps) {
           <table className="w-full text-left text-sm">
             <thead className="text-zinc-400">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  {copy.columns.name}
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  {copy.columns.plan}
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  {copy.columns.week}
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  {copy.columns.people}
-                </th>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3 font-medium">
+                    {copy.columns[column]}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-white/5">

@@ -1,17 +1,10 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { team } from "~/content/team";
-import {
-  type SettingsField,
-  type SettingsFieldError,
-  type SettingsView,
-  settingsLimits,
-} from "~/shared/settings-port";
+import type { SettingsField, SettingsFieldError, SettingsView } from "~/shared/settings-port";
 import { fill } from "~/shared/text";
 import { Panel } from "./panel";
-import { fieldMessage } from "./profile-form";
+import { SettingsInput } from "./settings-input";
 
 const copy = team.settings;
 const cell = "border-b border-white/5 py-3 pr-3 align-top";
@@ -135,40 +128,26 @@ export function MembersPanel(props: {
             {copy.addTitle}
           </h3>
           <input type="hidden" name="intent" value="add" />
-          <Field
-            name="add-email"
+          <SettingsInput
+            id="add-email"
+            field="email"
             label={copy.emailLabel}
-            error={fieldMessage(failed?.fields, "email")}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                name="email"
-                defaultValue={failed?.values.email ?? ""}
-                maxLength={settingsLimits.email}
-                autoComplete="off"
-                spellCheck={false}
-                required
-              />
-            )}
-          </Field>
-          <Field
-            name="add-name"
+            refused={failed?.fields}
+            type="email"
+            defaultValue={failed?.values.email ?? ""}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+          <SettingsInput
+            id="add-name"
+            field="name"
             label={copy.newNameLabel}
             hint={copy.newNameHint}
-            error={fieldMessage(failed?.fields, "name")}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                name="name"
-                defaultValue={failed?.values.name ?? ""}
-                maxLength={settingsLimits.name}
-                autoComplete="off"
-              />
-            )}
-          </Field>
+            refused={failed?.fields}
+            defaultValue={failed?.values.name ?? ""}
+            autoComplete="off"
+          />
           <label className="flex items-center gap-3 text-sm text-zinc-100">
             <input type="checkbox" name="admin" value="1" className="size-5 accent-brand-500" />
             {copy.adminLabel}

@@ -7,6 +7,7 @@ import type { ApplicationView } from "~/shared/application-port";
 import { noteMaxLength } from "~/shared/inbox-query";
 import { ListOrNone } from "./list-or-none";
 import { Moment } from "./moment";
+import { Panel } from "./panel";
 
 const copy = team.application;
 
@@ -24,14 +25,7 @@ export function NotesPanel(props: {
 }) {
   const { view, refused } = props;
   return (
-    <section
-      id="notes"
-      aria-labelledby="notes-title"
-      className="scroll-mt-4 rounded-2xl border border-white/10 bg-surface p-5"
-    >
-      <h2 id="notes-title" className="text-lg font-bold text-white">
-        {copy.notesTitle}
-      </h2>
+    <Panel id="notes-title" title={copy.notesTitle} anchor="notes">
       {props.notice}
       <Form
         method="post"
@@ -67,6 +61,6 @@ export function NotesPanel(props: {
           </li>
         )}
       </ListOrNone>
-    </section>
+    </Panel>
   );
 }

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { brand } from "~/content/brand";
@@ -15,19 +14,9 @@ import {
 } from "~/shared/settings-port";
 import { fill } from "~/shared/text";
 import { Panel } from "./panel";
+import { fieldMessage, SettingsInput } from "./settings-input";
 
 const copy = team.settings;
-
-/** A refused field's message, in the copy's words. */
-export function fieldMessage(
-  fields: Partial<Record<SettingsField, SettingsFieldError>> | undefined,
-  field: SettingsField,
-): string | undefined {
-  const error = fields?.[field];
-  if (!error) return undefined;
-  const max = field === "signature" ? settingsLimits.signature : settingsLimits.name;
-  return fill(copy.fieldErrors[error], { max });
-}
 
 /** The member's own profile: display name, signature, time zone. Posts without JavaScript. */
 export function ProfileForm(props: {
@@ -48,23 +37,16 @@ export function ProfileForm(props: {
     <Panel id="profile-title" title={copy.profileTitle}>
       <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
         <input type="hidden" name="intent" value="profile" />
-        <Field
-          name="profile-name"
+        <SettingsInput
+          id="profile-name"
+          field="name"
           label={copy.nameLabel}
           hint={fill(copy.nameHint, { example })}
-          error={fieldMessage(failed?.fields, "name")}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              name="name"
-              defaultValue={value("name")}
-              maxLength={settingsLimits.name}
-              autoComplete="name"
-              required
-            />
-          )}
-        </Field>
+          refused={failed?.fields}
+          defaultValue={value("name")}
+          autoComplete="name"
+          required
+        />
         <Field
           name="profile-signature"
           label={copy.signatureLabel}

@@ -7,6 +7,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { team } from "~/content/team";
 import { replyBodyMaxLength, replySubjectMaxLength } from "~/shared/reply-rules";
+import { Panel } from "./panel";
 import type { FilledReply } from "./reply-templates";
 import { TemplateDialog } from "./template-dialog";
 import { mergeTemplate, type ReplyDraft } from "./template-merge";
@@ -75,14 +76,7 @@ export function ReplyForm(props: {
   };
 
   return (
-    <section
-      id="reply"
-      aria-labelledby="reply-title"
-      className="scroll-mt-4 rounded-2xl border border-white/10 bg-surface p-5"
-    >
-      <h2 id="reply-title" className="text-lg font-bold text-white">
-        {copy.title}
-      </h2>
+    <Panel id="reply-title" title={copy.title} anchor="reply">
       <p className="mt-1 text-sm text-zinc-400">{copy.intro}</p>
       {props.notice}
       <Form
@@ -164,7 +158,7 @@ export function ReplyForm(props: {
         </div>
       </Form>
       <TemplateDialog template={asking} onChoose={answer} />
-    </section>
+    </Panel>
   );
 }
 

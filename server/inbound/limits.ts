@@ -149,6 +149,16 @@ export function createInboundLimits(deps: {
   }
 
   /** Tells the team, when this is the limit's first refusal of the period. Never throws. */
+  /** A rate over its limit: the team told (once per limit and period), the message refused. */
+  async function rateRefused(
+    rate: (typeof rates)[number],
+    retryAfterSeconds: number,
+  ): Promise<Admission> {
+    const variable = `INBOUND_${rate.name.toUpperCase()}`;
+    await told({ limit: rate.name, kind: "rate", value: rate.value, variable }, rate.seconds);
+    return { ok: false, refused: "rate_limited", limit: rate.name, retryAfterSeconds };
+  }
+
   async function told(notice: Omit<LimitNotice, "until">, seconds: number) {
     const at = now();
     const periodStart = Math.floor(at / (seconds * 1000)) * seconds * 1000;
@@ -197,23 +207,7 @@ export function createInboundLimits(deps: {
         refusal = { rate, retryAfterSeconds: decision.retryAfterSeconds };
       }
     }
-    if (!refusal) return { ok: true };
-    const { rate } = refusal;
-    await told(
-      {
-        limit: rate.name,
-        kind: "rate",
-        value: rate.value,
-        variable: `INBOUND_${rate.name.toUpperCase()}`,
-      },
-      rate.seconds,
-    );
-    return {
-      ok: false,
-      refused: "rate_limited",
-      limit: rate.name,
-      retryAfterSeconds: refusal.retryAfterSeconds,
-    };
+    return refusal ? rateRefused(refusal.rate, refusal.retryAfterSeconds) : { ok: true };
   }
 
   /**
@@ -236,23 +230,7 @@ export function createInboundLimits(deps: {
         ),
     );
     for (const { rate, decision } of decisions) {
-      if (!decision.ok) {
-        await told(
-          {
-            limit: rate.name,
-            kind: "rate",
-            value: rate.value,
-            variable: `INBOUND_${rate.name.toUpperCase()}`,
-          },
-          rate.seconds,
-        );
-        return {
-          ok: false,
-          refused: "rate_limited",
-          limit: rate.name,
-          retryAfterSeconds: decision.retryAfterSeconds,
-        };
-      }
+      if (!decision.ok) return rateRefused(rate, decision.retryAfterSeconds);
     }
     return { ok: true };
   }

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type UpdateObject } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
+import type { Database } from "../schema.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 type Writer = Pick<DatabaseHandle, "db" | "dialect" | "write">;
@@ -124,13 +125,24 @@ export async function mediaClaim(
   return row && { uploadId: row.uploadId, attempts: Number(row.attempts) };
 }
 
-/** The end of a claimed attempt: only while `leaseHolder` still holds the lease. */
-function finish(handle: Writer, uploadId: string, leaseHolder: string) {
-  return handle.db
-    .updateTable("uploadMedia")
-    .where("uploadId", "=", uploadId)
-    .where("leaseHolder", "=", leaseHolder)
-    .where("state", "=", "pending");
+/**
+ * The end of a claimed attempt, written only while `leaseHolder` still holds the lease: its
+ * `changes`, and the lease let go.
+ */
+async function finish(
+  handle: Writer,
+  uploadId: string,
+  leaseHolder: string,
+  changes: UpdateObject<Database, "uploadMedia">,
+) {
+  await handle.write(
+    handle.db
+      .updateTable("uploadMedia")
+      .set({ ...changes, leaseHolder: null, leaseExpiresAt: null })
+      .where("uploadId", "=", uploadId)
+      .where("leaseHolder", "=", leaseHolder)
+      .where("state", "=", "pending"),
+  );
 }
 
 /** Records what the file is, and the poster and preview made (or why one is missing). */
@@ -147,27 +159,23 @@ export async function mediaReady(
   },
 ) {
   const { facts } = result;
-  await handle.write(
-    finish(handle, uploadId, leaseHolder).set({
-      state: "ready",
-      leaseHolder: null,
-      leaseExpiresAt: null,
-      kind: facts.kind,
-      format: facts.format,
-      durationMs: facts.durationMs,
-      width: facts.width,
-      height: facts.height,
-      rotation: facts.rotation,
-      frameRate: facts.frameRate,
-      videoCodec: facts.videoCodec,
-      audioCodec: facts.audioCodec,
-      hasAudio: facts.hasAudio ? 1 : 0,
-      hasPoster: result.poster ? 1 : 0,
-      hasPreview: result.preview ? 1 : 0,
-      reason: result.reason,
-      probedAt: result.now,
-    }),
-  );
+  await finish(handle, uploadId, leaseHolder, {
+    state: "ready",
+    kind: facts.kind,
+    format: facts.format,
+    durationMs: facts.durationMs,
+    width: facts.width,
+    height: facts.height,
+    rotation: facts.rotation,
+    frameRate: facts.frameRate,
+    videoCodec: facts.videoCodec,
+    audioCodec: facts.audioCodec,
+    hasAudio: facts.hasAudio ? 1 : 0,
+    hasPoster: result.poster ? 1 : 0,
+    hasPreview: result.preview ? 1 : 0,
+    reason: result.reason,
+    probedAt: result.now,
+  });
 }
 
 /** A failed attempt, to try again at `nextAttemptAt` (the lease let go). */
@@ -177,14 +185,10 @@ export async function mediaRetry(
   leaseHolder: string,
   failure: { reason: string; nextAttemptAt: number },
 ) {
-  await handle.write(
-    finish(handle, uploadId, leaseHolder).set({
-      leaseHolder: null,
-      leaseExpiresAt: null,
-      nextAttemptAt: failure.nextAttemptAt,
-      reason: failure.reason,
-    }),
-  );
+  await finish(handle, uploadId, leaseHolder, {
+    nextAttemptAt: failure.nextAttemptAt,
+    reason: failure.reason,
+  });
 }
 
 /** A file that cannot be read, for good: never claimed again. */
@@ -194,26 +198,16 @@ export async function mediaUnreadable(
   leaseHolder: string,
   failure: { reason: string; now: number },
 ) {
-  await handle.write(
-    finish(handle, uploadId, leaseHolder).set({
-      state: "unreadable",
-      leaseHolder: null,
-      leaseExpiresAt: null,
-      reason: failure.reason,
-      probedAt: failure.now,
-    }),
-  );
+  await finish(handle, uploadId, leaseHolder, {
+    state: "unreadable",
+    reason: failure.reason,
+    probedAt: failure.now,
+  });
 }
 
 /** An attempt given back unfinished (the server stopping): due again at once, not counted. */
 export async function mediaRelease(handle: Writer, uploadId: string, leaseHolder: string) {
-  await handle.write(
-    finish(handle, uploadId, leaseHolder).set((eb) => ({
-      leaseHolder: null,
-      leaseExpiresAt: null,
-      attempts: eb("attempts", "-", 1),
-    })),
-  );
+  await finish(handle, uploadId, leaseHolder, { attempts: (eb) => eb("attempts", "-", 1) });
 }
 
 /** A client's finished uploads, newest first (at most `limit`), each with its media row. */
