@@ -10,36 +10,14 @@ import type { NewApplicationMessage } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { taggedMessageId } from "../mail/product-message-ids.ts";
 import { describeEachBackend } from "../test/backends.ts";
-import { pendingApplication } from "../test/stored.ts";
+import { inboundMessageRow, pendingApplication } from "../test/stored.ts";
 import { type TeamFixture, teamFixtureWithMember } from "../test/team.ts";
 
 const subject = "Re: Your Reelsmith application (Influencer plan)";
 
 /** A message of theirs on an application, as the inbound side stores one. */
-function theirs(
-  applicationId: string,
-  values: Partial<NewApplicationMessage> = {},
-): NewApplicationMessage {
-  return {
-    id: randomUUID(),
-    submissionId: applicationId,
-    direction: "in",
-    messageId: `<${randomUUID()}@mail.example>`,
-    inReplyTo: null,
-    fromAddress: "maya@example.com",
-    fromName: "Maya Lopez",
-    toAddress: "reply+x.y@reelsmith.example",
-    subject: `Re: ${subject}`,
-    body: "Tuesday works.",
-    visible: "Tuesday works.",
-    rawFile: null,
-    auth: null,
-    memberEmail: null,
-    deliveryId: null,
-    createdAt: Date.now(),
-    ...values,
-  };
-}
+const theirs = (applicationId: string, values: Partial<NewApplicationMessage> = {}) =>
+  inboundMessageRow(applicationId, { subject: `Re: ${subject}`, ...values });
 
 // The Reply and Mark read actions of the application page, as its route module calls them, on
 // a real database: the message, its delivery, the first response and the audit line in one

@@ -5,36 +5,14 @@ import { storeApplications } from "../db/applications/store.ts";
 import { messageInsert } from "../db/messages.ts";
 import type { NewApplicationMessage } from "../db/schema.ts";
 import { storageBackends } from "../test/backends.ts";
-import { pendingApplication } from "../test/stored.ts";
+import { inboundMessageRow, pendingApplication } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
 
 const subject = "Re: Your Reelsmith application (Creator plan)";
 
 /** A message of the thread as the inbound side (theirs) or a reply (ours) stores it. */
-function message(
-  applicationId: string,
-  values: Partial<NewApplicationMessage> = {},
-): NewApplicationMessage {
-  return {
-    id: randomUUID(),
-    submissionId: applicationId,
-    direction: "in",
-    messageId: `<${randomUUID()}@mail.example>`,
-    inReplyTo: null,
-    fromAddress: "maya@example.com",
-    fromName: "Maya Lopez",
-    toAddress: "reply+x.y@reelsmith.example",
-    subject,
-    body: "Tuesday works.",
-    visible: "Tuesday works.",
-    rawFile: null,
-    auth: null,
-    memberEmail: null,
-    deliveryId: null,
-    createdAt: Date.now(),
-    ...values,
-  };
-}
+const message = (applicationId: string, values: Partial<NewApplicationMessage> = {}) =>
+  inboundMessageRow(applicationId, { subject, ...values });
 
 // A reply written on a page that did not show the thread's newest message (decision 0073): the
 // server refuses it, changes nothing, and says who wrote and when; the page's `seen` is the

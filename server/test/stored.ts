@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type PendingApplication, storeApplications } from "../db/applications/store.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { attachmentInsert, messageInsert } from "../db/messages.ts";
-import type { Application } from "../db/schema.ts";
+import type { Application, NewApplicationMessage } from "../db/schema.ts";
 import type { VisitorsTable } from "../db/visits-schema.ts";
 import { kindRegistry } from "../delivery/kinds/registry.ts";
 import { attachmentFileOf, rawFileOf, writeMessageFiles } from "../mail/inbound-files.ts";
@@ -106,6 +106,32 @@ export const visitorRow = (
   pages: 1,
   ...row,
 });
+
+/** The row of a message of theirs on an application (null: Unmatched); `values` override. */
+export function inboundMessageRow(
+  applicationId: string | null,
+  values: Partial<NewApplicationMessage> = {},
+): NewApplicationMessage {
+  return {
+    id: randomUUID(),
+    submissionId: applicationId,
+    direction: "in",
+    messageId: `<${randomUUID()}@mail.example>`,
+    inReplyTo: null,
+    fromAddress: "maya@example.com",
+    fromName: "Maya Lopez",
+    toAddress: "reply+x.y@reelsmith.example",
+    subject: "Re: Your Reelsmith application",
+    body: "Tuesday works.",
+    visible: "Tuesday works.",
+    rawFile: null,
+    auth: null,
+    memberEmail: null,
+    deliveryId: null,
+    createdAt: Date.now(),
+    ...values,
+  };
+}
 
 /** A message that came in, stored as the receiver stores it (files first, then its rows). */
 export async function storedInboundMessage(

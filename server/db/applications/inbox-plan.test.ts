@@ -10,10 +10,11 @@ import { storeApplications } from "./store.ts";
 const sqlite = storageBackends().find((backend) => backend.name === "sqlite");
 const hour = 3600_000;
 
-// The unanswered part of the inbox must walk an index in its order (due time, then id), never
-// sort every unanswered application: with SQLite's statistics (ANALYZE, as an operator or
-// PRAGMA optimize runs it) its planner used to skip-scan the status index and sort (0011).
-it("SQLite: the unanswered part's pages come from an index in order, after ANALYZE", async () => {
+/**
+ * 3,000 applications over 125 days on SQLite (every status, some spam), ANALYZE run as an
+ * operator would, and every statement the database is asked from then on (`captured`).
+ */
+async function analyzedInbox() {
   if (!sqlite) throw new Error("no SQLite backend");
   const { database } = await migratedDatabase(sqlite);
   const now = Date.now();
@@ -33,7 +34,6 @@ it("SQLite: the unanswered part's pages come from an index in order, after ANALY
     await storeApplications(database.db, rows.slice(i, i + 500), now);
   }
   await database.sqlite?.exec("ANALYZE");
-
   const captured: CompiledQuery[] = [];
   const executor = database.db.getExecutor();
   const run = executor.executeQuery.bind(executor);
@@ -41,6 +41,14 @@ it("SQLite: the unanswered part's pages come from an index in order, after ANALY
     captured.push(compiled);
     return run(compiled, queryId);
   };
+  return { database, now, captured };
+}
+
+// The unanswered part of the inbox must walk an index in its order (due time, then id), never
+// sort every unanswered application: with SQLite's statistics (ANALYZE, as an operator or
+// PRAGMA optimize runs it) its planner used to skip-scan the status index and sort (0011).
+it("SQLite: the unanswered part's pages come from an index in order, after ANALYZE", async () => {
+  const { database, now, captured } = await analyzedInbox();
   const planOf = async (params: string) => {
     captured.length = 0;
     await inboxRows(database, parseInboxQuery(new URLSearchParams(params)), 50, { now });
@@ -70,32 +78,7 @@ it("SQLite: the unanswered part's pages come from an index in order, after ANALY
 // the index made for it (decision 0075). With statistics, SQLite took "due_at is not null" as
 // the not-yet-due range (every waiting one) and skip-scanned the status index for the window.
 it("SQLite: the overdue counts and the Response page read ranges of their indexes, after ANALYZE", async () => {
-  if (!sqlite) throw new Error("no SQLite backend");
-  const { database } = await migratedDatabase(sqlite);
-  const now = Date.now();
-  const rows = Array.from({ length: 3000 }, (_, i) =>
-    pendingApplication({
-      row: {
-        createdAt: now - i * hour,
-        dueAt: now - i * hour + 24 * hour,
-        status: ["new", "new", "contacted", "onboarded", "declined"][i % 5] as string,
-        firstResponseAt: i % 5 < 2 ? null : now - i * hour + hour,
-        isSpam: i % 50 === 0 ? 1 : 0,
-      },
-      deliveries: [],
-    }),
-  );
-  for (let i = 0; i < rows.length; i += 500) {
-    await storeApplications(database.db, rows.slice(i, i + 500), now);
-  }
-  await database.sqlite?.exec("ANALYZE");
-  const captured: CompiledQuery[] = [];
-  const executor = database.db.getExecutor();
-  const run = executor.executeQuery.bind(executor);
-  executor.executeQuery = (compiled, queryId) => {
-    captured.push(compiled);
-    return run(compiled, queryId);
-  };
+  const { database, now, captured } = await analyzedInbox();
   const sqliteFile = database.sqlite;
   if (!sqliteFile) throw new Error("no SQLite connection");
   const plans = () =>
