@@ -127,7 +127,7 @@ describeEachBackend("a thread of a flood on $name", (backend) => {
   });
 });
 
-const cliPath = path.join(import.meta.dirname, "..", "cli.ts");
+const cliPath = path.join(import.meta.dirname, "..", "cli", "cli.ts");
 
 /** `npm run applications -- …`, its output counted as it comes, never held whole. */
 function cliCounting(env: Record<string, string>, needle: string, ...args: string[]) {
