@@ -1,4 +1,4 @@
-import { portalReview } from "#app/content/portal-review.ts";
+import { portalReview } from "../content/portal-review.ts";
 import { fill } from "./text.ts";
 
 /**
