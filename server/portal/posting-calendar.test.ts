@@ -39,7 +39,7 @@ const posts: ScheduledPost[] = [
 
 function events(feed: string): VEvent[] {
   return Object.values(ical.sync.parseICS(feed)).filter(
-    (component): component is VEvent => component.type === "VEVENT",
+    (component): component is VEvent => component?.type === "VEVENT",
   );
 }
 
