@@ -123,3 +123,10 @@ it("holds 999 events and says how many comments it left out", () => {
     "* 2 more comments are not in this EDL (it holds 999): see the CSV export.\n",
   );
 });
+
+it("cuts a long title to CMX 3600's 70 characters, never inside a character", () => {
+  const title = `${"é".repeat(60)}🎬🎬🎬🎬🎬🎬🎬🎬🎬🎬🎬`;
+  const [line] = commentsEdl({ ...version, title }, []).split("\n");
+  expect(line).toBe(`TITLE: ${"é".repeat(60)}${"🎬".repeat(10)}`);
+  expect(line?.isWellFormed()).toBe(true);
+});

@@ -39,7 +39,9 @@ export function commentsEdl(
   const ordered = inTimelineOrder(version, comments);
   const dropFrame = usesDropFrame(version.rate);
   const lines = [
-    `TITLE: ${edlText(`${version.title} v${version.version}`).slice(0, 70)}`,
+    `TITLE: ${Array.from(edlText(`${version.title} v${version.version}`))
+      .slice(0, 70)
+      .join("")}`,
     `FCM: ${dropFrame ? "DROP FRAME" : "NON-DROP FRAME"}`,
     "",
   ];
