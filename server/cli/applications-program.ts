@@ -10,7 +10,7 @@ import { BackupError, backupSqlite } from "../db/backup.ts";
 import { retryFailedDeliveries } from "../db/deliveries/retry.ts";
 import { emptyWalWithin } from "../db/empty-wal.ts";
 import { threadCount, type WholeMessage, wholeMessagesOf } from "../db/messages.ts";
-import { eraseApplicantEverywhere } from "../erasure/erase-applicant.ts";
+import { eraseApplicantEverywhere, type PortalHold } from "../erasure/erase-applicant.ts";
 import { exportStream } from "../export/export-stream.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
 import { loadHashingKey } from "../hashing/hashing-key.ts";
@@ -226,6 +226,10 @@ function erase(email: string): Run {
       { database, dataDir: config.dataDir, hashRecipient: createRecipientHasher(key) },
       email,
     );
+    if ("hold" in erased) {
+      io.err(heldLine(email, erased.hold));
+      return 1;
+    }
     const { files } = erased;
     const walEmptied = await emptyWalWithin(database, { attempts: 20, intervalMs: 500 });
     const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -250,6 +254,14 @@ function erase(email: string): Run {
     }
     return 0;
   };
+}
+
+/** Why an applicant in the client portal is not erased, and what to do first (decision 0088). */
+function heldLine(email: string, hold: PortalHold): string {
+  const client = `${printable(hold.clientName)} (${hold.clientId})`;
+  return hold.why === "client"
+    ? `Nothing erased: ${printable(email)} is the client ${client}, made from their application. Erase the client first (npm run clients -- erase ${hold.clientId}: its footage goes too), then erase the applicant.\n`
+    : `Nothing erased: ${printable(email)} is one of the people of the client ${client}. Remove them on the client's page (or erase that client: npm run clients -- erase ${hold.clientId}) first, then erase the applicant.\n`;
 }
 
 /** The .eml files (written when no SMTP_URL is set) go too; said only when there were some. */
