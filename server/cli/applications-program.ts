@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { emails } from "#app/content/emails.ts";
 import { applicationSource, sourceSummary } from "#app/shared/application-source.ts";
 import { printable } from "#app/shared/text.ts";
@@ -15,6 +16,7 @@ import { exportStream } from "../export/export-stream.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
 import { loadHashingKey } from "../hashing/hashing-key.ts";
 import { purgeMailFiles } from "../mail/mail-files.ts";
+import { copyMediaFolder, MediaBackupError, mediaBackupOf } from "../media/media-backup.ts";
 import {
   parseBackupFile,
   parseEmail,
@@ -44,7 +46,8 @@ Commands:
   purge                                delete submissions older than RETENTION_DAYS (730 days
                                        by default; the server also does it every hour)
   backup FILE                          a consistent copy of the SQLite database in FILE (new),
-                                       taken while the server runs (PostgreSQL: use pg_dump)
+                                       then of DATA_DIR/media in FILE.media (new), taken while
+                                       the server runs (PostgreSQL: use pg_dump, then rsync)
 
 Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite).
 `,
@@ -290,7 +293,10 @@ function purge(): Run {
 export const pgDumpAdvice = `backup copies the SQLite database; this server uses PostgreSQL (DATABASE_URL).
 Back it up with PostgreSQL's own tool, while the servers run:
   pg_dump --format=custom --file=reelsmith-$(date +%F).dump "$DATABASE_URL"
+then, after it, the clients' footage (the media folder the instances share):
+  rsync -a --exclude='*.part' DATA_DIR/media/ reelsmith-$(date +%F).media/
 and restore with: pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" FILE.dump
+(and the media folder copied back into DATA_DIR/media, the servers stopped).
 `;
 
 /** What a backup lets its holder learn, said with every backup (docs/privacy.md says more). */
@@ -310,15 +316,26 @@ function backup(file: string): Run {
     // the upgrade): the key goes to its file first, so that the copy never holds it.
     const hashing = await loadHashingKey(database, config);
     if (hashing.movedOut) await database.emptyWal?.();
+    // The media folder's copy must not exist either: refused before the database is copied.
+    const mediaTarget = mediaBackupOf(file);
+    if (existsSync(mediaTarget)) {
+      io.err(`error: ${mediaTarget} already exists; a backup never replaces a file\n`);
+      return 1;
+    }
     try {
       const copy = backupSqlite(database.sqlite, file);
       const megabytes = (copy.bytes / 1024 / 1024).toFixed(1);
       io.out(
         `Backed up ${copy.applications} ${copy.applications === 1 ? "submission" : "submissions"} to ${copy.file} (${megabytes} MB); integrity_check: ok.\n${backupHolds(hashing.source)}`,
       );
+      // Then the clients' footage, after the database: every upload in that copy has its file.
+      const media = await copyMediaFolder(config.dataDir, mediaTarget);
+      io.out(
+        `Copied DATA_DIR/media to ${mediaTarget} after the database: ${media.files} ${media.files === 1 ? "file" : "files"} (${(media.bytes / 1024 / 1024).toFixed(1)} MB).\n`,
+      );
       return 0;
     } catch (error) {
-      if (!(error instanceof BackupError)) throw error;
+      if (!(error instanceof BackupError || error instanceof MediaBackupError)) throw error;
       io.err(`error: ${error.message}\n`);
       return 1;
     }
