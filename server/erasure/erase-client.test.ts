@@ -1,10 +1,11 @@
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { expect, it, onTestFinished, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
 import { eraseClientRows } from "../db/portal/client-erase.ts";
 import { personInsert } from "../db/portal/client-people.ts";
@@ -320,5 +321,86 @@ describeEachBackend("the server's job list on $name", (backend) => {
       expect(await readdir(path.join(dataDir, "media"))).toEqual(["derived"]);
       expect(await readdir(path.join(dataDir, "media", "derived"))).toEqual([]);
     });
+  });
+});
+
+/** Every file under `directory`, recursively. */
+async function everyFile(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const full = path.join(directory, entry.name);
+      return entry.isDirectory() ? everyFile(full) : Promise.resolve([full]);
+    }),
+  );
+  return nested.flat();
+}
+
+describe("npm run clients -- erase, on the live SQLite server", () => {
+  it("leaves no byte of the client in DATA_DIR: not in the database file, its -wal, nor media/", async () => {
+    const server = await startTestServer({ PUBLIC_SITE_URL: "http://localhost:3000" });
+    onTestFinished(() => server.stop());
+    const database = server.openDatabase();
+    onTestFinished(() => database.close());
+    const marker = "zqxjvalentinaportal";
+    const kept = await signedInClient(database, "bo");
+    const gone = await signedInClient(database, marker);
+    const sound = wavBytes(200_000);
+    const origin = new URL(server.url).origin;
+    for (const client of [gone, kept]) {
+      const created = await fetch(`${server.url}/portal/uploads`, {
+        method: "POST",
+        headers: {
+          "Tus-Resumable": "1.0.0",
+          Origin: origin,
+          cookie: client.cookie,
+          "Upload-Length": String(sound.length),
+          "Upload-Metadata": `${requestOf(client)},filename ${Buffer.from(`${client === gone ? marker : "bo"}.wav`).toString("base64")}`,
+        },
+      });
+      expect(created.status).toBe(201);
+      const patched = await fetch(new URL(created.headers.get("location") ?? "", server.url), {
+        method: "PATCH",
+        headers: {
+          "Tus-Resumable": "1.0.0",
+          Origin: origin,
+          cookie: client.cookie,
+          "Content-Type": "application/offset+octet-stream",
+          "Upload-Offset": "0",
+        },
+        body: new Uint8Array(client === gone ? sound : wavBytes(sound.length)),
+      });
+      expect(patched.status).toBe(204);
+    }
+    const traces = [Buffer.from(marker), sound.subarray(100_000, 100_064)];
+    const holding = async () => {
+      const found: string[] = [];
+      for (const file of await everyFile(server.dataDir)) {
+        const bytes = await readFile(file).catch(() => Buffer.alloc(0));
+        if (traces.some((trace) => bytes.includes(trace))) {
+          found.push(path.relative(server.dataDir, file));
+        }
+      }
+      return found.sort();
+    };
+    expect((await holding()).length).toBeGreaterThan(0); // the check sees them while they are there
+
+    const erased = await new Promise<{ code: number; stdout: string; stderr: string }>(
+      (resolve) => {
+        execFile(
+          process.execPath,
+          [path.join(import.meta.dirname, "..", "cli.ts"), "clients", "erase", gone.clientId],
+          { env: { PATH: process.env.PATH ?? "", DATA_DIR: server.dataDir } },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        );
+      },
+    );
+    expect(erased.stderr).toBe("");
+    expect(erased.code).toBe(0);
+    expect(await holding()).toEqual([]);
+    expect(await database.db.selectFrom("clients").select("id").execute()).toEqual([
+      { id: kept.clientId },
+    ]);
   });
 });
