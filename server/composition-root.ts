@@ -164,6 +164,7 @@ export async function startServer(
     mailer,
     inviteKind: portalInviteKind.name,
     nudgeWorker: () => worker.nudge(),
+    afterErase: team.afterErase,
   });
   // Replies coming back: the SMTP listener (INBOUND_SMTP_PORT) and the provider's POST.
   const inbound = await startInbound({

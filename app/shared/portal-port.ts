@@ -138,12 +138,22 @@ export type PeopleOutcome =
       email?: string;
     };
 
+/** A client erased (decision 0088): its name, and how many of its uploads' files went. */
+export type EraseClientOutcome =
+  | { ok: true; name: string; uploads: number }
+  | { ok: false; error: "not_found" };
+
 export interface ClientsPort {
   list(): Promise<ClientListRow[]>;
   client(id: string): Promise<ClientPage | undefined>;
   invite(applicationId: string): Promise<InviteOutcome>;
   addPerson(clientId: string, email: string): Promise<PeopleOutcome>;
   removePerson(clientId: string, personId: string): Promise<PeopleOutcome>;
+  /**
+   * Erases a client and everything of theirs, files included (the one erase the CLI runs too),
+   * with an audit line of the member who did it.
+   */
+  erase(clientId: string, memberEmail: string): Promise<EraseClientOutcome>;
   /**
    * One file of a client's finished upload, streamed (`Range` honoured: 206 or 416), or
    * undefined when the client, the upload or that file does not exist.

@@ -6,10 +6,12 @@ import type {
   ClientListRow,
   ClientPage,
   ClientsPort,
+  EraseClientOutcome,
   InviteOutcome,
   PeopleOutcome,
 } from "#app/shared/portal-port.ts";
 import { findApplication } from "../db/applications/reads.ts";
+import { auditLineInsert } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { onDemandDeliveryInsert } from "../db/deliveries/on-demand.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -29,6 +31,7 @@ import {
   newClientId,
 } from "../db/portal/clients.ts";
 import { footageFileOf, footageOf } from "../db/portal/upload-media.ts";
+import { eraseClientEverywhere } from "../erasure/erase-client.ts";
 import { footageItems, footageListCap, footageResponse, isFootageFile } from "./footage.ts";
 import { clientSpace } from "./space.ts";
 import { weekOf } from "./week.ts";
@@ -55,6 +58,10 @@ export function createClients(deps: {
   dataDir: string;
   /** Whether this server reads uploads (ffprobe and ffmpeg found). */
   previewsOn: () => Promise<boolean>;
+  /** After an erase: empties the SQLite -wal (old images of the erased rows). */
+  afterErase?: () => Promise<void>;
+  /** Told how many erased uploads kept files it could not remove (media-orphans retries). */
+  onFilesLeft?: (uploads: number) => void;
   now?: () => number;
 }): ClientsPort {
   const { database } = deps;
@@ -173,6 +180,28 @@ export function createClients(deps: {
         return undefined;
       }
       return footageResponse(deps.dataDir, upload, file, range);
+    },
+
+    async erase(clientId, memberEmail): Promise<EraseClientOutcome> {
+      const client = uuidPattern.test(clientId)
+        ? await clientById(database, clientId.toLowerCase())
+        : undefined;
+      if (!client) return { ok: false, error: "not_found" };
+      const audit = auditLineInsert(database.db, {
+        applicationId: client.applicationId,
+        memberEmail,
+        action: "erase-client",
+        // The client's id, never its name: the audit log outlives the client.
+        detail: client.id,
+        now: now(),
+      });
+      const erased = await eraseClientEverywhere({ database, dataDir: deps.dataDir }, client.id, [
+        audit,
+      ]);
+      await deps.afterErase?.();
+      if (erased.filesLeft > 0) deps.onFilesLeft?.(erased.filesLeft);
+      if (!erased.found) return { ok: false, error: "not_found" };
+      return { ok: true, name: client.name, uploads: erased.uploads };
     },
 
     async removePerson(clientId, personId): Promise<PeopleOutcome> {
