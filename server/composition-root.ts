@@ -168,6 +168,7 @@ export async function startServer(
     mailer,
     inviteKind: portalInviteKind.name,
     nudgeWorker: () => worker.nudge(),
+    afterErase: team.afterErase,
   });
   // The team's pages about clients are the portal's: each reaches its own port (decision 0086).
   const { clients } = portal;
@@ -176,6 +177,7 @@ export async function startServer(
     client: clients.client,
     addPerson: clients.addPerson,
     removePerson: clients.removePerson,
+    erase: clients.erase,
   });
   team.provideForMembers(portalInvitePort, { invite: clients.invite });
   team.provideForMembers(clientFootagePort, { footageFile: clients.footageFile });

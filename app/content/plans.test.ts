@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { planNamed, plans } from "./plans.ts";
 
 describe("the plans' contract", () => {
-  it("holds the numbers the portal counts: 3, 5, 10 videos a week; 10, 20, no cap minutes", () => {
+  it("holds the numbers the portal counts: 3, 5, 10 videos a week; 10, 20, no cap minutes; 7 days, 48 h, 24 h", () => {
     expect(plans.map((plan) => [plan.name, plan.contract])).toEqual([
-      ["Creator", { videosPerWeek: 3, footageMinutesPerVideo: 10 }],
-      ["Influencer", { videosPerWeek: 5, footageMinutesPerVideo: 20 }],
-      ["Enterprise", { videosPerWeek: 10, footageMinutesPerVideo: null }],
+      ["Creator", { videosPerWeek: 3, footageMinutesPerVideo: 10, turnaroundHours: 168 }],
+      ["Influencer", { videosPerWeek: 5, footageMinutesPerVideo: 20, turnaroundHours: 48 }],
+      ["Enterprise", { videosPerWeek: 10, footageMinutesPerVideo: null, turnaroundHours: 24 }],
     ]);
   });
 
@@ -22,6 +22,8 @@ describe("the plans' contract", () => {
           ? /No cap on raw footage/
           : new RegExp(`Up to ${minutes} minutes of raw footage`),
       );
+      const hours = plan.contract.turnaroundHours;
+      expect(words).toMatch(new RegExp(`\\b(${hours}-hour|${hours / 24}-day) turnaround`));
     }
   });
 

@@ -16,9 +16,15 @@ export interface Plan {
   /**
    * The plan's numbers as the portal counts them (the contract; the features above say them in
    * words, and content.test.ts keeps the two the same): requests a week, and the minutes of raw
-   * footage per video (null: no cap).
+   * footage per video (null: no cap), and the turnaround in hours: a first cut is due that long
+   * after the client marks its footage complete, a revision that long after changes are asked
+   * (server/portal/turnaround.ts; the clock stops while the team waits on the client).
    */
-  contract: { videosPerWeek: number; footageMinutesPerVideo: number | null };
+  contract: {
+    videosPerWeek: number;
+    footageMinutesPerVideo: number | null;
+    turnaroundHours: number;
+  };
 }
 
 export type PlanName = Plan["name"];
@@ -38,7 +44,7 @@ export const plans = [
     ],
     popular: false,
     cta: "Choose Creator",
-    contract: { videosPerWeek: 3, footageMinutesPerVideo: 10 },
+    contract: { videosPerWeek: 3, footageMinutesPerVideo: 10, turnaroundHours: 7 * 24 },
   },
   {
     name: "Influencer",
@@ -56,7 +62,7 @@ export const plans = [
     ],
     popular: true,
     cta: "Choose Influencer",
-    contract: { videosPerWeek: 5, footageMinutesPerVideo: 20 },
+    contract: { videosPerWeek: 5, footageMinutesPerVideo: 20, turnaroundHours: 48 },
   },
   {
     name: "Enterprise",
@@ -76,7 +82,7 @@ export const plans = [
     cta: "Choose Enterprise",
     footnote:
       "*Fair use: for footage over 60 minutes per video we agree the turnaround with you first.",
-    contract: { videosPerWeek: 10, footageMinutesPerVideo: null },
+    contract: { videosPerWeek: 10, footageMinutesPerVideo: null, turnaroundHours: 24 },
   },
 ] as const satisfies readonly Plan[];
 

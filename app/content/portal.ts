@@ -160,6 +160,7 @@ export const portal = {
     list: {
       title: "Clients",
       none: "No clients yet. Invite an Onboarded application from its page.",
+      erased: "The client was erased, with their footage.",
       columns: { name: "Client", plan: "Plan", week: "Requests this week", people: "People" },
       week: "{count} of {videos}",
     },
@@ -178,6 +179,12 @@ export const portal = {
       requestsTitle: "Requests",
       noRequests: "No requests yet.",
       application: "The application",
+      eraseTitle: "Erase the client",
+      erase: "Erase client",
+      eraseHint:
+        "Deletes {name} and everything of theirs: their people and sessions, requests, and all their footage with its posters and previews. Uploads in progress stop. This cannot be undone.",
+      eraseConfirm: "Yes, erase this client and their footage",
+      eraseUnconfirmed: "Nothing was erased: press Erase client, then confirm.",
     },
     /** The client's uploads on their page (decision 0084). */
     footage: {

@@ -316,6 +316,7 @@ export const team = {
       reply: "sent a reply",
       read: "marked the reply as read",
       erase: "erased the applicant",
+      "erase-client": "erased the client made from this application",
       "attach-reply": "attached a reply that had matched no application",
       "confirm-sender": "confirmed a reply from another address as the applicant's",
       "unmatch-reply": "moved a reply from another address to Unmatched",
@@ -440,6 +441,11 @@ export const team = {
       retry: "The failed deliveries are being sent again.",
       nothingToRetry: "No failed deliveries to retry.",
       erase: "The applicant was erased.",
+      /** Erase refused: the applicant became a client, or is one of a client's people (0088). */
+      eraseClientFirst:
+        "Nothing was erased: this applicant is the client {client}. Erase the client first, on its page (that removes its footage too), then the applicant.",
+      erasePersonFirst:
+        "Nothing was erased: this address is one of the people of the client {client}. Remove them there (or erase that client) first, then the applicant.",
       assign: "Owner saved.",
       unassign: "Nobody owns it now.",
       take: "It is yours now.",

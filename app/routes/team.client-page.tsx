@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
@@ -37,11 +37,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { member, page, message };
 }
 
-/** Adds a person by address, or removes one (their sessions end at once). */
+/**
+ * Adds a person by address, removes one (their sessions end at once), or erases the client and
+ * everything of theirs (only with the confirmation's second press: `confirm=yes`).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { team } = signedInMember(context, clientPagePort);
+  const { team, member } = signedInMember(context, clientPagePort);
   const form = await postedForm(request);
   const intent = form.get("intent");
+  if (intent === "erase") {
+    if (form.get("confirm") !== "yes") {
+      return data({ ok: false, message: copy.eraseUnconfirmed }, { status: 400 });
+    }
+    const erased = await team.erase(params.id, member.email);
+    if (!erased.ok) throw data(null, { status: 404 });
+    return redirect(`${teamClientsPath}?erased=1`);
+  }
   const outcome =
     intent === "add"
       ? await team.addPerson(params.id, form.get("email") ?? "")
@@ -139,6 +150,28 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
               {copy.add}
             </button>
           </Form>
+        </Panel>
+      </div>
+      <div className="mt-8 max-w-xl">
+        <Panel id="erase-title" title={copy.eraseTitle}>
+          <details className="mt-3">
+            <summary className={buttonClass("outline", "md", "cursor-pointer list-none")}>
+              {copy.erase}
+            </summary>
+            <p className="mt-3 text-sm text-zinc-300">
+              {fill(copy.eraseHint, { name: page.client.name })}
+            </p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="erase" />
+              <input type="hidden" name="confirm" value="yes" />
+              <button
+                type="submit"
+                className={buttonClass("primary", "md", "bg-none bg-rose-600 hover:bg-rose-500")}
+              >
+                {copy.eraseConfirm}
+              </button>
+            </Form>
+          </details>
         </Panel>
       </div>
     </TeamShell>

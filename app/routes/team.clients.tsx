@@ -2,6 +2,7 @@ import { portal } from "~/content/portal";
 import { clientListPort } from "~/shared/client-list-port";
 import { teamClientPath, teamClientsPath } from "~/shared/paths";
 import { fill } from "~/shared/text";
+import { OutcomeNotice } from "~/team/outcome-notice";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
 import type { Route } from "./+types/team.clients";
@@ -11,17 +12,19 @@ const columns = ["name", "plan", "week", "people"] as const;
 
 export const meta: Route.MetaFunction = () => teamMeta(portal.seo.clients);
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { team, member } = signedInMember(context, clientListPort);
-  return { member, rows: await team.list() };
+  const erased = new URL(request.url).searchParams.get("erased") === "1";
+  return { member, rows: await team.list(), erased };
 }
 
 /** Every client: plan, this week's requests against the plan, people. */
 export default function TeamClients({ loaderData }: Route.ComponentProps) {
-  const { member, rows } = loaderData;
+  const { member, rows, erased } = loaderData;
   return (
     <TeamShell member={member} current={teamClientsPath}>
       <h1 className="text-3xl font-extrabold tracking-tight text-white">{copy.title}</h1>
+      <OutcomeNotice said={erased ? { ok: true, message: copy.erased } : undefined} />
       {rows.length === 0 ? (
         <p className="mt-4 text-zinc-400">{copy.none}</p>
       ) : (

@@ -10,6 +10,11 @@ export interface ClientPagePort {
   client(id: string): Promise<ClientPage | undefined>;
   addPerson(clientId: string, email: string): Promise<PeopleOutcome>;
   removePerson(clientId: string, personId: string): Promise<PeopleOutcome>;
+  /**
+   * Erases a client and everything of theirs, files included (the one erase the CLI runs too),
+   * with an audit line of the member who did it.
+   */
+  erase(clientId: string, memberEmail: string): Promise<EraseClientOutcome>;
 }
 
 export const clientPagePort = portKey<ClientPagePort>("client");
@@ -56,3 +61,8 @@ export type PeopleOutcome =
       error: "not_found" | "invalid_email" | "address_taken" | "last_person";
       email?: string;
     };
+
+/** A client erased (decision 0088): its name, and how many of its uploads' files went. */
+export type EraseClientOutcome =
+  | { ok: true; name: string; uploads: number }
+  | { ok: false; error: "not_found" };

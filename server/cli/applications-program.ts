@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { emails } from "#app/content/emails.ts";
 import { applicationSource, sourceSummary } from "#app/shared/application-source.ts";
 import { printable } from "#app/shared/text.ts";
@@ -10,11 +11,12 @@ import { BackupError, backupSqlite } from "../db/backup.ts";
 import { retryFailedDeliveries } from "../db/deliveries/retry.ts";
 import { emptyWalWithin } from "../db/empty-wal.ts";
 import { threadCount, type WholeMessage, wholeMessagesOf } from "../db/messages.ts";
-import { eraseApplicantEverywhere } from "../erasure/erase-applicant.ts";
+import { eraseApplicantEverywhere, type PortalHold } from "../erasure/erase-applicant.ts";
 import { exportStream } from "../export/export-stream.ts";
 import { createRecipientHasher } from "../hashing/client-hashes.ts";
 import { loadHashingKey } from "../hashing/hashing-key.ts";
 import { purgeMailFiles } from "../mail/mail-files.ts";
+import { copyMediaFolder, MediaBackupError, mediaBackupOf } from "../media/media-backup.ts";
 import {
   parseBackupFile,
   parseEmail,
@@ -44,7 +46,8 @@ Commands:
   purge                                delete submissions older than RETENTION_DAYS (730 days
                                        by default; the server also does it every hour)
   backup FILE                          a consistent copy of the SQLite database in FILE (new),
-                                       taken while the server runs (PostgreSQL: use pg_dump)
+                                       then of DATA_DIR/media in FILE.media (new), taken while
+                                       the server runs (PostgreSQL: use pg_dump, then rsync)
 
 Uses the same configuration as the server: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite).
 `,
@@ -226,6 +229,10 @@ function erase(email: string): Run {
       { database, dataDir: config.dataDir, hashRecipient: createRecipientHasher(key) },
       email,
     );
+    if ("hold" in erased) {
+      io.err(heldLine(email, erased.hold));
+      return 1;
+    }
     const { files } = erased;
     const walEmptied = await emptyWalWithin(database, { attempts: 20, intervalMs: 500 });
     const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -250,6 +257,14 @@ function erase(email: string): Run {
     }
     return 0;
   };
+}
+
+/** Why an applicant in the client portal is not erased, and what to do first (decision 0088). */
+function heldLine(email: string, hold: PortalHold): string {
+  const client = `${printable(hold.clientName)} (${hold.clientId})`;
+  return hold.why === "client"
+    ? `Nothing erased: ${printable(email)} is the client ${client}, made from their application. Erase the client first (npm run clients -- erase ${hold.clientId}: its footage goes too), then erase the applicant.\n`
+    : `Nothing erased: ${printable(email)} is one of the people of the client ${client}. Remove them on the client's page (or erase that client: npm run clients -- erase ${hold.clientId}) first, then erase the applicant.\n`;
 }
 
 /** The .eml files (written when no SMTP_URL is set) go too; said only when there were some. */
@@ -278,7 +293,10 @@ function purge(): Run {
 export const pgDumpAdvice = `backup copies the SQLite database; this server uses PostgreSQL (DATABASE_URL).
 Back it up with PostgreSQL's own tool, while the servers run:
   pg_dump --format=custom --file=reelsmith-$(date +%F).dump "$DATABASE_URL"
+then, after it, the clients' footage (the media folder the instances share):
+  rsync -a --exclude='*.part' DATA_DIR/media/ reelsmith-$(date +%F).media/
 and restore with: pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" FILE.dump
+(and the media folder copied back into DATA_DIR/media, the servers stopped).
 `;
 
 /** What a backup lets its holder learn, said with every backup (docs/privacy.md says more). */
@@ -298,15 +316,26 @@ function backup(file: string): Run {
     // the upgrade): the key goes to its file first, so that the copy never holds it.
     const hashing = await loadHashingKey(database, config);
     if (hashing.movedOut) await database.emptyWal?.();
+    // The media folder's copy must not exist either: refused before the database is copied.
+    const mediaTarget = mediaBackupOf(file);
+    if (existsSync(mediaTarget)) {
+      io.err(`error: ${mediaTarget} already exists; a backup never replaces a file\n`);
+      return 1;
+    }
     try {
       const copy = backupSqlite(database.sqlite, file);
       const megabytes = (copy.bytes / 1024 / 1024).toFixed(1);
       io.out(
         `Backed up ${copy.applications} ${copy.applications === 1 ? "submission" : "submissions"} to ${copy.file} (${megabytes} MB); integrity_check: ok.\n${backupHolds(hashing.source)}`,
       );
+      // Then the clients' footage, after the database: every upload in that copy has its file.
+      const media = await copyMediaFolder(config.dataDir, mediaTarget);
+      io.out(
+        `Copied DATA_DIR/media to ${mediaTarget} after the database: ${media.files} ${media.files === 1 ? "file" : "files"} (${(media.bytes / 1024 / 1024).toFixed(1)} MB).\n`,
+      );
       return 0;
     } catch (error) {
-      if (!(error instanceof BackupError)) throw error;
+      if (!(error instanceof BackupError || error instanceof MediaBackupError)) throw error;
       io.err(`error: ${error.message}\n`);
       return 1;
     }

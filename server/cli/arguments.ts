@@ -48,3 +48,13 @@ export function parseBackupFile(value: string | undefined): string {
   if (!value?.trim()) throw new UsageError("backup needs FILE, the copy to write");
   return value;
 }
+
+/** A client's id (a UUID, any case). */
+export function parseClientId(value: string | undefined): string {
+  if (!value || !uuidPattern.test(value)) {
+    throw new UsageError(
+      `"${value ?? ""}" is not a client ID (npm run clients -- list shows them)`,
+    );
+  }
+  return value.toLowerCase();
+}

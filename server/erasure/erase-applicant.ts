@@ -1,6 +1,7 @@
 import type { Compilable } from "kysely";
 import { eraseApplicant } from "../db/applications/erase.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { portalHoldOf } from "../db/portal/client-erase.ts";
 import { removeDataFiles } from "../files/data-files.ts";
 import { eraseMailFiles } from "../mail/mail-files.ts";
 
@@ -15,6 +16,14 @@ export interface Erased {
   mailFiles: number;
 }
 
+/** Why an applicant is not erased yet: they are in the client portal (decision 0088). */
+export interface PortalHold {
+  /** "client": a client was made from one of their applications; "person": one of its people. */
+  why: "client" | "person";
+  clientId: string;
+  clientName: string;
+}
+
 /**
  * Erases an applicant everywhere they are, the one way the team's page and the CLI both do it:
  * every application of the address, their deliveries, notes, threads and their unmatched mail,
@@ -22,6 +31,10 @@ export interface Erased {
  * (the page's audit line); then the files those rows named and their .eml files. The SQLite
  * -wal still holds old pages of the erased rows: the caller empties it (the page in the
  * background: wal-after-erase.ts; the CLI waiting: db/empty-wal.ts).
+ *
+ * Refused, with nothing erased, while the address is in the client portal (decision 0088): a
+ * client made from one of their applications is erased first (its page, or `npm run clients --
+ * erase ID`: it takes the footage with it), a person of another client removed from it first.
  */
 export async function eraseApplicantEverywhere(
   deps: {
@@ -31,7 +44,9 @@ export async function eraseApplicantEverywhere(
   },
   email: string,
   also: readonly Compilable[] = [],
-): Promise<Erased> {
+): Promise<Erased | { hold: PortalHold }> {
+  const hold = await portalHoldOf(deps.database, email);
+  if (hold) return { hold };
   const erased = await eraseApplicant(deps.database, email, deps.hashRecipient(email), also);
   const files = await removeDataFiles(deps.dataDir, erased.files);
   const mailFiles = await eraseMailFiles(deps.dataDir, email);

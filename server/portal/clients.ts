@@ -3,10 +3,16 @@ import { z } from "zod/mini";
 import { defaultPlan, planNamed } from "#app/content/plans.ts";
 import type { ClientFootagePort } from "#app/shared/client-footage-port.ts";
 import type { ClientListPort, ClientListRow } from "#app/shared/client-list-port.ts";
-import type { ClientPage, ClientPagePort, PeopleOutcome } from "#app/shared/client-page-port.ts";
+import type {
+  ClientPage,
+  ClientPagePort,
+  EraseClientOutcome,
+  PeopleOutcome,
+} from "#app/shared/client-page-port.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
 import type { InviteOutcome, PortalInvitePort } from "#app/shared/portal-invite-port.ts";
 import { findApplication } from "../db/applications/reads.ts";
+import { auditLineInsert } from "../db/audit.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { onDemandDeliveryInsert } from "../db/deliveries/on-demand.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -26,6 +32,7 @@ import {
   newClientId,
 } from "../db/portal/clients.ts";
 import { footageFileOf, footageOf } from "../db/portal/upload-media.ts";
+import { eraseClientEverywhere } from "../erasure/erase-client.ts";
 import { footageItems, footageListCap, footageResponse, isFootageFile } from "./footage.ts";
 import { clientSpace } from "./space.ts";
 import { weekOf } from "./week.ts";
@@ -55,6 +62,10 @@ export function createClients(deps: {
   dataDir: string;
   /** Whether this server reads uploads (ffprobe and ffmpeg found). */
   previewsOn: () => Promise<boolean>;
+  /** After an erase: empties the SQLite -wal (old images of the erased rows). */
+  afterErase?: () => Promise<void>;
+  /** Told how many erased uploads kept files it could not remove (media-orphans retries). */
+  onFilesLeft?: (uploads: number) => void;
   now?: () => number;
 }): TeamClients {
   const { database } = deps;
@@ -173,6 +184,28 @@ export function createClients(deps: {
         return undefined;
       }
       return footageResponse(deps.dataDir, upload, file, range);
+    },
+
+    async erase(clientId, memberEmail): Promise<EraseClientOutcome> {
+      const client = uuidPattern.test(clientId)
+        ? await clientById(database, clientId.toLowerCase())
+        : undefined;
+      if (!client) return { ok: false, error: "not_found" };
+      const audit = auditLineInsert(database.db, {
+        applicationId: client.applicationId,
+        memberEmail,
+        action: "erase-client",
+        // The client's id, never its name: the audit log outlives the client.
+        detail: client.id,
+        now: now(),
+      });
+      const erased = await eraseClientEverywhere({ database, dataDir: deps.dataDir }, client.id, [
+        audit,
+      ]);
+      await deps.afterErase?.();
+      if (erased.filesLeft > 0) deps.onFilesLeft?.(erased.filesLeft);
+      if (!erased.found) return { ok: false, error: "not_found" };
+      return { ok: true, name: client.name, uploads: erased.uploads };
     },
 
     async removePerson(clientId, personId): Promise<PeopleOutcome> {

@@ -330,7 +330,7 @@ describeEachBackend("the client portal on $name", (backend) => {
     expect(person?.clientId).toBe(invited.clientId);
   });
 
-  it("lets an invited application be erased: the client stays, without its application", async () => {
+  it("the storage's erase of an invited application keeps the client, without its application (the erase service refuses before it: decision 0088)", async () => {
     const { database, portal } = await setUp(backend);
     const id = await storedApplication(database, { email: "ada@example.com" });
     const invited = await portal.clients.invite(id);

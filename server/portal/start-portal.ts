@@ -11,6 +11,7 @@ import { createPortalAccess } from "./access.ts";
 import { createClients, type TeamClients } from "./clients.ts";
 import { portalGuard } from "./guard.ts";
 import { uploadMediaJob } from "./media-job.ts";
+import { mediaOrphansJob } from "./media-orphans.ts";
 import { createRequest } from "./new-request.ts";
 import { requestPage } from "./request-page.ts";
 import { clientSpace } from "./space.ts";
@@ -37,6 +38,8 @@ export function startPortal(deps: {
   mailer: Mailer;
   inviteKind: string;
   nudgeWorker: () => void;
+  /** After a client's erase: empties the SQLite -wal, as after an applicant's (team's job). */
+  afterErase?: () => Promise<void>;
   now?: () => number;
 }): PortalServer {
   const { config, database, logger } = deps;
@@ -102,11 +105,15 @@ export function startPortal(deps: {
       onPersonAdded: (email) => access.invite(email),
       dataDir: config.dataDir,
       previewsOn: media.toolsFound,
+      afterErase: deps.afterErase,
+      onFilesLeft: (uploads) =>
+        logger.error({ uploads }, "erase: files left for the job media-orphans"),
       now,
     }),
     jobs: [
       ...uploads.jobs,
       media,
+      mediaOrphansJob({ database, dataDir: config.dataDir, logger }),
       {
         name: "portal-session-cleanup",
         everyMs: 15 * 60 * 1000,

@@ -9,6 +9,7 @@ import { personInsert } from "../db/portal/client-people.ts";
 import { requestInsert } from "../db/portal/client-requests.ts";
 import { bytesUsed } from "../db/portal/client-uploads.ts";
 import { clientInsert } from "../db/portal/clients.ts";
+import { eraseClientEverywhere } from "../erasure/erase-client.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { pdfBytes, wavBytes } from "../test/media-bytes.ts";
 import { createUploads } from "./uploads.ts";
@@ -281,6 +282,47 @@ describeEachBackend("expiry under the upload's lock on $name", (backend) => {
     expect(answer.headers.get("upload-offset")).not.toBe("10000");
     expect(existsSync(file)).toBe(false);
     expect(await database.db.selectFrom("clientUploads").select("id").execute()).toEqual([]);
+  });
+});
+
+describeEachBackend("an upload in flight when its client is erased, on $name", (backend) => {
+  it("its PATCH is ended at the lock's next renewal, no file comes back, and HEAD/PATCH answer 404", async () => {
+    const { database, dataDir } = await migratedDatabase(backend);
+    const person = await aClient(database);
+    const one = anInstance(
+      database,
+      dataDir,
+      person,
+      { now: 0 },
+      { lockDrainMs: 50, lockRenewMs: 100 },
+    );
+    const sound = wavBytes(10_000);
+    const location = await one.create(sound.length);
+    const file = path.join(dataDir, "media", idOf(location));
+    let sending!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        sending = controller;
+      },
+    });
+    const patching = one.patch(location, 0, body);
+    sending.enqueue(new Uint8Array(sound.subarray(0, 5000)));
+    await vi.waitFor(() => expect(statSync(file).size).toBe(5000));
+
+    const erased = await eraseClientEverywhere({ database, dataDir }, person.clientId);
+    expect(erased).toMatchObject({ found: true, uploads: 1, files: 2 });
+    // Nothing more is sent: the request ends by itself once its lock is found gone.
+    const answer = await patching;
+    expect(answer.headers.get("upload-offset")).not.toBe("10000");
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.json`)).toBe(false);
+    // Even a session that still named the client (another instance's, a moment late): 404.
+    expect((await one.call(location, "HEAD")).status).toBe(404);
+    expect((await one.patch(location, 5000, new Uint8Array(sound.subarray(5000)))).status).toBe(
+      404,
+    );
+    expect(existsSync(file)).toBe(false);
+    expect(await database.db.selectFrom("uploadLocks").selectAll().execute()).toEqual([]);
   });
 });
 

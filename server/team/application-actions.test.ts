@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import type { TeamAction } from "#app/shared/application-port.ts";
 import { storeApplications } from "../db/applications/store.ts";
+import { clientInsert } from "../db/portal/clients.ts";
 import { describeEachBackend } from "../test/backends.ts";
 import { pendingApplication } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
@@ -253,5 +254,32 @@ describeEachBackend("application actions on $name", (backend) => {
       .where("action", "=", "erase")
       .execute();
     expect(audit).toEqual([{ submissionId: id, action: "erase", memberEmail: "maya@example.com" }]);
+  });
+
+  it("erase of an applicant who became a client: refused in words naming the client, nothing erased, no line (decision 0088)", async () => {
+    const { fixture, port, id, act } = await setUp();
+    const clientId = crypto.randomUUID();
+    await fixture.database.write(
+      clientInsert(fixture.database.db, {
+        id: clientId,
+        name: "Ada Client",
+        plan: "Creator",
+        applicationId: id,
+        createdAt: Date.now(),
+      }),
+    );
+    expect(await act({ type: "erase" })).toEqual({
+      ok: false,
+      error: "conflict",
+      message:
+        "Nothing was erased: this applicant is the client Ada Client. Erase the client first, on its page (that removes its footage too), then the applicant.",
+    });
+    expect(await port.application(id)).toBeDefined();
+    const audit = await fixture.database.db
+      .selectFrom("teamAuditLog")
+      .select("action")
+      .where("action", "=", "erase")
+      .execute();
+    expect(audit).toEqual([]);
   });
 });

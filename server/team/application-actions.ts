@@ -57,7 +57,10 @@ export interface ActionDeps {
    * Erases an applicant everywhere (rows, files, .eml files), `also` in the same transaction:
    * the one erase the CLI runs too (server/erasure/erase-applicant.ts).
    */
-  erase: (email: string, also: readonly Compilable[]) => Promise<unknown>;
+  erase: (
+    email: string,
+    also: readonly Compilable[],
+  ) => Promise<{ hold?: { why: "client" | "person"; clientName: string } }>;
   /** MAIL_FROM: replies go out from its address, and their Message-IDs are of its domain. */
   mailFrom: string;
   /** Where a member's reply comes From: the team's address (CONTACT_EMAIL). */
@@ -346,7 +349,18 @@ export function createApplicationActions(deps: ActionDeps) {
       case "erase": {
         // Every application of the address, its threads, unmatched mail and files, the audit
         // line in the same transaction.
-        await deps.erase(application.email, [auditLine(member, id, "erase", "", now)]);
+        const erased = await deps.erase(application.email, [
+          auditLine(member, id, "erase", "", now),
+        ]);
+        // In the client portal (decision 0088): nothing erased, and the page says what first.
+        if (erased.hold) {
+          const said = erased.hold.why === "client" ? copy.eraseClientFirst : copy.erasePersonFirst;
+          return {
+            ok: false,
+            error: "conflict",
+            message: fill(said, { client: erased.hold.clientName }),
+          };
+        }
         await deps.afterErase();
         return { ok: true, done: "erase", message: copy.erase };
       }

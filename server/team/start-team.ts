@@ -66,6 +66,8 @@ export interface TeamServer {
   session: SignIn["session"];
   /** Its background jobs (the composition root starts them with the others'). */
   jobs: BackgroundJob[];
+  /** After any erase (a client's too): empties the SQLite -wal, by its job when a reader holds it. */
+  afterErase: () => Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -120,12 +122,14 @@ export async function startTeam(deps: {
         email,
         also,
       );
+      if ("hold" in erased) return { hold: erased.hold };
       if (erased.files.refused.length > 0) {
         logger.error(
           { count: erased.files.refused.length },
           "erase: file paths outside DATA_DIR left alone",
         );
       }
+      return {};
     },
     mailFrom: config.MAIL_FROM,
     replyFrom: config.CONTACT_EMAIL,
@@ -236,6 +240,7 @@ export async function startTeam(deps: {
     },
     session: (headers) => signIn.session(headers),
     jobs: [authCleanupJob(database, logger), wal.job],
+    afterErase: wal.afterErase,
     stop: () => signIn.stop(),
   };
 }

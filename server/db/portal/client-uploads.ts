@@ -141,3 +141,21 @@ export async function bytesUsed({ db }: Pick<DatabaseHandle, "db">, clientId: st
     .executeTakeFirst();
   return Number(row?.used ?? 0);
 }
+
+/** Which of `ids` are uploads with a row (a file named by any other is an orphan's). */
+export async function uploadsThatExist(
+  { db }: Pick<DatabaseHandle, "db">,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const batch = ids.slice(start, start + 500);
+    const rows = await db
+      .selectFrom("clientUploads")
+      .select("id")
+      .where("id", "in", batch)
+      .execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}

@@ -37,7 +37,11 @@ export interface Instance {
  * only), on a free port of 127.0.0.1, ready once /healthz answers. Each instance is as
  * independent as on another machine: its own process, pool, worker and writer thread.
  */
-export async function startInstance(env: Record<string, string> = {}): Promise<Instance> {
+export async function startInstance(
+  env: Record<string, string> = {},
+  /** Another copy of the project to run (a test that builds one of its own). */
+  cwd = root,
+): Promise<Instance> {
   let dataDir = env.DATA_DIR;
   if (!dataDir) {
     dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-rel-"));
@@ -60,7 +64,7 @@ export async function startInstance(env: Record<string, string> = {}): Promise<I
     DATA_DIR: dataDir,
   };
   const child = spawn(process.execPath, ["server/serve.ts"], {
-    cwd: root,
+    cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...fullEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });

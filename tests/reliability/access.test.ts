@@ -1,0 +1,497 @@
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/database.ts";
+import { addMember } from "../../server/db/members.ts";
+import { personInsert } from "../../server/db/portal/client-people.ts";
+import { sessionInsert, signInTokenInsert } from "../../server/db/portal/client-sessions.ts";
+import { hasBuild } from "../../server/http/build-files.ts";
+import { newPortalToken } from "../../server/mail/portal-links.ts";
+import { posterFile, previewFile, uploadFile } from "../../server/media/media-files.ts";
+import { wavBytes } from "../../server/test/media-bytes.ts";
+import { signedInClient } from "../../server/test/portal-session.ts";
+import { readSignInEmails } from "../../server/test/team.ts";
+import { waitFor } from "../../server/test/wait.ts";
+import { recordFigures } from "./support/figures.ts";
+import { type Instance, startInstance } from "./support/instance.ts";
+import { stopAfterAll } from "./support/stop-after-all.ts";
+
+// Issue 38's access matrix over bytes: client A, client B, a team member, a person removed from
+// A, someone signed out and someone holding an expired sign-in link, against every portal page,
+// tus HEAD/PATCH/DELETE on A's uploads and the team's footage files of A's upload (original,
+// poster, preview). Only A reaches A's portal side, only the member the team's files; every
+// other cell is a 401/403/404 or a redirect to sign-in, and never carries a byte of A's file or
+// a word of A's space. A DELETE or PATCH refused leaves A's upload as it was. Then the member
+// erases A from the client page: everything of A's is gone, and A's session with it.
+
+const root = path.resolve(import.meta.dirname, "../..");
+/** The pages are React Router routes: this scenario needs the build (`npm test` makes it). */
+const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
+const withPages = hasBuild(buildDir);
+if (!withPages) {
+  const message = `no build in ${buildDir}: the access matrix needs the pages`;
+  if (process.env.CI) throw new Error(message);
+  console.warn(`\n*** access: ${message} (run npm run build); skipped ***\n`);
+}
+
+type Who = "A" | "B" | "member" | "removed" | "signed out" | "expired link";
+const everyone: Who[] = ["B", "member", "removed", "signed out", "expired link", "A"];
+
+/** One URL of the matrix: who may reach it, and how to tell that A's data came back. */
+interface Target {
+  name: string;
+  method: "GET" | "HEAD" | "PATCH" | "DELETE";
+  path: string;
+  allowed: Who[];
+  /** What a response carrying A's data holds (a marker of A's space, or A's file's bytes). */
+  leaks: (body: Buffer, response: Response) => boolean;
+  /** A PATCH's body (the next bytes of A's partial upload), its headers. */
+  body?: () => Buffer;
+  headers?: () => Record<string, string>;
+  /** A page open to all (sign-in): anyone gets it, and no one but A a word of A's. */
+  open?: boolean;
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
+  const { instances, keep } = stopAfterAll();
+
+  it("A's pages and uploads to A only, A's files to members only: 0 cross-client reads, nothing of A's changed by anyone else", async ({
+    task,
+  }) => {
+    const server: Instance = await startInstance({
+      BUILD_DIR: buildDir,
+      // No ffmpeg: the media job leaves the poster and preview written below as they are.
+      FFMPEG_PATH: "/nonexistent/ffmpeg",
+      FFPROBE_PATH: "/nonexistent/ffprobe",
+    });
+    instances.push(server);
+    const origin = new URL(server.url).origin;
+    const database = keep(
+      openDatabase({ DATABASE_URL: undefined, dataDir: server.dataDir }),
+      (handle) => handle.close(),
+    );
+
+    // The people. A and B: a client each, signed in; a member signed in by the emailed link;
+    // a second person of A signed in, then removed by the member on A's page; an expired link.
+    const a = await signedInClient(database, "ana");
+    const b = await signedInClient(database, "bo");
+    await addMember(database, "maya@team.example");
+    const teamForm = (cookie: string, extra: Record<string, string> = {}) => ({
+      cookie,
+      Origin: origin,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...extra,
+    });
+    await fetch(`${server.url}/team/sign-in`, {
+      method: "POST",
+      headers: teamForm(""),
+      body: new URLSearchParams({ email: "maya@team.example" }),
+    });
+    const [mail] = await waitFor(() =>
+      readSignInEmails(server.dataDir).then((all) => all.length && all),
+    );
+    const signedIn = await fetch(`${server.url}/team/sign-in/link?token=${mail?.token}`, {
+      method: "POST",
+      headers: teamForm(""),
+      body: new URLSearchParams({ token: mail?.token ?? "" }),
+      redirect: "manual",
+    });
+    expect(signedIn.status).toBe(302);
+    const memberCookie = signedIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const removedSession = newPortalToken();
+    const removedId = randomUUID();
+    const now = Date.now();
+    await database.writeTransaction([
+      personInsert(database.db, {
+        id: removedId,
+        clientId: a.clientId,
+        email: "removed@example.com",
+        createdAt: now,
+      }),
+      sessionInsert(database.db, {
+        tokenHash: removedSession.hash,
+        personId: removedId,
+        expiresAt: now + 3_600_000,
+        now,
+      }),
+    ]);
+    const removedCookie = `portal_session=${removedSession.token}`;
+    expect(
+      (await fetch(`${server.url}/portal`, { headers: { cookie: removedCookie } })).status,
+    ).toBe(200);
+    const removal = await fetch(`${server.url}/team/clients/${a.clientId}`, {
+      method: "POST",
+      headers: teamForm(memberCookie),
+      body: new URLSearchParams({ intent: "remove", person: removedId }),
+      redirect: "manual",
+    });
+    expect(removal.status).toBe(200);
+    const late = newPortalToken();
+    await database.write(
+      signInTokenInsert(database.db, {
+        tokenHash: late.hash,
+        personId: a.personId,
+        expiresAt: now - 1000,
+        now: now - 60_000,
+      }),
+    );
+    const lateUse = await fetch(`${server.url}/portal/sign-in/link`, {
+      method: "POST",
+      headers: teamForm("", {}),
+      body: new URLSearchParams({ token: late.token }),
+      redirect: "manual",
+    });
+    expect(lateUse.status).toBe(410);
+    expect(lateUse.headers.getSetCookie()).toEqual([]);
+    const cookies: Record<Who, string> = {
+      A: a.cookie,
+      B: b.cookie,
+      member: memberCookie,
+      removed: removedCookie,
+      "signed out": "",
+      // What the expired link's answer set: nothing.
+      "expired link": lateUse.headers.getSetCookie().join("; "),
+    };
+
+    // A's uploads: one finished (with a poster and a preview), one partial (PATCHed by the
+    // matrix), one to DELETE; B's own, to show B reads B's and not A's.
+    const tus = (cookie: string) => ({ "Tus-Resumable": "1.0.0", Origin: origin, cookie });
+    const upload = async (who: typeof a, source: Buffer, send: number) => {
+      const created = await fetch(`${server.url}/portal/uploads`, {
+        method: "POST",
+        headers: {
+          ...tus(who.cookie),
+          "Upload-Length": String(source.length),
+          "Upload-Metadata": `request ${Buffer.from(who.requestId).toString("base64")}`,
+        },
+      });
+      expect(created.status).toBe(201);
+      const id = created.headers.get("location")?.split("/").at(-1) ?? "";
+      const patched = await fetch(`${server.url}/portal/uploads/${id}`, {
+        method: "PATCH",
+        headers: {
+          ...tus(who.cookie),
+          "Content-Type": "application/offset+octet-stream",
+          "Upload-Offset": "0",
+        },
+        body: new Uint8Array(source.subarray(0, send)),
+      });
+      expect(patched.status).toBe(204);
+      return id;
+    };
+    const footage = wavBytes(256 * 1024);
+    const finished = await upload(a, footage, footage.length);
+    const partialSource = wavBytes(64 * 1024);
+    const partial = await upload(a, partialSource, 8192);
+    const doomed = await upload(a, wavBytes(8192), 8192);
+    await upload(b, wavBytes(8192), 8192);
+    const poster = Buffer.concat([Buffer.from("A-POSTER-"), wavBytes(2048)]);
+    const preview = Buffer.concat([Buffer.from("A-PREVIEW-"), wavBytes(4096)]);
+    await mkdir(path.dirname(posterFile(server.dataDir, finished)), { recursive: true });
+    await writeFile(posterFile(server.dataDir, finished), poster);
+    await writeFile(previewFile(server.dataDir, finished), preview);
+    await database.write(
+      database.db
+        .insertInto("uploadMedia")
+        .values({
+          uploadId: finished,
+          state: "ready",
+          attempts: 1,
+          nextAttemptAt: 0,
+          kind: "video",
+          hasPoster: 1,
+          hasPreview: 1,
+        })
+        .onConflict((conflict) =>
+          conflict.column("uploadId").doUpdateSet({ state: "ready", hasPoster: 1, hasPreview: 1 }),
+        ),
+    );
+
+    // A's data, as any response could carry it: a word of A's space, or bytes of A's files.
+    const aMarkers = ["ana&#x27;s first video", "ana's first video", "ana@example.com"];
+    const samples = [footage, poster, preview, partialSource].map((bytes) =>
+      bytes.subarray(512, 576),
+    );
+    const carriesA = (body: Buffer) =>
+      aMarkers.some((marker) => body.includes(marker)) ||
+      samples.some((sample) => body.includes(sample));
+    const partialOffset = async () =>
+      (await readFile(uploadFile(server.dataDir, partial)).catch(() => Buffer.alloc(0))).length;
+
+    // Every URL of the matrix, in one place. Portal byte routes (a client's own posters and
+    // previews, when added) go in `portalByteRoutes`: A only, like the portal's pages.
+    const pageOfA = (body: Buffer) => carriesA(body);
+    const portalByteRoutes: Target[] = [];
+    const teamFile = (clientId: string, file: "original" | "poster" | "preview") =>
+      `/team/clients/${clientId}/footage/${finished}/${file}`;
+    const openPage = (name: string, pathname: string): Target => ({
+      name,
+      method: "GET",
+      path: pathname,
+      allowed: [],
+      leaks: pageOfA,
+      open: true,
+    });
+    const targets: Target[] = [
+      openPage("GET /portal/sign-in", "/portal/sign-in"),
+      openPage("GET A's expired link page", `/portal/sign-in/link?token=${late.token}`),
+      openPage("GET /portal/sign-out", "/portal/sign-out"),
+      { name: "GET /portal", method: "GET", path: "/portal", allowed: ["A"], leaks: pageOfA },
+      {
+        name: "GET /portal.data",
+        method: "GET",
+        path: "/portal.data",
+        allowed: ["A"],
+        leaks: pageOfA,
+      },
+      {
+        name: "GET A's request page",
+        method: "GET",
+        path: `/portal/requests/${a.requestId}`,
+        allowed: ["A"],
+        leaks: pageOfA,
+      },
+      {
+        name: "GET A's request page .data",
+        method: "GET",
+        path: `/portal/requests/${a.requestId}.data`,
+        allowed: ["A"],
+        leaks: pageOfA,
+      },
+      ...portalByteRoutes,
+      {
+        name: "tus HEAD A's upload",
+        method: "HEAD",
+        path: `/portal/uploads/${finished}`,
+        allowed: ["A"],
+        leaks: (_body, response) => response.headers.has("upload-offset"),
+      },
+      {
+        name: "tus PATCH A's partial upload",
+        method: "PATCH",
+        path: `/portal/uploads/${partial}`,
+        allowed: ["A"],
+        leaks: (_body, response) => response.headers.has("upload-offset"),
+        headers: () => ({ "Content-Type": "application/offset+octet-stream" }),
+        body: () => partialSource.subarray(8192, 8192 + 1024),
+      },
+      {
+        name: "tus DELETE A's upload",
+        method: "DELETE",
+        path: `/portal/uploads/${doomed}`,
+        allowed: ["A"],
+        leaks: () => false,
+      },
+      ...(["original", "poster", "preview"] as const).map(
+        (file): Target => ({
+          name: `GET team ${file} of A's upload`,
+          method: "GET",
+          path: teamFile(a.clientId, file),
+          allowed: ["member"],
+          leaks: carriesA,
+        }),
+      ),
+      {
+        name: "GET team original of A's upload, by B's client id",
+        method: "GET",
+        path: teamFile(b.clientId, "original"),
+        allowed: [],
+        leaks: carriesA,
+      },
+      {
+        name: "GET team original, a Range of it",
+        method: "GET",
+        path: teamFile(a.clientId, "original"),
+        allowed: ["member"],
+        leaks: carriesA,
+        headers: () => ({ Range: "bytes=512-1023" }),
+      },
+    ];
+
+    const matrix: string[][] = [];
+    let crossClientReads = 0;
+    let deniedCells = 0;
+    const failures: string[] = [];
+    const finishedHash = sha256(await readFile(uploadFile(server.dataDir, finished)));
+    for (const target of targets) {
+      const row = [target.name];
+      for (const who of everyone) {
+        const offsetBefore = await partialOffset();
+        const response = await fetch(`${server.url}${target.path}`, {
+          method: target.method,
+          headers: {
+            ...tus(cookies[who]),
+            ...(target.method === "PATCH" ? { "Upload-Offset": String(offsetBefore) } : {}),
+            ...target.headers?.(),
+          },
+          body: target.body ? new Uint8Array(target.body()) : undefined,
+          redirect: "manual",
+        });
+        const body = Buffer.from(await response.arrayBuffer());
+        const allowed = target.allowed.includes(who);
+        if (target.open) {
+          if (who !== "A" && carriesA(body)) crossClientReads += 1;
+          if (response.status >= 500) failures.push(`${who} ${target.name}: ${response.status}`);
+          row.push(`${response.status}`);
+          continue;
+        }
+        const ok = response.status >= 200 && response.status < 300;
+        const read = ok && target.leaks(body, response);
+        const where = response.headers.get("location") ?? response.headers.get("x-remix-redirect");
+        row.push(
+          where
+            ? `${response.status}→${where.replace(/^https?:\/\/[^/]+/, "")}`
+            : `${response.status}`,
+        );
+        if (allowed) {
+          // Meaningful only if the one who may gets through, with A's data where it reads.
+          if (!ok) failures.push(`${who} ${target.name}: ${response.status}`);
+          if (target.method === "GET" && !read) failures.push(`${who} ${target.name}: no A data`);
+          continue;
+        }
+        deniedCells += 1;
+        if (read || carriesA(body)) crossClientReads += 1;
+        const refused =
+          [401, 403, 404].includes(response.status) ||
+          ((response.status === 302 || response.status === 303 || response.status === 204) &&
+            /\/(portal|team)\/sign-in$/.test(where ?? ""));
+        // B's own /portal is B's space: a 200 that holds nothing of A's.
+        const ownSpace = who === "B" && target.path.startsWith("/portal") && ok && !read;
+        if (!refused && !ownSpace) failures.push(`${who} ${target.name}: ${response.status}`);
+        // Nothing of A's changed by anyone else.
+        if (target.method === "PATCH" && (await partialOffset()) !== offsetBefore) {
+          failures.push(`${who} PATCH moved A's offset`);
+        }
+        if (target.method === "DELETE" && !existsSync(uploadFile(server.dataDir, doomed))) {
+          failures.push(`${who} DELETE removed A's upload`);
+        }
+      }
+      matrix.push(row);
+    }
+    // A's own DELETE went through, A's PATCH added its bytes, A's finished file never changed.
+    const deleted = !existsSync(uploadFile(server.dataDir, doomed));
+    const patchedOffset = await partialOffset();
+    const finishedUnchanged =
+      sha256(await readFile(uploadFile(server.dataDir, finished))) === finishedHash;
+
+    // A state change from another origin, even with A's session: 403, the upload kept.
+    const foreign = await fetch(`${server.url}/portal/uploads/${partial}`, {
+      method: "DELETE",
+      headers: { ...tus(a.cookie), Origin: "https://evil.example" },
+    });
+    const foreignKept = existsSync(uploadFile(server.dataDir, partial));
+
+    // Erase A from the client page: refused to all but the member with the site's Origin and
+    // the second press; then nothing of A's is left and A's session is gone.
+    const eraseBy = (cookie: string, form: Record<string, string>, extra = {}) =>
+      fetch(`${server.url}/team/clients/${a.clientId}`, {
+        method: "POST",
+        headers: teamForm(cookie, extra),
+        body: new URLSearchParams(form),
+        redirect: "manual",
+      });
+    const confirmed = { intent: "erase", confirm: "yes" };
+    const eraseRefusals: string[] = [];
+    for (const who of ["A", "B", "removed", "signed out"] as const) {
+      eraseRefusals.push(`${who} ${(await eraseBy(cookies[who], confirmed)).status}`);
+    }
+    eraseRefusals.push(
+      `member from evil.example ${(await eraseBy(memberCookie, confirmed, { Origin: "https://evil.example" })).status}`,
+    );
+    eraseRefusals.push(
+      `member unconfirmed ${(await eraseBy(memberCookie, { intent: "erase" })).status}`,
+    );
+    const stillThere = existsSync(uploadFile(server.dataDir, finished));
+    const erase = await eraseBy(memberCookie, confirmed);
+    const afterErase = {
+      status: `${erase.status}→${erase.headers.get("location")}`,
+      aHead: (
+        await fetch(`${server.url}/portal/uploads/${partial}`, {
+          method: "HEAD",
+          headers: tus(a.cookie),
+        })
+      ).status,
+      memberOriginal: (
+        await fetch(`${server.url}${teamFile(a.clientId, "original")}`, {
+          headers: { cookie: memberCookie },
+        })
+      ).status,
+      filesLeft: [finished, partial].filter(
+        (id) =>
+          existsSync(uploadFile(server.dataDir, id)) ||
+          existsSync(posterFile(server.dataDir, id)) ||
+          existsSync(previewFile(server.dataDir, id)),
+      ).length,
+      rowsLeft: (
+        await database.db
+          .selectFrom("clientUploads")
+          .select("id")
+          .where("clientId", "=", a.clientId)
+          .execute()
+      ).length,
+    };
+
+    const table = [["", ...everyone], ...matrix]
+      .map((line) => line.map((cell, index) => cell.padEnd(index === 0 ? 52 : 22)).join(""))
+      .join("\n");
+    console.log(`\nScenario 16, the access matrix (status, → where it sent):\n${table}\n`);
+    recordFigures(task, {
+      order: 16,
+      scenario: "16 access matrix over bytes",
+      figures: [
+        { name: "cells (URL × who)", value: targets.length * everyone.length },
+        { name: "cells refused to others", value: deniedCells },
+        { name: "cross-client reads", value: crossClientReads, must: "0" },
+        { name: "cells not as expected", value: failures.length, must: "0" },
+        { name: "A's DELETE removed the upload (others' did not)", value: deleted, must: "true" },
+        { name: "A's partial upload offset after A's PATCH", value: patchedOffset, must: "9216" },
+        { name: "A's finished file unchanged (SHA-256)", value: finishedUnchanged, must: "true" },
+        { name: "DELETE from another origin", value: foreign.status, must: "403" },
+        { name: "erase refused", value: eraseRefusals.join(", ") },
+        { name: "erase by the member", value: afterErase.status },
+        {
+          name: "after: A's tus HEAD / member's original",
+          value: `${afterErase.aHead} / ${afterErase.memberOriginal}`,
+          must: "401 / 404",
+        },
+        {
+          name: "after: A's files / rows left",
+          value: `${afterErase.filesLeft} / ${afterErase.rowsLeft}`,
+          must: "0 / 0",
+        },
+      ],
+    });
+    console.log(`cross-client reads: ${crossClientReads}`);
+
+    expect(failures).toEqual([]);
+    expect(crossClientReads).toBe(0);
+    expect(deleted).toBe(true);
+    expect(patchedOffset).toBe(8192 + 1024);
+    expect(finishedUnchanged).toBe(true);
+    expect(foreign.status).toBe(403);
+    expect(foreignKept).toBe(true);
+    expect(eraseRefusals).toEqual([
+      "A 303",
+      "B 303",
+      "removed 303",
+      "signed out 303",
+      "member from evil.example 403",
+      "member unconfirmed 400",
+    ]);
+    expect(stillThere).toBe(true);
+    expect(afterErase).toEqual({
+      status: "302→/team/clients?erased=1",
+      aHead: 401,
+      memberOriginal: 404,
+      filesLeft: 0,
+      rowsLeft: 0,
+    });
+  });
+});
