@@ -3,8 +3,8 @@ import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { FootageFile, FootageItem } from "#app/shared/portal-port.ts";
 import type { FootageRow } from "../db/portal/upload-media.ts";
+import { footageMinutes } from "../media/footage-minutes.ts";
 import { posterFile, previewFile, uploadFile } from "../media/media-files.ts";
-import { footageMinutes } from "./footage-minutes.ts";
 
 /** The most uploads a client's page lists (newest first). */
 export const footageListCap = 200;

@@ -9,6 +9,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { findMediaTools } from "../media/tools.ts";
 import { createPortalAccess } from "./access.ts";
 import { createClients } from "./clients.ts";
+import { footageNoticeJob } from "./footage-notice-job.ts";
 import { portalGuard } from "./guard.ts";
 import { uploadMediaJob } from "./media-job.ts";
 import { createRequest } from "./new-request.ts";
@@ -36,6 +37,8 @@ export function startPortal(deps: {
   database: DatabaseHandle;
   mailer: Mailer;
   inviteKind: string;
+  /** The delivery kinds that tell the owner of finished footage (footage_notice_*, configured). */
+  footageNoticeKinds?: readonly string[];
   nudgeWorker: () => void;
   now?: () => number;
 }): PortalServer {
@@ -107,6 +110,15 @@ export function startPortal(deps: {
     jobs: [
       ...uploads.jobs,
       media,
+      footageNoticeJob({
+        database,
+        kinds: deps.footageNoticeKinds ?? [],
+        readsMedia: media.toolsFound,
+        windowMs: config.PORTAL_FOOTAGE_NOTICE_WINDOW_MS,
+        everyMs: config.MEDIA_POLL_MS,
+        nudgeWorker: deps.nudgeWorker,
+        now,
+      }),
       {
         name: "portal-session-cleanup",
         everyMs: 15 * 60 * 1000,
