@@ -9,6 +9,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { findMediaTools } from "../media/tools.ts";
 import { createPortalAccess } from "./access.ts";
 import { createClients } from "./clients.ts";
+import { clientFootageFile, footageSummaries } from "./footage.ts";
 import { footageNoticeJob } from "./footage-notice-job.ts";
 import { portalGuard } from "./guard.ts";
 import { uploadMediaJob } from "./media-job.ts";
@@ -85,11 +86,23 @@ export function startPortal(deps: {
         async space() {
           if (!person) return undefined;
           const client = await clientById(database, person.clientId);
-          return client ? clientSpace(database, client, now()) : undefined;
+          if (!client) return undefined;
+          const [space, footageByRequest] = await Promise.all([
+            clientSpace(database, client, now()),
+            footageSummaries(database, client, await media.toolsFound()),
+          ]);
+          return { ...space, footageByRequest };
         },
         async request(id) {
           if (!person) return undefined;
-          return requestPage(database, uploads.received, person.clientId, id, now());
+          const { clientId, plan } = person;
+          const previews = await media.toolsFound();
+          return requestPage(database, uploads.received, { clientId, plan, previews }, id, now());
+        },
+        async footageFile(uploadId, file, range) {
+          if (!person) return undefined;
+          const request = { clientId: person.clientId, uploadId, file, range };
+          return clientFootageFile(database, config.dataDir, request, ["poster", "preview"]);
         },
         async createRequest(form) {
           if (!person) return { ok: false, fieldErrors: {} };
