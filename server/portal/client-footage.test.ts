@@ -18,8 +18,8 @@ const origin = "http://localhost:3000";
  * The portal as the server mounts it, over Hono: its guard in front, then what the route
  * modules of `/portal/footage/:upload/:file` and `/portal/requests/:id` ask of the port.
  */
-async function setUp(backend: StorageBackend) {
-  const { database, dataDir, portal } = await portalOn(backend, origin);
+async function setUp(backend: StorageBackend, env: Record<string, string> = {}) {
+  const { database, dataDir, portal } = await portalOn(backend, origin, env);
   const app = new Hono();
   app.use(portal.guard);
   app.get("/portal/footage/:upload/:file", async (c) => {
@@ -175,5 +175,21 @@ describeEachBackend("a client's own footage on $name", (backend) => {
     expect((await get(`/portal/requests/${bob.requestId}`, { Cookie: ana.cookie })).status).toBe(
       404,
     );
+  });
+
+  it("without ffmpeg on the server: the files are listed, previews said to be off, none being prepared", async () => {
+    const missing = { FFMPEG_PATH: "/nowhere/ffmpeg", FFPROBE_PATH: "/nowhere/ffprobe" };
+    const { database, dataDir, get } = await setUp(backend, missing);
+    const ana = await signedInClient(database, "ana");
+    const anas = await readUpload(database, dataDir, ana);
+    await database.write(database.db.deleteFrom("uploadMedia"));
+    const page = await (
+      await get(`/portal/requests/${ana.requestId}`, { Cookie: ana.cookie })
+    ).json();
+    expect(page.previews).toBe(false);
+    expect(page.footage.map((file: { id: string }) => file.id)).toEqual([anas]);
+    expect(page.footage[0].item).toMatchObject({ state: "waiting", hasPreview: false });
+    const space = await (await get("/portal", { Cookie: ana.cookie })).json();
+    expect(space.footageByRequest[ana.requestId]).toMatchObject({ files: 1, preparing: 0 });
   });
 });

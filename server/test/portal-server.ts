@@ -8,9 +8,18 @@ import { migratedDatabase, type StorageBackend } from "./backends.ts";
  * The portal's server side on a fresh database of `backend` (mail dropped, the worker never
  * nudged), stopped when the test finishes: the database, its DATA_DIR and the portal.
  */
-export async function portalOn(backend: StorageBackend, siteUrl = "http://localhost:3000") {
+export async function portalOn(
+  backend: StorageBackend,
+  siteUrl = "http://localhost:3000",
+  env: Record<string, string> = {},
+) {
   const { database, dataDir } = await migratedDatabase(backend);
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_SITE_URL: siteUrl, LOG_LEVEL: "silent" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_SITE_URL: siteUrl,
+    LOG_LEVEL: "silent",
+    ...env,
+  });
   const portal = startPortal({
     config,
     logger: pino({ level: "silent" }),

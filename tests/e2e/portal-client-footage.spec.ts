@@ -3,7 +3,7 @@ import type { ParsedMail } from "mailparser";
 import { findMember } from "../../server/db/members.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { submitApplication, uniqueName } from "./helpers/incoming";
-import { chooser, video } from "./helpers/media";
+import { chooser, playsPreview, video } from "./helpers/media";
 import { expect, test } from "./helpers/page-health";
 import { clientOf, markOnboarded, portalLink, storedSignedInClient } from "./helpers/portal";
 import { recipientOf, sentEmails, withDatabase } from "./helpers/stored";
@@ -109,16 +109,7 @@ test("the client sees their footage with poster, preview and minutes flag; the t
   expect(posterAnswer.status()).toBe(200);
   expect(posterAnswer.headers()["content-type"]).toBe("image/jpeg");
   expect([...(await posterAnswer.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-  expect(await shortVideo.evaluate((element: HTMLVideoElement) => element.readyState)).toBe(0);
-  await shortVideo.evaluate((element: HTMLVideoElement) => {
-    element.muted = true;
-    return element.play();
-  });
-  await expect
-    .poll(() => shortVideo.evaluate((element: HTMLVideoElement) => element.currentTime))
-    .toBeGreaterThan(0.5);
-  const duration = await shortVideo.evaluate((element: HTMLVideoElement) => element.duration);
-  expect(duration).toBeCloseTo(3, 0);
+  expect(await playsPreview(shortVideo)).toBeCloseTo(3, 0);
   await expectNoViolations(clientPage, "request page with footage read", true);
   expect(await clientPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     clientPage.viewportSize()?.width ?? 0,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page, Request, Route } from "@playwright/test";
+import type { BrowserContext, Request, Route } from "@playwright/test";
 import { expectNoViolations } from "./helpers/axe";
 import { chooser, video } from "./helpers/media";
 import { expect, test } from "./helpers/page-health";

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect } from "./page-health.ts";
 
 // Real video files made with Debian's ffmpeg for the portal's specs, and the request page's
@@ -36,4 +36,20 @@ export async function chooser(page: Page) {
   const input = page.getByLabel("Choose files");
   await expect(page.locator("[data-uploader]")).toBeVisible();
   return input;
+}
+
+/**
+ * Plays a footage preview (muted, as a test may): nothing of it was fetched before (preload
+ * "none"), then it plays past half a second (H.264, faststart, served in ranges). Its duration.
+ */
+export async function playsPreview(video: Locator): Promise<number> {
+  expect(await video.evaluate((element: HTMLVideoElement) => element.readyState)).toBe(0);
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .toBeGreaterThan(0.5);
+  return video.evaluate((element: HTMLVideoElement) => element.duration);
 }
