@@ -56,7 +56,7 @@ export function footageNotice(
     facts: [
       { label: copy.clientLabel, value: batch.clientName },
       { label: copy.requestLabel, value: batch.requestTitle },
-      { label: copy.filesLabel, value: fileLines.join("\n") },
+      { label: copy.filesLabel, value: fileLines.join("; ") },
       { label: chat.application.ownerLabel, value: ownerText(owner) },
     ],
     lines: [],
