@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
+import { deliveryForApplication } from "../deliveries/insert-for-application.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 type Writer = Pick<DatabaseHandle, "db" | "dialect" | "write" | "writeTransaction">;
@@ -88,14 +89,22 @@ export async function noticeBatchesDue(
  * Makes one batch's delivery, in one transaction: every upload of the request queued for
  * `kind` and not told yet is given `deliveryId` (set only where it is still null: on
  * PostgreSQL a second instance's update waits, then finds none), and the delivery (pending,
- * due now, on the client's application) is inserted only if that took any. True when it did.
+ * due now, on the client's application) is inserted only if that took any. True when it did;
+ * false too when the client has no application (erased): its files are not told.
  */
 export async function noticeBatch(
   { db, dialect, writeTransaction }: Writer,
   batch: { requestId: string; kind: string; deliveryId: string; now: number },
 ): Promise<boolean> {
   const { requestId, kind, deliveryId, now } = batch;
-  const uuid = sql.raw(dialect === "postgres" ? "uuid" : "text");
+  const client = await db
+    .selectFrom("clientRequests")
+    .innerJoin("clients", "clients.id", "clientRequests.clientId")
+    .select("clients.applicationId")
+    .where("clientRequests.id", "=", requestId)
+    .executeTakeFirst();
+  const applicationId = client?.applicationId;
+  if (!applicationId) return false;
   const results = await writeTransaction([
     db
       .updateTable("uploadNotices")
@@ -105,44 +114,11 @@ export async function noticeBatch(
       .where("uploadId", "in", (eb) =>
         eb.selectFrom("clientUploads").select("id").where("requestId", "=", requestId),
       ),
-    db
-      .insertInto("deliveries")
-      .columns([
-        "id",
-        "submissionId",
-        "kind",
-        "status",
-        "attempts",
-        "nextAttemptAt",
-        "createdAt",
-        "updatedAt",
-      ])
-      .expression(
-        db
-          .selectFrom("clientRequests")
-          .innerJoin("clients", "clients.id", "clientRequests.clientId")
-          .select([
-            sql<string>`CAST(${deliveryId} AS ${uuid})`.as("id"),
-            sql<string>`clients.application_id`.as("submissionId"),
-            sql<string>`CAST(${kind} AS text)`.as("kind"),
-            sql<string>`'pending'`.as("status"),
-            sql<number>`0`.as("attempts"),
-            sql<number>`CAST(${now} AS bigint)`.as("nextAttemptAt"),
-            sql<number>`CAST(${now} AS bigint)`.as("createdAt"),
-            sql<number>`CAST(${now} AS bigint)`.as("updatedAt"),
-          ])
-          .where("clientRequests.id", "=", requestId)
-          .where("clients.applicationId", "is not", null)
-          .where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom("uploadNotices")
-                .select("uploadId")
-                .where("deliveryId", "=", deliveryId),
-            ),
-          ),
-      )
-      .returning("id"),
+    deliveryForApplication({ db, dialect }, { id: deliveryId, applicationId, kind, now }, (eb) =>
+      eb.exists(
+        eb.selectFrom("uploadNotices").select("uploadId").where("deliveryId", "=", deliveryId),
+      ),
+    ).returning("id"),
   ]);
   return (results.at(-1)?.rows.length ?? 0) === 1;
 }

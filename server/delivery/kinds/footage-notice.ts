@@ -3,7 +3,7 @@ import { noticeBatchOf } from "../../db/portal/upload-notices.ts";
 import { chatChannels } from "../chat/channels.ts";
 import { footageNotice } from "../chat/footage-notice.ts";
 import { mailDomain } from "../messages.ts";
-import { type Channel, isSet, noticeOptions, postTo } from "./chat.ts";
+import { configuredNames, noticeOptions, onDemandChatKind } from "./chat.ts";
 import type { DeliveryJob, DeliveryKind, KindConfig, SendContext } from "./kind.ts";
 
 /** The most files one notice names (the rest are counted: "and 12 more"). */
@@ -62,23 +62,11 @@ export const footageNoticeEmailKind = {
 } as const satisfies DeliveryKind<"footage_notice_email">;
 
 /** On a chat channel: the same facts, naming the owner. */
-function chatKind<C extends Channel>(channel: C) {
-  return {
-    name: `footage_notice_${channel.name}` as `footage_notice_${C["name"]}`,
-    made: "on-demand",
-    configured: isSet(channel),
-    skipReason,
-    async send(job: DeliveryJob, context: SendContext) {
-      await postTo(channel, context.config, await noticeFor(job, context));
-    },
-  } as const satisfies DeliveryKind;
-}
-
-export const chatFootageNoticeKinds = chatChannels.map(chatKind);
+export const chatFootageNoticeKinds = chatChannels.map((channel) =>
+  onDemandChatKind("footage_notice", channel, noticeFor, skipReason),
+);
 
 /** The notices finished footage makes with this configuration: the email, and each chat set up. */
 export function footageNoticeKinds(config: KindConfig): string[] {
-  return [footageNoticeEmailKind, ...chatFootageNoticeKinds]
-    .filter((kind) => kind.configured(config))
-    .map((kind) => kind.name);
+  return configuredNames([footageNoticeEmailKind, ...chatFootageNoticeKinds], config);
 }
