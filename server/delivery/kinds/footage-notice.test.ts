@@ -8,19 +8,13 @@ import type { Mailer } from "../../mail/mailer.ts";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
 import { clientWithRequest, finishedUpload } from "../../test/portal.ts";
 import { waitFor } from "../../test/wait.ts";
+import { workerTestConfig } from "../../test/worker-config.ts";
 import { startDeliveryWorker } from "../worker.ts";
 import { footageNoticeEmailKind, footageNoticeKinds, noticeFilesShown } from "./footage-notice.ts";
 import { kindRegistry } from "./registry.ts";
 
 const config = {
-  DELIVERY_POLL_MS: 50,
-  DELIVERY_LEASE_MS: 60_000,
-  DELIVERY_RETRY_DELAYS: [1],
-  MAIL_FROM: "Reelsmith <no-reply@reelsmith.example>",
-  TEAM_EMAIL: "team@reelsmith.example",
-  CONTACT_EMAIL: "hello@reelsmith.example",
-  WEBHOOK_URL: undefined,
-  WEBHOOK_SECRET: undefined,
+  ...workerTestConfig,
   PUBLIC_SITE_URL: "https://reelsmith.example",
 };
 const minute = 60_000;
