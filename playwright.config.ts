@@ -84,6 +84,8 @@ export default defineConfig({
       VISITORS_PER_ADDRESS: "0",
       // Finished uploads are read (posters, previews) within half a second (portal-footage).
       MEDIA_POLL_MS: "500",
+      // A request's finished files are gathered into one notice for 1.5 s (portal-client-footage).
+      PORTAL_FOOTAGE_NOTICE_WINDOW_MS: "1500",
       // The provider's POST (team-reply) carries its own Authentication-Results of this id.
       INBOUND_AUTHSERV_ID: "mx.provider.example",
     },

@@ -25,6 +25,7 @@ export default [
   route(portalPaths.signInLink, "routes/portal.sign-in-link.tsx"),
   route(portalPaths.signOut, "routes/portal.sign-out.tsx"),
   route(portalPaths.request, "routes/portal.request.tsx"),
+  route(portalPaths.footage, "routes/portal.footage.ts"),
   route(teamClientsPath, "routes/team.clients.tsx"),
   route(`${teamClientsPath}/:id`, "routes/team.client-page.tsx"),
   route(`${teamClientsPath}/:id/footage/:upload/:file`, "routes/team.client-footage.ts"),

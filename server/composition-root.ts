@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "./config.ts";
 import { overdueCount } from "./db/applications/inbox.ts";
 import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/deliveries/backlog.ts";
+import { footageNoticeKinds } from "./delivery/kinds/footage-notice.ts";
 import { portalInviteKind } from "./delivery/kinds/portal-invite.ts";
 import { kindRegistry } from "./delivery/kinds/registry.ts";
 import { replyEmailKind } from "./delivery/kinds/reply.ts";
@@ -160,13 +161,15 @@ export async function startServer(
     nudgeWorker: () => worker.nudge(),
     onFirstResponse: metrics?.firstResponse,
   });
-  // The client portal (/portal, /team/clients): its invites go out as deliveries.
+  // The client portal (/portal, /team/clients): its invites and footage notices go out as
+  // deliveries.
   const portal = startPortal({
     config,
     logger,
     database,
     mailer,
     inviteKind: portalInviteKind.name,
+    footageNoticeKinds: footageNoticeKinds(config),
     nudgeWorker: () => worker.nudge(),
     afterErase: team.afterErase,
   });

@@ -101,6 +101,8 @@ const schema = z.object({
   PORTAL_UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   /** Unfinished uploads a client may have at once; a creation beyond is refused (429). */
   PORTAL_OPEN_UPLOADS_MAX: z.coerce.number().int().positive().default(50),
+  /** How long a request's finished files are gathered into one notice to the owner (ms; 0: each run's). */
+  PORTAL_FOOTAGE_NOTICE_WINDOW_MS: z.coerce.number().int().min(0).default(120_000),
   /** Calls to the passkey endpoints (/team/auth/*, which write) per client IP every 15 minutes. */
   TEAM_AUTH_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Key of the HMAC that turns client IPs into stored hashes; unset: made once, kept in the DB. */

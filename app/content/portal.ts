@@ -46,6 +46,28 @@ export const portal = {
       startsLater: "Starts the week of {date}",
       wished: "Wished posting date: {date}",
       addFootage: "Add footage",
+      /** What a request's footage is, under it in the list. */
+      footageSummary: {
+        one: "1 file",
+        many: "{count} files",
+        over: "{count} over your plan's {cap} min per video",
+        preparing: "{count} being prepared",
+      },
+    },
+    /** The request's finished files as the client sees them (poster, preview, what each is). */
+    footage: {
+      previewsOff:
+        "Previews are off on our server for now: your files are safe with us and our editors can open them.",
+      preparing: "Being prepared: its preview will be here in a few minutes.",
+      unreadable:
+        "We could not make a preview of this file. It is kept as you sent it, and our editors will look at it.",
+      over: "{minutes} min: longer than your plan's {cap} min of raw footage per video. We keep it all and will tell you which part we use.",
+      size: "{width} × {height}",
+      rate: "{fps} fps",
+      noSound: "no sound",
+      kinds: { video: "Video", audio: "Audio", image: "Picture" },
+      poster: "Poster of {name}",
+      preview: "Preview of {name}",
     },
     /** A request's page: its footage, and adding more (/portal/requests/:id). */
     request: {
@@ -205,6 +227,27 @@ export const portal = {
       poster: "Poster of the footage uploaded {date}",
       preview: "Preview of the footage uploaded {date}",
     },
+  },
+  /**
+   * The owner told of finished footage (decision 0087): by email and on each chat channel, one
+   * notice per batch (a request's files within PORTAL_FOOTAGE_NOTICE_WINDOW_MS). Names only as
+   * the client's device gave them, never a path.
+   */
+  footageNotice: {
+    title: "New footage",
+    subjectOne: "New footage from {client}: {name}",
+    subjectMany: "New footage from {client}: {count} files",
+    summaryOne: "A client sent a new file of footage.",
+    summaryMany: "A client sent {count} new files of footage.",
+    clientLabel: "Client",
+    requestLabel: "Request",
+    filesLabel: "Files",
+    file: "{name} ({length})",
+    fileOver: "{name} ({length}; {minutes} min: over the plan's {cap} min per video)",
+    unknownLength: "length not read",
+    unnamed: "Unnamed file",
+    more: "and {count} more",
+    link: "Open the client's page",
   },
   seo: {
     signIn: `Sign in | ${brand.name} client portal`,

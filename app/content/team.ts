@@ -37,6 +37,19 @@ export const team = {
     reply_notice_slack: { label: "Slack new-reply message", noun: "Slack new-reply message" },
     reply_notice_discord: { label: "Discord new-reply message", noun: "Discord new-reply message" },
     reply_notice_teams: { label: "Teams new-reply message", noun: "Teams new-reply message" },
+    footage_notice_email: { label: "New-footage email", noun: "new-footage email" },
+    footage_notice_slack: {
+      label: "Slack new-footage message",
+      noun: "Slack new-footage message",
+    },
+    footage_notice_discord: {
+      label: "Discord new-footage message",
+      noun: "Discord new-footage message",
+    },
+    footage_notice_teams: {
+      label: "Teams new-footage message",
+      noun: "Teams new-footage message",
+    },
     reply_email: { label: "Reply email", noun: "reply email" },
   } as Record<string, { label: string; noun: string }>,
   label: "Team",

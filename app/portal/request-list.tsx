@@ -1,10 +1,24 @@
 import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
-import type { PortalRequest } from "~/shared/portal-port";
+import type { FootageSummary, PortalRequest } from "~/shared/portal-port";
 import { fill } from "~/shared/text";
 import { startsText } from "./starts-week";
 
 const copy = portal.client.home;
+
+/** "3 files · 1 over your plan's 10 min per video · 1 being prepared". */
+export function summaryText(summary: FootageSummary): string {
+  const words = copy.footageSummary;
+  return [
+    summary.files === 1 ? words.one : fill(words.many, { count: summary.files }),
+    summary.over > 0
+      ? fill(words.over, { count: summary.over, cap: summary.capMinutes ?? "" })
+      : "",
+    summary.preparing > 0 ? fill(words.preparing, { count: summary.preparing }) : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
 
 /** A client's requests, newest first, each with when its work starts against the plan. */
 export function RequestList(props: {
@@ -13,6 +27,8 @@ export function RequestList(props: {
   none: string;
   /** The page where a request's footage is added (the client's side only). */
   footageHref?: (id: string) => string;
+  /** Each request's finished footage in numbers (the client's side only). */
+  footage?: Record<string, FootageSummary>;
 }) {
   if (props.requests.length === 0) return <p className="mt-3 text-zinc-400">{props.none}</p>;
   return (
@@ -40,6 +56,11 @@ export function RequestList(props: {
           <p className="mt-2 text-xs text-zinc-400">
             {fill(copy.wished, { date: request.wishedDate })}
           </p>
+          {props.footage?.[request.id] ? (
+            <p className="mt-2 text-sm text-zinc-200" data-footage-summary>
+              {summaryText(props.footage[request.id] as FootageSummary)}
+            </p>
+          ) : null}
           {props.footageHref ? (
             <a
               href={props.footageHref(request.id)}

@@ -78,6 +78,7 @@ export default function PortalHome({ loaderData, actionData }: Route.ComponentPr
             thisWeek={space.thisWeek}
             none={copy.home.none}
             footageHref={portalRequestPath}
+            footage={space.footageByRequest}
           />
         </section>
       </div>

@@ -61,7 +61,7 @@ export default function PortalRequest({ loaderData }: Route.ComponentProps) {
           <h2 id="footage-title" className="text-xl font-bold text-white">
             {copy.footageTitle}
           </h2>
-          <FootageList footage={page.footage} sending={sending} />
+          <FootageList footage={page.footage} sending={sending} previews={page.previews} />
         </section>
         <section aria-labelledby="add-title" className="min-w-0">
           <h2 id="add-title" className="text-xl font-bold text-white">

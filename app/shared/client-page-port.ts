@@ -1,3 +1,4 @@
+import type { FootageItem } from "./footage-item.ts";
 import type { ClientSpace } from "./portal-port.ts";
 import { portKey } from "./team-port.ts";
 
@@ -26,32 +27,6 @@ export interface ClientPage extends ClientSpace {
   footage: FootageItem[];
   /** False when this server has no ffprobe/ffmpeg: nothing is read, no poster or preview. */
   previews: boolean;
-}
-
-/**
- * A clip over its plan's raw footage per video (decision 0080's numbers): derived where shown,
- * never stored. `minutes`: the clip's, rounded up; `capMinutes`: the plan's.
- */
-export type FootageMinutes = { over: true; minutes: number; capMinutes: number } | { over: false };
-
-/** One finished upload as the team's client page shows it (decision 0084). */
-export interface FootageItem {
-  id: string;
-  size: number;
-  completedAt: number;
-  /** waiting: not read yet (or being tried again); unreadable: `reason` says why. */
-  state: "waiting" | "ready" | "unreadable";
-  kind: "video" | "audio" | "image" | null;
-  durationMs: number | null;
-  width: number | null;
-  height: number | null;
-  /** Exact, as ffprobe gives it ("30000/1001"). */
-  frameRate: string | null;
-  hasAudio: boolean | null;
-  hasPoster: boolean;
-  hasPreview: boolean;
-  reason: string | null;
-  minutes: FootageMinutes;
 }
 
 export type PeopleOutcome =

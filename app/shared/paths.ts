@@ -71,6 +71,8 @@ export const portalPaths = {
   signOut: "/portal/sign-out",
   /** A request's page, where its footage is added (`/portal/requests/:id`). */
   request: "/portal/requests/:id",
+  /** A poster or preview of one of the client's finished uploads (`/portal/footage/:upload/:file`). */
+  footage: "/portal/footage/:upload/:file",
   /** The tus endpoint footage is uploaded to (from a request's page). */
   uploads: "/portal/uploads",
 } as const;
@@ -78,6 +80,11 @@ export const portalPaths = {
 /** One of the client's requests: its footage, and adding more. */
 export function portalRequestPath(id: string): string {
   return `/portal/requests/${encodeURIComponent(id)}`;
+}
+
+/** The poster or preview of one of the signed-in client's uploads. */
+export function portalFootagePath(uploadId: string, file: "poster" | "preview"): string {
+  return `/portal/footage/${encodeURIComponent(uploadId)}/${file}`;
 }
 
 /** The team's list of clients, and one client's page (`/team/clients/:id`). */

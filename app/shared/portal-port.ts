@@ -1,3 +1,5 @@
+import type { FootageItem } from "./footage-item.ts";
+
 /**
  * What the portal's routes may ask of the server (decision 0079): the client's side on /portal,
  * always bound to the person of this request's session, never to an id from the URL. The team's
@@ -35,6 +37,8 @@ export interface ClientSpace {
   thisWeek: number;
   requestsThisWeek: number;
   requests: PortalRequest[];
+  /** The client's side: each request's finished footage, by request id (none: no footage). */
+  footageByRequest?: Record<string, FootageSummary>;
 }
 
 /** A file of a request's footage, as its page shows it. */
@@ -47,6 +51,8 @@ export interface PortalFootage {
   received: number;
   createdAt: number;
   completedAt: number | null;
+  /** A finished file as the team's page shows it too (poster, preview, length, minutes flag); null until finished. */
+  item: FootageItem | null;
 }
 
 /** One request's page: the request, and its footage (finished files newest first, then partial ones). */
@@ -54,6 +60,18 @@ export interface RequestPage {
   request: PortalRequest;
   thisWeek: number;
   footage: PortalFootage[];
+  /** False when this server has no ffprobe/ffmpeg: no poster or preview is made. */
+  previews: boolean;
+}
+
+/** A request's finished footage in numbers, under it in the client's list of requests. */
+export interface FootageSummary {
+  files: number;
+  /** Over the plan's raw footage per video (`capMinutes`). */
+  over: number;
+  capMinutes: number | null;
+  /** Not read yet by the server (0 when this server reads nothing: previews are off). */
+  preparing: number;
 }
 
 export type NewRequestField = "title" | "brief" | "platform" | "wishedDate";
@@ -78,4 +96,9 @@ export interface PortalPort {
   request(id: string): Promise<RequestPage | undefined>;
   /** A new request on the signed-in person's client, checked. */
   createRequest(form: URLSearchParams): Promise<NewRequestOutcome>;
+  /**
+   * The poster or preview of one of the signed-in person's client's finished uploads, streamed
+   * (`Range` honoured), or undefined: signed out, another client's upload, any other id or file.
+   */
+  footageFile(uploadId: string, file: string, range: string | null): Promise<Response | undefined>;
 }

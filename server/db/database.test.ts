@@ -38,6 +38,7 @@ const sharedTables = [
   "team_verifications",
   "upload_locks",
   "upload_media",
+  "upload_notices",
   "visit_secrets",
   "visit_totals",
   "visitors",

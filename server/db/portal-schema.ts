@@ -118,6 +118,17 @@ export interface UploadMediaTable {
   probedAt: number | null;
 }
 
+/**
+ * The owner told of finished footage (0030_upload_notices, decision 0087): one row per upload
+ * and notice kind; `deliveryId` null while it waits for its batch.
+ */
+export interface UploadNoticesTable {
+  uploadId: string;
+  kind: string;
+  deliveryId: string | null;
+  queuedAt: number;
+}
+
 export interface PortalTables {
   clients: ClientsTable;
   clientPeople: ClientPeopleTable;
@@ -127,4 +138,5 @@ export interface PortalTables {
   clientUploads: ClientUploadsTable;
   uploadLocks: UploadLocksTable;
   uploadMedia: UploadMediaTable;
+  uploadNotices: UploadNoticesTable;
 }

@@ -8,19 +8,11 @@ import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { pendingApplication } from "../test/stored.ts";
 import { sleep, waitFor } from "../test/wait.ts";
+import { workerTestConfig } from "../test/worker-config.ts";
 import { createKindRegistry } from "./kinds/registry.ts";
 import { startDeliveryWorker } from "./worker.ts";
 
-const config = {
-  DELIVERY_POLL_MS: 50,
-  DELIVERY_LEASE_MS: 60_000,
-  DELIVERY_RETRY_DELAYS: [1],
-  MAIL_FROM: "Reelsmith <no-reply@reelsmith.example>",
-  TEAM_EMAIL: "team@reelsmith.example",
-  CONTACT_EMAIL: "hello@reelsmith.example",
-  WEBHOOK_URL: undefined,
-  WEBHOOK_SECRET: undefined,
-};
+const config = workerTestConfig;
 
 async function databaseWith(applications: number): Promise<DatabaseHandle> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-worker-"));

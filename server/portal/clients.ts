@@ -31,9 +31,9 @@ import {
   clientsWithWeek,
   newClientId,
 } from "../db/portal/clients.ts";
-import { footageFileOf, footageOf } from "../db/portal/upload-media.ts";
+import { footageOf } from "../db/portal/upload-media.ts";
 import { eraseClientEverywhere } from "../erasure/erase-client.ts";
-import { footageItems, footageListCap, footageResponse, isFootageFile } from "./footage.ts";
+import { clientFootageFile, footageItems, footageListCap } from "./footage.ts";
 import { clientSpace } from "./space.ts";
 import { weekOf } from "./week.ts";
 
@@ -174,17 +174,12 @@ export function createClients(deps: {
       return { ok: true, email };
     },
 
-    async footageFile(clientId, uploadId, file, range) {
-      if (!uuidPattern.test(clientId) || !uuidPattern.test(uploadId) || !isFootageFile(file)) {
-        return undefined;
-      }
-      const upload = await footageFileOf(database, clientId.toLowerCase(), uploadId.toLowerCase());
-      if (!upload) return undefined;
-      if ((file === "poster" && !upload.hasPoster) || (file === "preview" && !upload.hasPreview)) {
-        return undefined;
-      }
-      return footageResponse(deps.dataDir, upload, file, range);
-    },
+    footageFile: (clientId, uploadId, file, range) =>
+      clientFootageFile(database, deps.dataDir, { clientId, uploadId, file, range }, [
+        "original",
+        "poster",
+        "preview",
+      ]),
 
     async erase(clientId, memberEmail): Promise<EraseClientOutcome> {
       const client = uuidPattern.test(clientId)

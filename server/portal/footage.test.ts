@@ -3,34 +3,18 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pino from "pino";
-import { expect, it, onTestFinished } from "vitest";
-import { loadConfig } from "../config.ts";
+import { expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
 import { derivedDirectory, posterFile } from "../media/media-files.ts";
-import { describeEachBackend, migratedDatabase, type StorageBackend } from "../test/backends.ts";
+import { describeEachBackend, type StorageBackend } from "../test/backends.ts";
 import { storedClient, storedUpload } from "../test/portal.ts";
+import { portalOn } from "../test/portal-server.ts";
 import { byteRange, originalName } from "./footage.ts";
-import { startPortal } from "./start-portal.ts";
 
 const minute = 60_000;
 
 async function setUp(backend: StorageBackend) {
-  const { database, dataDir } = await migratedDatabase(backend);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PUBLIC_SITE_URL: "http://localhost:3000",
-    LOG_LEVEL: "silent",
-  });
-  const portal = startPortal({
-    config,
-    logger: pino({ level: "silent" }),
-    database,
-    mailer: { send: async () => {}, close() {} },
-    inviteKind: "portal_invite",
-    nudgeWorker: () => {},
-  });
-  onTestFinished(() => portal.stop());
+  const { database, dataDir, portal } = await portalOn(backend);
   const sources = mkdtempSync(path.join(tmpdir(), "footage-"));
   const file = (bytes: Buffer) => {
     const name = path.join(sources, randomBytes(6).toString("hex"));

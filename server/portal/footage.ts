@@ -2,13 +2,18 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { FootageFile } from "#app/shared/client-footage-port.ts";
-import type { FootageItem } from "#app/shared/client-page-port.ts";
-import type { FootageRow } from "../db/portal/upload-media.ts";
+import type { FootageItem } from "#app/shared/footage-item.ts";
+import { uuidPattern } from "#app/shared/intake-rules.ts";
+import type { FootageSummary } from "#app/shared/portal-port.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { type FootageRow, footageFileOf, footageOf } from "../db/portal/upload-media.ts";
+import { footageMinutes } from "../media/footage-minutes.ts";
 import { posterFile, previewFile, uploadFile } from "../media/media-files.ts";
-import { footageMinutes } from "./footage-minutes.ts";
 
 /** The most uploads a client's page lists (newest first). */
 export const footageListCap = 200;
+/** The most finished uploads the client's list of requests sums up (the newest). */
+export const footageSummaryCap = 2000;
 
 /** A client's finished uploads as the team's page shows them, the minutes flag derived here. */
 export function footageItems(rows: readonly FootageRow[], plan: string): FootageItem[] {
@@ -145,4 +150,62 @@ export async function footageResponse(
       ? null
       : (Readable.toWeb(createReadStream(location, { start, end })) as ReadableStream<Uint8Array>);
   return new Response(body, { status: wanted ? 206 : 200, headers });
+}
+
+/**
+ * One file of one of `clientId`'s finished uploads, streamed (footageResponse), when `file` is
+ * one of `files` and exists: the team's routes ask for any of the three, a client's for what
+ * the job made (poster, preview). Undefined for anything else: a malformed id, another
+ * client's upload, a file not made.
+ */
+export async function clientFootageFile(
+  database: Pick<DatabaseHandle, "db">,
+  dataDir: string,
+  request: { clientId: string; uploadId: string; file: string; range: string | null },
+  files: readonly FootageFile[],
+): Promise<Response | undefined> {
+  const { clientId, uploadId, file, range } = request;
+  if (!uuidPattern.test(clientId) || !uuidPattern.test(uploadId) || !isFootageFile(file)) {
+    return undefined;
+  }
+  if (!files.includes(file)) return undefined;
+  const upload = await footageFileOf(database, clientId.toLowerCase(), uploadId.toLowerCase());
+  if (!upload) return undefined;
+  if ((file === "poster" && !upload.hasPoster) || (file === "preview" && !upload.hasPreview)) {
+    return undefined;
+  }
+  return footageResponse(dataDir, upload, file, range);
+}
+
+/**
+ * Each request's finished footage in numbers (files, over the plan's minutes, not read yet),
+ * by request id, over the client's newest `footageSummaryCap` finished uploads. Without ffmpeg
+ * (`reads` false) nothing is being prepared.
+ */
+export async function footageSummaries(
+  database: Pick<DatabaseHandle, "db">,
+  client: { id: string; plan: string },
+  reads: boolean,
+): Promise<Record<string, FootageSummary>> {
+  const rows = await footageOf(database, client.id, footageSummaryCap);
+  const items = footageItems(rows, client.plan);
+  const summaries: Record<string, FootageSummary> = {};
+  rows.forEach((row, index) => {
+    const item = items[index];
+    if (!row.requestId || !item) return;
+    const summary = summaries[row.requestId] ?? {
+      files: 0,
+      over: 0,
+      capMinutes: null,
+      preparing: 0,
+    };
+    summaries[row.requestId] = summary;
+    summary.files += 1;
+    if (item.minutes.over) {
+      summary.over += 1;
+      summary.capMinutes = item.minutes.capMinutes;
+    }
+    if (reads && item.state === "waiting") summary.preparing += 1;
+  });
+  return summaries;
 }

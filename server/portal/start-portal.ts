@@ -9,6 +9,8 @@ import type { Mailer } from "../mail/mailer.ts";
 import { findMediaTools } from "../media/tools.ts";
 import { createPortalAccess } from "./access.ts";
 import { createClients, type TeamClients } from "./clients.ts";
+import { clientFootageFile, footageSummaries } from "./footage.ts";
+import { footageNoticeJob } from "./footage-notice-job.ts";
 import { portalGuard } from "./guard.ts";
 import { uploadMediaJob } from "./media-job.ts";
 import { mediaOrphansJob } from "./media-orphans.ts";
@@ -37,6 +39,8 @@ export function startPortal(deps: {
   database: DatabaseHandle;
   mailer: Mailer;
   inviteKind: string;
+  /** The delivery kinds that tell the owner of finished footage (footage_notice_*, configured). */
+  footageNoticeKinds?: readonly string[];
   nudgeWorker: () => void;
   /** After a client's erase: empties the SQLite -wal, as after an applicant's (team's job). */
   afterErase?: () => Promise<void>;
@@ -85,11 +89,23 @@ export function startPortal(deps: {
         async space() {
           if (!person) return undefined;
           const client = await clientById(database, person.clientId);
-          return client ? clientSpace(database, client, now()) : undefined;
+          if (!client) return undefined;
+          const [space, footageByRequest] = await Promise.all([
+            clientSpace(database, client, now()),
+            footageSummaries(database, client, await media.toolsFound()),
+          ]);
+          return { ...space, footageByRequest };
         },
         async request(id) {
           if (!person) return undefined;
-          return requestPage(database, uploads.received, person.clientId, id, now());
+          const { clientId, plan } = person;
+          const previews = await media.toolsFound();
+          return requestPage(database, uploads.received, { clientId, plan, previews }, id, now());
+        },
+        async footageFile(uploadId, file, range) {
+          if (!person) return undefined;
+          const request = { clientId: person.clientId, uploadId, file, range };
+          return clientFootageFile(database, config.dataDir, request, ["poster", "preview"]);
         },
         async createRequest(form) {
           if (!person) return { ok: false, fieldErrors: {} };
@@ -114,6 +130,15 @@ export function startPortal(deps: {
       ...uploads.jobs,
       media,
       mediaOrphansJob({ database, dataDir: config.dataDir, logger }),
+      footageNoticeJob({
+        database,
+        kinds: deps.footageNoticeKinds ?? [],
+        readsMedia: media.toolsFound,
+        windowMs: config.PORTAL_FOOTAGE_NOTICE_WINDOW_MS,
+        everyMs: config.MEDIA_POLL_MS,
+        nudgeWorker: deps.nudgeWorker,
+        now,
+      }),
       {
         name: "portal-session-cleanup",
         everyMs: 15 * 60 * 1000,

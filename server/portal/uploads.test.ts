@@ -324,7 +324,14 @@ describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
       session: async () => undefined,
       logger: pino({ level: "silent" }),
     });
-    const page = await requestPage(database, uploads.received, a.clientId, a.requestId, Date.now());
+    const of = (clientId: string) => ({ clientId, plan: "Creator", previews: true });
+    const page = await requestPage(
+      database,
+      uploads.received,
+      of(a.clientId),
+      a.requestId,
+      Date.now(),
+    );
     expect(page?.request.id).toBe(a.requestId);
     expect(
       page?.footage.map(({ id, name, size, received }) => ({ id, name, size, received })),
@@ -335,10 +342,11 @@ describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
     ]);
     // Another client's request is none; their own request lists none of A's files.
     expect(
-      await requestPage(database, uploads.received, b.clientId, a.requestId, Date.now()),
+      await requestPage(database, uploads.received, of(b.clientId), a.requestId, Date.now()),
     ).toBeUndefined();
     expect(
-      (await requestPage(database, uploads.received, b.clientId, b.requestId, Date.now()))?.footage,
+      (await requestPage(database, uploads.received, of(b.clientId), b.requestId, Date.now()))
+        ?.footage,
     ).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { copyFile, mkdir, stat } from "node:fs/promises";
 import { storeApplications } from "../db/applications/store.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { addMember, findMember } from "../db/members.ts";
+import { requestInsert } from "../db/portal/client-requests.ts";
 import { clientInsert } from "../db/portal/clients.ts";
 import { mediaDirectory, uploadFile } from "../media/media-files.ts";
 import { pendingApplication } from "./stored.ts";
@@ -67,5 +69,106 @@ export async function storedUpload(
       .insertInto("clientUploads")
       .values({ id, clientId, personId: null, size, createdAt: completedAt - 1000, completedAt }),
   );
+  return id;
+}
+
+/**
+ * A client made from an application (owned by the member of `ownerEmail`, if given) with one
+ * request: the ids. Its uploads are added by `finishedUpload`.
+ */
+export async function clientWithRequest(
+  database: DatabaseHandle,
+  options: { ownerEmail?: string; plan?: string; name?: string; title?: string } = {},
+) {
+  const applicationId = await storedApplication(database, {
+    name: options.name ?? "Ada Lovelace",
+    plan: options.plan ?? "Creator",
+  });
+  if (options.ownerEmail) {
+    await addMember(database, options.ownerEmail);
+    const member = await findMember(database, options.ownerEmail);
+    await database.write(
+      database.db
+        .updateTable("submissions")
+        .set({ ownerId: member?.id ?? null })
+        .where("id", "=", applicationId),
+    );
+  }
+  const clientId = randomUUID();
+  const requestId = randomUUID();
+  const now = Date.now();
+  await database.writeTransaction([
+    clientInsert(database.db, {
+      id: clientId,
+      name: options.name ?? "Ada Lovelace",
+      plan: options.plan ?? "Creator",
+      applicationId,
+      createdAt: now,
+    }),
+    requestInsert(database.db, {
+      id: requestId,
+      clientId,
+      title: options.title ?? "Spring launch",
+      brief: "The raw clips for the spring launch.",
+      platform: "TikTok",
+      wishedDate: "2026-12-24",
+      startsWeek: now,
+      createdBy: null,
+      createdAt: now,
+    }),
+  ]);
+  return { applicationId, clientId, requestId };
+}
+
+/**
+ * A finished upload of a request (its row only, no bytes) named `name`, with what upload-media
+ * read of it: `media` "ready" with its length, "pending" (not read yet), or none (no row).
+ */
+export async function finishedUpload(
+  database: DatabaseHandle,
+  owner: { clientId: string; requestId: string },
+  options: {
+    name: string;
+    completedAt: number;
+    media?: { state: "ready"; durationMs: number } | { state: "pending" | "unreadable" };
+  },
+): Promise<string> {
+  const id = randomUUID();
+  const { completedAt, media } = options;
+  await database.write(
+    database.db.insertInto("clientUploads").values({
+      id,
+      clientId: owner.clientId,
+      personId: null,
+      requestId: owner.requestId,
+      displayName: options.name,
+      size: 1000,
+      createdAt: completedAt - 1000,
+      completedAt,
+    }),
+  );
+  if (media) {
+    await database.write(
+      database.db.insertInto("uploadMedia").values({
+        uploadId: id,
+        state: media.state,
+        nextAttemptAt: completedAt,
+        leaseHolder: null,
+        leaseExpiresAt: null,
+        kind: media.state === "ready" ? "video" : null,
+        format: null,
+        durationMs: media.state === "ready" ? media.durationMs : null,
+        width: null,
+        height: null,
+        rotation: null,
+        frameRate: null,
+        videoCodec: null,
+        audioCodec: null,
+        hasAudio: null,
+        reason: null,
+        probedAt: null,
+      }),
+    );
+  }
   return id;
 }

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { clientInsert } from "../../server/db/portal/clients.ts";
 import { expectNoViolations } from "./helpers/axe";
+import { playsPreview } from "./helpers/media";
 import { expect, test } from "./helpers/page-health";
 import { dataDir, withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
@@ -105,17 +106,8 @@ test("a member sees a client's footage with poster, length and the minutes flag,
   expect(poster.headers()["content-type"]).toBe("image/jpeg");
   expect(poster.headers()["x-content-type-options"]).toBe("nosniff");
   expect([...(await poster.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-  // preload="none": nothing of the preview is fetched before it is played; then it plays
-  // (H.264, faststart, served in ranges).
-  const video = clipItem.locator("video");
-  expect(await video.evaluate((element: HTMLVideoElement) => element.readyState)).toBe(0);
-  await video.evaluate((element: HTMLVideoElement) => {
-    element.muted = true;
-    return element.play();
-  });
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
-    .toBeGreaterThan(0.5);
+  // preload="none": nothing of the preview is fetched before it is played; then it plays.
+  await playsPreview(clipItem.locator("video"));
   await expect(longItem.getByText("11 min: over the plan's 10 min per video")).toBeVisible();
   await expect(clipItem.locator("[data-over]")).toHaveCount(0);
   await expectNoViolations(page, "client page with footage", true);

@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page, Request, Route } from "@playwright/test";
+import type { BrowserContext, Request, Route } from "@playwright/test";
 import { expectNoViolations } from "./helpers/axe";
+import { chooser, video } from "./helpers/media";
 import { expect, test } from "./helpers/page-health";
 import { storedSignedInClient, uploadsOfRequestStored } from "./helpers/portal";
 import { dataDir } from "./helpers/stored";
@@ -16,34 +16,11 @@ import { teamOrigin } from "./helpers/team";
 const chunk = 8 * 1024 * 1024;
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
-/** A test video from ffmpeg's testsrc2 (lossless when `big`: about 20 MB, three chunks). */
-function video(directory: string, name: string, seconds: number, big = false): string {
-  const file = path.join(directory, name);
-  const codec = big
-    ? ["-c:v", "libx264", "-preset", "ultrafast", "-qp", "0"]
-    : ["-c:v", "libx264", "-preset", "ultrafast"];
-  const size = big ? "1280x720" : "640x360";
-  execFileSync("ffmpeg", [
-    ...["-v", "error", "-y", "-f", "lavfi"],
-    ...["-i", `testsrc2=size=${size}:rate=30`, "-t", String(seconds)],
-    ...codec,
-    ...["-pix_fmt", "yuv420p", file],
-  ]);
-  return file;
-}
-
 async function signedInAs(context: BrowserContext, token: string) {
   await context.addCookies([{ name: "portal_session", value: token, url: teamOrigin }]);
 }
 
 const requestPage = (id: string) => `${teamOrigin}/portal/requests/${id}`;
-
-/** The file input of the page's uploader, once the page's script has made it usable. */
-async function chooser(page: Page) {
-  const input = page.getByLabel("Choose files");
-  await expect(page.locator("[data-uploader]")).toBeVisible();
-  return input;
-}
 
 test("two videos at once are sent and listed with their size; another client's request is a 404; axe finds nothing", async ({
   page,
@@ -107,7 +84,7 @@ test("a larger video interrupted part-way goes on from the server's last byte af
   test.slow();
   const directory = testInfo.outputPath("videos");
   mkdirSync(directory, { recursive: true });
-  const big = video(directory, "long-take.mp4", 10, true);
+  const big = video(directory, "long-take.mp4", 10, "big");
   const size = statSync(big).size;
   expect(size).toBeGreaterThan(2 * chunk);
   const ana = await storedSignedInClient(`Resume Ana ${testInfo.project.name}`);

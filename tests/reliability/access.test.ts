@@ -225,10 +225,18 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
     const partialOffset = async () =>
       (await readFile(uploadFile(server.dataDir, partial)).catch(() => Buffer.alloc(0))).length;
 
-    // Every URL of the matrix, in one place. Portal byte routes (a client's own posters and
-    // previews, when added) go in `portalByteRoutes`: A only, like the portal's pages.
+    // Every URL of the matrix, in one place. The client's own files on /portal: A's poster and
+    // preview for A only, like the portal's pages; the original is never a client's to read.
     const pageOfA = (body: Buffer) => carriesA(body);
-    const portalByteRoutes: Target[] = [];
+    const portalByteRoutes: Target[] = (["poster", "preview", "original"] as const).map(
+      (file): Target => ({
+        name: `GET portal ${file} of A's upload`,
+        method: "GET",
+        path: `/portal/footage/${finished}/${file}`,
+        allowed: file === "original" ? [] : ["A"],
+        leaks: carriesA,
+      }),
+    );
     const teamFile = (clientId: string, file: "original" | "poster" | "preview") =>
       `/team/clients/${clientId}/footage/${finished}/${file}`;
     const openPage = (name: string, pathname: string): Target => ({

@@ -7,15 +7,15 @@ import type { Database } from "../schema.ts";
  * A pending delivery of `kind` for application `submissionId`, inserted only while the
  * application is there and `when` holds (INSERT … SELECT FROM submissions): the condition is
  * checked by the insert itself, so two writers at once cannot both make one. `at`: its time to
- * run (default `now`).
+ * run (default `now`); `id`: its id (default a new one).
  */
 export function deliveryForApplication(
   handle: { db: Kysely<Database>; dialect: Dialect },
-  delivery: { applicationId: string; kind: string; now: number; at?: number },
+  delivery: { id?: string; applicationId: string; kind: string; now: number; at?: number },
   when: (eb: ExpressionBuilder<Database, "submissions">) => Expression<SqlBool>,
 ) {
   const { db, dialect } = handle;
-  const { applicationId, kind, now, at = now } = delivery;
+  const { id = randomUUID(), applicationId, kind, now, at = now } = delivery;
   const uuid = dialect === "postgres" ? "uuid" : "text";
   return db
     .insertInto("deliveries")
@@ -33,7 +33,7 @@ export function deliveryForApplication(
       eb
         .selectFrom("submissions")
         .select([
-          eb.cast<string>(eb.val(randomUUID()), uuid).as("id"),
+          eb.cast<string>(eb.val(id), uuid).as("id"),
           "submissions.id as submissionId",
           eb.cast<string>(eb.val(kind), "text").as("kind"),
           eb.cast<"pending">(eb.val("pending"), "text").as("status"),

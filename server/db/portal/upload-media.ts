@@ -29,6 +29,7 @@ export interface ClaimedMedia {
 /** A finished upload of a client, with what is known of it (media null: not looked at yet). */
 export interface FootageRow {
   id: string;
+  requestId: string | null;
   size: number;
   createdAt: number;
   completedAt: number;
@@ -210,17 +211,22 @@ export async function mediaRelease(handle: Writer, uploadId: string, leaseHolder
   await finish(handle, uploadId, leaseHolder, { attempts: (eb) => eb("attempts", "-", 1) });
 }
 
-/** A client's finished uploads, newest first (at most `limit`), each with its media row. */
+/**
+ * A client's finished uploads, newest first (at most `limit`), each with its media row; only
+ * those of one of its requests when `requestId` is given.
+ */
 export async function footageOf(
   { db }: Handle,
   clientId: string,
   limit: number,
+  requestId?: string,
 ): Promise<FootageRow[]> {
   const rows = await db
     .selectFrom("clientUploads")
     .leftJoin("uploadMedia", "uploadMedia.uploadId", "clientUploads.id")
     .select([
       "clientUploads.id",
+      "clientUploads.requestId",
       "clientUploads.size",
       "clientUploads.createdAt",
       "clientUploads.completedAt",
@@ -239,6 +245,9 @@ export async function footageOf(
       "uploadMedia.reason",
     ])
     .where("clientUploads.clientId", "=", clientId)
+    .$if(requestId !== undefined, (query) =>
+      query.where("clientUploads.requestId", "=", requestId ?? ""),
+    )
     .where("clientUploads.completedAt", "is not", null)
     .orderBy("clientUploads.completedAt", "desc")
     .orderBy("clientUploads.id", "desc")
@@ -246,6 +255,7 @@ export async function footageOf(
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    requestId: row.requestId ?? null,
     size: Number(row.size),
     createdAt: Number(row.createdAt),
     completedAt: Number(row.completedAt),

@@ -2,7 +2,7 @@ import type { ChatChannel } from "../chat/channel.ts";
 import { chatChannels } from "../chat/channels.ts";
 import { alertNotice, applicationNotice, type Notice } from "../chat/notice.ts";
 import { DeliveryError } from "../error-class.ts";
-import type { DeliveryJob, DeliveryKind, KindConfig } from "./kind.ts";
+import type { DeliveryJob, DeliveryKind, KindConfig, SendContext } from "./kind.ts";
 
 export type Channel = (typeof chatChannels)[number];
 
@@ -47,3 +47,29 @@ function alert<C extends Channel>(channel: C) {
 
 export const chatAnnouncementKinds = chatChannels.map(announcement);
 export const chatAlertKinds = chatChannels.map(alert);
+
+/**
+ * A notice a feature makes on demand (a reply come back, new footage), posted on a channel as
+ * `<prefix>_<channel>`: what it says, and why it should not go now, if so.
+ */
+export function onDemandChatKind<P extends string, C extends Channel>(
+  prefix: P,
+  channel: C,
+  notice: (job: DeliveryJob, context: SendContext) => Notice | Promise<Notice>,
+  skipReason: (job: DeliveryJob, context: SendContext) => Promise<string | undefined>,
+) {
+  return {
+    name: `${prefix}_${channel.name}` as `${P}_${C["name"]}`,
+    made: "on-demand",
+    configured: isSet(channel),
+    skipReason,
+    async send(job: DeliveryJob, context: SendContext) {
+      await postTo(channel, context.config, await notice(job, context));
+    },
+  } as const satisfies DeliveryKind;
+}
+
+/** The names of those `kinds` this configuration can send. */
+export function configuredNames(kinds: readonly DeliveryKind[], config: KindConfig): string[] {
+  return kinds.filter((kind) => kind.configured(config)).map((kind) => kind.name);
+}

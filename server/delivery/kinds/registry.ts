@@ -2,6 +2,7 @@ import { DeliveryError } from "../error-class.ts";
 import { alertEmailKind } from "./alert-email.ts";
 import { chatAlertKinds, chatAnnouncementKinds } from "./chat.ts";
 import { applicantConfirmationKind, teamNotificationKind } from "./emails.ts";
+import { chatFootageNoticeKinds, footageNoticeEmailKind } from "./footage-notice.ts";
 import type { DeliveryJob, DeliveryKind, KindConfig, SendContext } from "./kind.ts";
 import { portalInviteKind } from "./portal-invite.ts";
 import {
@@ -34,6 +35,8 @@ export const deliveryKinds = [
   ...chatReplyNoticeKinds,
   replyEmailKind,
   portalInviteKind,
+  footageNoticeEmailKind,
+  ...chatFootageNoticeKinds,
 ] as const;
 
 export type DeliveryKindName = (typeof deliveryKinds)[number]["name"];

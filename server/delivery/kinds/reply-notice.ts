@@ -1,8 +1,8 @@
 import { chatChannels } from "../chat/channels.ts";
 import { replyNotice } from "../chat/reply-notice.ts";
 import { mailDomain } from "../messages.ts";
-import { type Channel, isSet, noticeOptions, postTo } from "./chat.ts";
-import type { DeliveryJob, DeliveryKind, KindConfig, SendContext } from "./kind.ts";
+import { configuredNames, noticeOptions, onDemandChatKind } from "./chat.ts";
+import type { DeliveryJob, DeliveryKind, KindConfig } from "./kind.ts";
 
 /**
  * "New reply from <name>": made on demand by the inbound feature when a reply comes back to an
@@ -37,28 +37,17 @@ export const replyNoticeEmailKind = {
 } as const satisfies DeliveryKind<"reply_notice_email">;
 
 /** On a chat channel, naming the owner. */
-function chatKind<C extends Channel>(channel: C) {
-  return {
-    name: `reply_notice_${channel.name}` as `reply_notice_${C["name"]}`,
-    made: "on-demand",
-    configured: isSet(channel),
+export const chatReplyNoticeKinds = chatChannels.map((channel) =>
+  onDemandChatKind(
+    "reply_notice",
+    channel,
+    (job, context) =>
+      replyNotice(job.application, job.owner ?? undefined, noticeOptions(context.config)),
     skipReason,
-    async send(job: DeliveryJob, context: SendContext) {
-      const notice = replyNotice(
-        job.application,
-        job.owner ?? undefined,
-        noticeOptions(context.config),
-      );
-      await postTo(channel, context.config, notice);
-    },
-  } as const satisfies DeliveryKind;
-}
-
-export const chatReplyNoticeKinds = chatChannels.map(chatKind);
+  ),
+);
 
 /** The notices a reply makes with this configuration: the email, and each chat set up. */
 export function replyNoticeKinds(config: KindConfig): string[] {
-  return [replyNoticeEmailKind, ...chatReplyNoticeKinds]
-    .filter((kind) => kind.configured(config))
-    .map((kind) => kind.name);
+  return configuredNames([replyNoticeEmailKind, ...chatReplyNoticeKinds], config);
 }

@@ -1,5 +1,5 @@
 import { defaultPlan, planNamed } from "#app/content/plans.ts";
-import type { FootageMinutes } from "#app/shared/client-page-port.ts";
+import type { FootageMinutes } from "#app/shared/footage-item.ts";
 
 const minute = 60_000;
 
