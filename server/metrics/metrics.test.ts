@@ -76,11 +76,16 @@ describe("/metrics", () => {
     await fetch(`${target.url}${probe}`);
     await fetch(`${target.url}/healthz`);
 
+    // Both emails of the application settled (none pending, an attempt counted), whatever
+    // their outcome: the assertions below say which.
     const text = await waitFor(async () => {
       const body = await scrape(target);
-      return body.includes('outcome="delivered"} 2') || body.includes('outcome="delivered"} 1')
-        ? sample(body, 'reelsmith_deliveries_pending{kind="team_notification"}') === 0 && body
-        : false;
+      const settled = ["team_notification", "applicant_confirmation"].every(
+        (kind) =>
+          sample(body, `reelsmith_deliveries_pending{kind="${kind}"}`) === 0 &&
+          body.includes(`reelsmith_deliveries_attempted_total{kind="${kind}",`),
+      );
+      return settled && body;
     });
     expect(sample(text, "reelsmith_applications_accepted_total")).toBe(1);
     for (const reason of ["validation_failed", "invalid_json", "unsupported_media_type"]) {
