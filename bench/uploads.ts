@@ -3,14 +3,17 @@
  * floor of the same run, a plain HTTP PUT of the same file to a bare Node server that only
  * writes it to disk. Both servers run in child processes on loopback; the file is
  * BENCH_UPLOAD_MB (default 1024) of bytes that the endpoint's type check reads as audio, sent
- * as the browser's page sends it (PATCHes of BENCH_UPLOAD_CHUNK_MB, default 8). Rounds
+ * as the browser's page sends it (PATCHes of BENCH_UPLOAD_CHUNK_MB, default 8, one after the
+ * other on a kept-alive connection, each a slice of the file as a Blob, as tus-js-client sends
+ * slices of the chosen File). Rounds
  * alternate (BENCH_UPLOAD_ROUNDS, default 3) so a burst of load on this shared host falls on
  * both. Prints throughput (medians), the ratio (goal: at least 70 %) and the product server's
- * resident memory before and at its peak during the uploads (goal: flat). Never fails on them.
+ * resident memory before and at its peak during the uploads (goal: flat), and each server's
+ * CPU time per round (load on this shared host stretches wall time more). Never fails on them.
  */
 import { fork } from "node:child_process";
 import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream, readFileSync } from "node:fs";
+import { createReadStream, createWriteStream, openAsBlob, readFileSync } from "node:fs";
 import { mkdtemp, open, readdir, rm, stat } from "node:fs/promises";
 import { createServer } from "node:http";
 import { loadavg, tmpdir } from "node:os";
@@ -60,8 +63,14 @@ async function main() {
     const memory = { before: rssOf(product.pid), peak: 0 };
     const tus: number[] = [];
     const put: number[] = [];
+    // The server's CPU time (all its threads) per round: what load on the host moves least.
+    const tusCpu: number[] = [];
+    const putCpu: number[] = [];
     for (let round = 0; round < rounds; round++) {
+      let before = cpuMsOf(bare.pid);
       put.push(await timed(() => plainPut(bare.url, source)));
+      putCpu.push(cpuMsOf(bare.pid) - before);
+      before = cpuMsOf(product.pid);
       const sampler = setInterval(() => {
         memory.peak = Math.max(memory.peak, rssOf(product.pid));
       }, 100);
@@ -70,6 +79,7 @@ async function main() {
       } finally {
         clearInterval(sampler);
       }
+      tusCpu.push(cpuMsOf(product.pid) - before);
     }
     const stored = await storedHash(product.dataDir, size);
     const mbps = (ms: number) => megabytes / (ms / 1000);
@@ -84,13 +94,14 @@ async function main() {
         .map((value) => value.toFixed(1))
         .join(" ")}`,
     );
-    console.log(`| what | each round (s) | median MiB/s |`);
-    console.log(`| --- | --- | --- |`);
+    const seconds = (values: number[]) => values.map((ms) => (ms / 1000).toFixed(1)).join(" / ");
+    console.log(`| what | each round (s) | median MiB/s | server CPU each round (s) |`);
+    console.log(`| --- | --- | --- | --- |`);
     console.log(
-      `| tus, /portal/uploads | ${tus.map((ms) => (ms / 1000).toFixed(1)).join(" / ")} | ${tusRate.toFixed(0)} |`,
+      `| tus, /portal/uploads | ${seconds(tus)} | ${tusRate.toFixed(0)} | ${seconds(tusCpu)} |`,
     );
     console.log(
-      `| plain PUT, bare Node | ${put.map((ms) => (ms / 1000).toFixed(1)).join(" / ")} | ${putRate.toFixed(0)} |`,
+      `| plain PUT, bare Node | ${seconds(put)} | ${putRate.toFixed(0)} | ${seconds(putCpu)} |`,
     );
     console.log(
       `tus / plain PUT: ${((tusRate / putRate) * 100).toFixed(0)} % (goal: at least 70 %)`,
@@ -136,31 +147,22 @@ async function tusUpload(base: string, cookie: string, requestId: string, file: 
   if (created.status !== 201)
     throw new Error(`creation answered ${created.status}: ${await created.text()}`);
   const location = new URL(created.headers.get("location") ?? "", `${base}/portal/uploads/`).href;
-  const handle = await open(file, "r");
-  try {
-    const buffer = Buffer.alloc(chunkBytes);
-    for (let offset = 0; offset < size; ) {
-      const { bytesRead } = await handle.read(
-        buffer,
-        0,
-        Math.min(chunkBytes, size - offset),
-        offset,
-      );
-      const answer = await fetch(location, {
-        method: "PATCH",
-        headers: {
-          ...headers,
-          "Upload-Offset": String(offset),
-          "Content-Type": "application/offset+octet-stream",
-        },
-        body: buffer.subarray(0, bytesRead),
-      });
-      if (answer.status !== 204)
-        throw new Error(`PATCH answered ${answer.status}: ${await answer.text()}`);
-      offset = Number(answer.headers.get("upload-offset"));
-    }
-  } finally {
-    await handle.close();
+  // The page sends slices of the chosen File (tus-js-client: file.slice), read from disk as
+  // they go: here, slices of the file opened as a Blob.
+  const blob = await openAsBlob(file);
+  for (let offset = 0; offset < size; ) {
+    const answer = await fetch(location, {
+      method: "PATCH",
+      headers: {
+        ...headers,
+        "Upload-Offset": String(offset),
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body: blob.slice(offset, Math.min(offset + chunkBytes, size)),
+    });
+    if (answer.status !== 204)
+      throw new Error(`PATCH answered ${answer.status}: ${await answer.text()}`);
+    offset = Number(answer.headers.get("upload-offset"));
   }
 }
 
@@ -183,9 +185,14 @@ async function startBare(work: string) {
     child.once("message", (message) => resolve(message as { url: string }));
     child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
   });
-  return { url, stop: () => child.kill("SIGTERM") };
+  return { url, pid: child.pid as number, stop: () => child.kill("SIGTERM") };
 }
 
+/** CPU time of a process in ms, user and system, all its threads (Linux's /proc, 10 ms ticks). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 async function timed(run: () => Promise<void>): Promise<number> {
   const started = performance.now();
   await run();

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { ClientsPort, PortalPerson, PortalPort } from "#app/shared/portal-port.ts";
 import type { BackgroundJob } from "../background/job.ts";
 import type { Config } from "../config.ts";
@@ -22,7 +23,7 @@ export interface PortalServer {
   /** What the /portal route modules of this request get (the person its guard found, if any). */
   portFor(request: Request): PortalPort;
   /** The tus endpoint (/portal/uploads and below): a signed-in person's uploads. */
-  uploads: (request: Request) => Promise<Response>;
+  uploads: (request: Request, incoming?: IncomingMessage) => Promise<Response>;
   /** The team's side (/team/clients): the composition root hands it to members only. */
   clients: ClientsPort;
   jobs: BackgroundJob[];
