@@ -3,7 +3,8 @@
  * floor of the same run, a plain HTTP PUT of the same file to a bare Node server that only
  * writes it to disk. Both servers run in child processes on loopback; the file is
  * BENCH_UPLOAD_MB (default 1024) of bytes that the endpoint's type check reads as audio, sent
- * as the browser's page sends it (PATCHes of BENCH_UPLOAD_CHUNK_MB, default 8, one after the
+ * as the browser's page sends it (PATCHes sized as the page sizes them: 8 MiB, then by the last
+ * one's speed, up to 64 MiB, app/shared/upload-chunks.ts; BENCH_UPLOAD_CHUNK_MB fixes a size), one after the
  * other on a kept-alive connection, each a slice of the file as a Blob, as tus-js-client sends
  * slices of the chosen File). Rounds
  * alternate (BENCH_UPLOAD_ROUNDS, default 3) so a burst of load on this shared host falls on
@@ -19,13 +20,20 @@ import { createServer } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { chunkBytes, nextChunkBytes } from "#app/shared/upload-chunks.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { wavBytes } from "../server/test/media-bytes.ts";
 import { signedInClient } from "../server/test/portal-session.ts";
 import { startChildServer } from "./child-server.ts";
 
 const megabytes = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
-const chunkBytes = Number(process.env.BENCH_UPLOAD_CHUNK_MB ?? 8) * 1024 * 1024;
+/** A fixed PATCH size; unset: the page's own rule (8 MiB, then sized by speed, up to 64). */
+const fixedChunk = process.env.BENCH_UPLOAD_CHUNK_MB
+  ? Number(process.env.BENCH_UPLOAD_CHUNK_MB) * 1024 * 1024
+  : undefined;
+const writePiece = 8 * 1024 * 1024;
+/** The sizes of the PATCHes sent (MiB), for the summary. */
+const patchSizes = new Set<number>();
 const rounds = Math.max(1, Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3));
 const size = megabytes * 1024 * 1024;
 
@@ -87,7 +95,7 @@ async function main() {
     const tusRate = mbps(medianOf(tus) as number);
     const putRate = mbps(medianOf(put) as number);
     console.log(
-      `uploads: ${megabytes} MiB, ${chunkBytes / 1024 / 1024} MiB PATCHes, ${rounds} rounds`,
+      `uploads: ${megabytes} MiB, ${rounds} rounds, PATCHes of ${[...patchSizes].sort((a, b) => a - b).join(", ")} MiB (${fixedChunk ? "fixed: BENCH_UPLOAD_CHUNK_MB" : "the page's rule, app/shared/upload-chunks.ts"})`,
     );
     console.log(
       `load average ${loadavg()
@@ -124,8 +132,8 @@ async function main() {
 async function writeSource(file: string) {
   const handle = await open(file, "w");
   try {
-    for (let written = 0; written < size; written += chunkBytes) {
-      const length = Math.min(chunkBytes, size - written);
+    for (let written = 0; written < size; written += writePiece) {
+      const length = Math.min(writePiece, size - written);
       await handle.write(written === 0 ? wavBytes(length) : wavBytes(length + 16).subarray(16));
     }
   } finally {
@@ -150,7 +158,11 @@ async function tusUpload(base: string, cookie: string, requestId: string, file: 
   // The page sends slices of the chosen File (tus-js-client: file.slice), read from disk as
   // they go: here, slices of the file opened as a Blob.
   const blob = await openAsBlob(file);
+  let chunk = fixedChunk ?? chunkBytes.min;
+  let started = performance.now();
   for (let offset = 0; offset < size; ) {
+    const from = offset;
+    const end = Math.min(offset + chunk, size);
     const answer = await fetch(location, {
       method: "PATCH",
       headers: {
@@ -158,11 +170,16 @@ async function tusUpload(base: string, cookie: string, requestId: string, file: 
         "Upload-Offset": String(offset),
         "Content-Type": "application/offset+octet-stream",
       },
-      body: blob.slice(offset, Math.min(offset + chunkBytes, size)),
+      body: blob.slice(offset, end),
     });
     if (answer.status !== 204)
       throw new Error(`PATCH answered ${answer.status}: ${await answer.text()}`);
     offset = Number(answer.headers.get("upload-offset"));
+    // As the page does (footage-upload.client.ts): the next PATCH sized by this one's speed.
+    const now = performance.now();
+    patchSizes.add((end - from) / 1024 / 1024);
+    if (!fixedChunk) chunk = nextChunkBytes(end - from, now - started);
+    started = now;
   }
 }
 
