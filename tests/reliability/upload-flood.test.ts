@@ -13,8 +13,8 @@ import { stopAfterAll } from "./support/stop-after-all.ts";
 
 // Issue 38: 10 concurrent 1 GB uploads with the server's memory flat. The real server in a child
 // process; 10 clients each send a file of RELIABILITY_UPLOAD_MB (default 1024) through tus at
-// once over loopback, in 8 MiB PATCHes one after the other per file (the browser's chunk size,
-// app/portal/footage-upload.client.ts), while the server's resident memory is read from /proc
+// once over loopback, in 8 MiB PATCHes one after the other per file (the page's first and
+// smallest size, app/shared/upload-chunks.ts: the most requests per byte), while the server's resident memory is read from /proc
 // every 100 ms. The files are made as they are sent (a WAV header, so the type check takes
 // them, then a different AES-CTR keystream per file), never written on this side: only the
 // server's copies reach the disk, and they are deleted as soon as they are checked.
