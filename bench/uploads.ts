@@ -58,13 +58,19 @@ if (process.env.BENCH_BARE_SERVER === "1") {
 async function main() {
   const work = await mkdtemp(path.join(tmpdir(), "reelsmith-bench-uploads-"));
   const source = path.join(work, "footage.bin");
-  await writeSource(source);
-  const sourceHash = await sha256(source);
-  const product = await startChildServer({
-    PORTAL_CLIENT_QUOTA_BYTES: String(size * (rounds + 1)),
-    PUBLIC_SITE_URL: "http://127.0.0.1",
+  // The source (BENCH_UPLOAD_MB on disk) goes with the run even when a server does not start.
+  const setUp = async () => {
+    await writeSource(source);
+    const product = await startChildServer({
+      PORTAL_CLIENT_QUOTA_BYTES: String(size * (rounds + 1)),
+      PUBLIC_SITE_URL: "http://127.0.0.1",
+    });
+    return { product, sourceHash: await sha256(source), bare: await startBare(work) };
+  };
+  const { product, sourceHash, bare } = await setUp().catch(async (error) => {
+    await rm(work, { recursive: true, force: true });
+    throw error;
   });
-  const bare = await startBare(work);
   const database = openDatabase({ DATABASE_URL: undefined, dataDir: product.dataDir });
   try {
     const { cookie, requestId } = await signedInClient(database, "bench");
