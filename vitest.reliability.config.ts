@@ -8,11 +8,11 @@ import { FiguresReporter } from "./tests/reliability/support/figures.ts";
 // real servers in child processes, on loopback. It prints the figures of every scenario at the
 // end and fails on any loss.
 //
-// Two files at a time, then the load across two instances alone: it needs the two cores to
-// itself. The two drills that spend a minute waiting on a clock (the SMTP outage, the promise's
+// Two files at a time, then the load across two instances and the ten concurrent 1 GiB uploads
+// alone, one after the other: each needs the two cores to itself (upload-flood: ~85 s here). The two drills that spend a minute waiting on a clock (the SMTP outage, the promise's
 // reminders) start first, side by side; the others follow as a worker comes free. On this host,
 // 535 s one at a time (CI), 414 s so.
-const alone = ["tests/reliability/load.test.ts"];
+const alone = ["tests/reliability/load.test.ts", "tests/reliability/upload-flood.test.ts"];
 const first = ["smtp-outage.test.ts", "promise.test.ts"];
 
 /** The clock-bound drills first; the rest in the order of the base sequencer. */

@@ -26,7 +26,11 @@ export async function startChildServer(env: Record<string, string>) {
   });
   const { url } = await new Promise<{ url: string }>((resolve, reject) => {
     child.once("message", (message) => resolve(message as { url: string }));
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+    child.once("exit", (code) => {
+      rm(dataDir, { recursive: true, force: true }).finally(() =>
+        reject(new Error(`server exited with ${code}`)),
+      );
+    });
   });
   return {
     url,

@@ -6,18 +6,16 @@ import {
   type UrlStorage,
 } from "tus-js-client";
 import { portalPaths } from "~/shared/paths";
+import { chunkBytes, nextChunkBytes } from "~/shared/upload-chunks";
 
 /**
  * The browser's side of footage uploads (decision 0082), with tus-js-client: a client-only
  * module (`.client.ts`), so the server never loads it and only the request page's script holds
- * it. Each file goes to /portal/uploads in chunks of at most `chunkSize` (every PATCH body is
- * bounded), retried with backoff when the connection drops, and remembered in localStorage by a
+ * it. Each file goes to /portal/uploads in chunks of 8 to 64 MiB, sized by the speed of the last
+ * (shared/upload-chunks.ts: 8 MiB first and after every retry; every PATCH body is bounded), retried with backoff when the connection drops, and remembered in localStorage by a
  * fingerprint (the request, the file's name, type, size and date) until it is complete: the
  * same file chosen again after a reload or a closed tab goes on from the server's last byte.
  */
-
-/** The most bytes one PATCH carries. */
-export const chunkSize = 8 * 1024 * 1024;
 
 /** Waits between retries after a dropped connection or a server error (then it stops). */
 export const retryDelays = [0, 1000, 3000, 5000, 10_000, 20_000];
@@ -44,22 +42,38 @@ export interface UploadEvents {
 /** One file's upload: start (going on from before if it can), pause, resume. */
 export function footageUpload(requestId: string, file: File, events: UploadEvents) {
   let resumedFrom: PreviousUpload | undefined;
+  /** When the PATCH in flight began (the last one's answer, or the start). */
+  let chunkStarted = 0;
+  const restartChunks = () => {
+    upload.options.chunkSize = chunkBytes.min;
+    chunkStarted = performance.now();
+  };
   const upload = new Upload(file, {
     endpoint: portalPaths.uploads,
-    chunkSize,
+    chunkSize: chunkBytes.min,
     retryDelays,
     metadata: { request: requestId, filename: file.name },
     fingerprint: async () => fingerprintOf(requestId, file),
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     onProgress: (sent, total) => events.onProgress(sent, total),
+    // tus-js-client reads chunkSize for each PATCH: the next one sized by this one's speed.
+    onChunkComplete: (bytes) => {
+      const now = performance.now();
+      upload.options.chunkSize = nextChunkBytes(bytes, now - chunkStarted);
+      chunkStarted = now;
+    },
     onUploadUrlAvailable: () => {
       const id = upload.url?.split("/").at(-1);
       if (id) events.onId(id);
     },
     onShouldRetry: (error: DetailedError, attempt, options) => {
       const retry = defaultShouldRetry(error, attempt, options);
-      if (retry) events.onRetry();
+      if (retry) {
+        // Something changed on the way (a dropped or slower connection): 8 MiB pieces again.
+        restartChunks();
+        events.onRetry();
+      }
       return retry;
     },
     onSuccess: () => events.onDone(),
@@ -74,11 +88,15 @@ export function footageUpload(requestId: string, file: File, events: UploadEvent
       const previous = await upload.findPreviousUploads();
       resumedFrom = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
       if (resumedFrom) upload.resumeFromPreviousUpload(resumedFrom);
+      restartChunks();
       upload.start();
       return { resumed: resumedFrom !== undefined };
     },
     pause: () => upload.abort(false),
-    resume: () => upload.start(),
+    resume: () => {
+      restartChunks();
+      upload.start();
+    },
   };
 }
 

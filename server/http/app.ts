@@ -162,8 +162,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.team) app.route(teamPaths.auth, deps.team.authRoutes);
   if (deps.portal) {
     const uploads = deps.portal.uploads;
-    app.all(portalPaths.uploads, (c) => uploads(c.req.raw));
-    app.all(`${portalPaths.uploads}/*`, (c) => uploads(c.req.raw));
+    // The Node request beside the web one: tus reads a PATCH's body from it (node-body.ts).
+    const incoming = (c: Context<AppEnv>) => (c.env as Partial<HttpBindings> | undefined)?.incoming;
+    app.all(portalPaths.uploads, (c) => uploads(c.req.raw, incoming(c)));
+    app.all(`${portalPaths.uploads}/*`, (c) => uploads(c.req.raw, incoming(c)));
   }
   app.route("/", seoRoutes(config));
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { PortalPerson, PortalPort } from "#app/shared/portal-port.ts";
 import type { BackgroundJob } from "../background/job.ts";
 import type { Config } from "../config.ts";
@@ -25,7 +26,7 @@ export interface PortalServer {
   /** What the /portal route modules of this request get (the person its guard found, if any). */
   portFor(request: Request): PortalPort;
   /** The tus endpoint (/portal/uploads and below): a signed-in person's uploads. */
-  uploads: (request: Request) => Promise<Response>;
+  uploads: (request: Request, incoming?: IncomingMessage) => Promise<Response>;
   /** The team's side (/team/clients): the composition root makes its pages' ports of it. */
   clients: TeamClients;
   jobs: BackgroundJob[];

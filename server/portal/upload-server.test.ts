@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { expect, it, onTestFinished, vi } from "vitest";
 import { describeEachBackend, serverOn } from "../test/backends.ts";
 import { pdfBytes, wavBytes } from "../test/media-bytes.ts";
@@ -165,5 +168,55 @@ describeEachBackend("a large file of another type through the server on $name", 
     const id = location.pathname.split("/").at(-1) ?? "";
     expect(existsSync(path.join(server.dataDir, "media", id))).toBe(false);
     expect(await database.db.selectFrom("clientUploads").select("id").execute()).toEqual([]);
+  });
+});
+
+describeEachBackend("PATCHes through the server on $name", (backend) => {
+  it("are read from the Node request, never converted to web streams and back (decision 0089), and store the file whole", async () => {
+    const { server, database } = await serverOn(backend, {
+      PUBLIC_SITE_URL: "http://localhost:3000",
+    });
+    const origin = new URL(server.url).origin;
+    const a = await signedInClient(database, "ana");
+    const headers = { "Tus-Resumable": "1.0.0", Origin: origin, cookie: a.cookie };
+    const sound = wavBytes(3 * 1024 * 1024);
+    const created = await fetch(new URL("/portal/uploads", server.url), {
+      method: "POST",
+      headers: {
+        ...headers,
+        "Upload-Length": String(sound.length),
+        "Upload-Metadata": requestOf(a),
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get("location") ?? "", server.url);
+    // Node's adapters between its streams and web streams: tus reads a web body with fromWeb,
+    // and @hono/node-server makes one with toWeb. Neither may carry a PATCH's bytes.
+    const fromWeb = vi.spyOn(Readable, "fromWeb");
+    const toWeb = vi.spyOn(Readable, "toWeb");
+    onTestFinished(() => {
+      fromWeb.mockRestore();
+      toWeb.mockRestore();
+    });
+    const half = 1.5 * 1024 * 1024;
+    for (const offset of [0, half]) {
+      const answer = await fetch(location, {
+        method: "PATCH",
+        headers: {
+          ...headers,
+          "Content-Type": "application/offset+octet-stream",
+          "Upload-Offset": String(offset),
+        },
+        body: new Uint8Array(sound.subarray(offset, offset + half)),
+      });
+      expect(answer.status, await answer.text()).toBe(204);
+      expect(answer.headers.get("upload-offset")).toBe(String(offset + half));
+    }
+    expect(fromWeb).not.toHaveBeenCalled();
+    expect(toWeb).not.toHaveBeenCalled();
+    const id = location.pathname.split("/").at(-1) ?? "";
+    const stored = await readFile(path.join(server.dataDir, "media", id));
+    const hash = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+    expect(hash(stored)).toBe(hash(sound));
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { EVENTS, Server } from "@tus/server";
 import { portalUploads as words } from "#app/content/portal-uploads.ts";
@@ -13,6 +14,7 @@ import { uploadCompleted, uploadOf, uploadReserve } from "../db/portal/client-up
 import type { Logger } from "../logger.ts";
 import { displayName } from "./display-name.ts";
 import { MediaOnlyFileStore } from "./media-only-store.ts";
+import { readPatchBodiesFromNode } from "./node-body.ts";
 import { answerOwnFailures } from "./upload-errors.ts";
 import { expiredRefusal, uploadExpired, uploadExpiryJob } from "./upload-expiry.ts";
 import { databaseLocker } from "./upload-locker.ts";
@@ -120,6 +122,7 @@ export function createUploads(deps: {
       return {};
     },
   });
+  const tus = readPatchBodiesFromNode(server);
   // A terminated upload (DELETE) frees its place in the quota.
   server.on(EVENTS.POST_TERMINATE, (_request, _response, id) => {
     database
@@ -127,7 +130,8 @@ export function createUploads(deps: {
       .catch((error) => deps.logger.error({ err: error }, "terminated upload's row not deleted"));
   });
   return {
-    handle: (request: Request) => server.handleWeb(request),
+    /** tus on `request`; a PATCH's body read from `incoming`, its Node request, when given. */
+    handle: (request: Request, incoming?: IncomingMessage) => tus.handle(request, incoming),
     jobs: [
       uploadExpiryJob({
         database,

@@ -252,6 +252,38 @@ test("a connection dropped mid-chunk is retried after a wait, from the server's 
   expect(sha256(path.join(dataDir, "media", stored?.id ?? ""))).toBe(sha256(clip));
 });
 
+test("PATCHes start at 8 MiB and grow with a fast link (decision 0089); the file stored whole", async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const directory = testInfo.outputPath("videos");
+  mkdirSync(directory, { recursive: true });
+  const big = video(directory, "desk-take.mp4", 10, "big");
+  const size = statSync(big).size;
+  expect(size).toBeGreaterThan(2 * chunk);
+  const ana = await storedSignedInClient(`Chunks Ana ${testInfo.project.name}`);
+  await signedInAs(page.context(), ana.token);
+  // Each PATCH's bytes taken: the offset the server answers minus the one it was sent at.
+  const sent: number[] = [];
+  page.on("response", (response) => {
+    const request = response.request();
+    if (!request.url().includes("/portal/uploads") || request.method() !== "PATCH") return;
+    sent.push(
+      Number(response.headers()["upload-offset"]) - Number(request.headers()["upload-offset"]),
+    );
+  });
+  await page.goto(requestPage(ana.requestId));
+  await (await chooser(page)).setInputFiles(big);
+  const row = page.locator('[data-upload="desk-take.mp4"]');
+  await expect(row).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+  // 8 MiB first; over loopback it took far less than 3 s, so the next one is larger: the rest.
+  expect(sent[0]).toBe(chunk);
+  expect(sent[1]).toBe(size - chunk);
+  expect(sent).toHaveLength(2);
+  const [stored] = await uploadsOfRequestStored(ana.requestId);
+  expect(sha256(path.join(dataDir, "media", stored?.id ?? ""))).toBe(sha256(big));
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the request's page says that adding footage needs JavaScript", async ({
