@@ -87,6 +87,19 @@ export async function rowCount(
   return Number(counted.n);
 }
 
+/** An application's New reply mark as stored: 1 while a reply of theirs waits unread, else 0. */
+export async function newReplyOf(
+  database: Pick<DatabaseHandle, "db">,
+  applicationId: string,
+): Promise<number> {
+  const row = await database.db
+    .selectFrom("submissions")
+    .select("newReply")
+    .where("id", "=", applicationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.newReply);
+}
+
 /** A visitor of `day` as counting stores it (a direct visit of / that went no further); `row` overrides. */
 export const visitorRow = (
   day: number,
