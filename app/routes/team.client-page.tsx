@@ -13,6 +13,7 @@ import { clientPagePort } from "~/shared/client-page-port";
 import { ownEntry } from "~/shared/own-entry";
 import { applicationPath, teamClientsPath, teamFootagePath } from "~/shared/paths";
 import { fill } from "~/shared/text";
+import { EraseFold } from "~/team/erase-fold";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { Panel } from "~/team/panel";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
@@ -154,24 +155,11 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
       </div>
       <div className="mt-8 max-w-xl">
         <Panel id="erase-title" title={copy.eraseTitle}>
-          <details className="mt-3">
-            <summary className={buttonClass("outline", "md", "cursor-pointer list-none")}>
-              {copy.erase}
-            </summary>
-            <p className="mt-3 text-sm text-zinc-300">
-              {fill(copy.eraseHint, { name: page.client.name })}
-            </p>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="erase" />
-              <input type="hidden" name="confirm" value="yes" />
-              <button
-                type="submit"
-                className={buttonClass("primary", "md", "bg-none bg-rose-600 hover:bg-rose-500")}
-              >
-                {copy.eraseConfirm}
-              </button>
-            </Form>
-          </details>
+          <EraseFold
+            open={copy.erase}
+            hint={fill(copy.eraseHint, { name: page.client.name })}
+            confirm={copy.eraseConfirm}
+          />
         </Panel>
       </div>
     </TeamShell>
