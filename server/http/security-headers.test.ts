@@ -9,7 +9,7 @@ import { listen } from "./http-server.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 /** An app behind the headers (production unless `NODE_ENV`; /static-page prerendered), no routes yet. */
-function guarded(options: { https?: boolean; NODE_ENV?: string } = {}) {
+function guarded(options: { https?: boolean; NODE_ENV?: "development" | "production" } = {}) {
   const hashes = new Map([["/static-page", ["sha256-abc="]]]);
   const app = new Hono();
   app.use(
