@@ -1,12 +1,9 @@
-import { data, Form, isRouteErrorResponse, redirect } from "react-router";
-import { ErrorScreen } from "~/components/error-screen";
+import { data, Form, redirect } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { landing } from "~/content/landing";
 import { portal } from "~/content/portal";
-import { team as teamCopy } from "~/content/team";
 import { RequestList } from "~/portal/request-list";
 import { TeamFootageList } from "~/portal/team-footage-list";
 import { clientPagePort } from "~/shared/client-page-port";
@@ -17,7 +14,7 @@ import { EraseFold } from "~/team/erase-fold";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { Panel } from "~/team/panel";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
-import { TeamNotFound } from "~/team/team-not-found";
+import { TeamPageError } from "~/team/team-not-found";
 import { TeamShell } from "~/team/team-shell";
 import type { Route } from "./+types/team.client-page";
 
@@ -167,8 +164,5 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <TeamNotFound copy={teamCopy.notFound} />;
-  }
-  return <ErrorScreen title={landing.error.title} back={landing.error.back} />;
+  return <TeamPageError error={error} />;
 }
