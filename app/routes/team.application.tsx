@@ -1,8 +1,6 @@
-import { data, Form, isRouteErrorResponse, redirect } from "react-router";
-import { ErrorScreen } from "~/components/error-screen";
+import { data, Form, redirect } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
-import { landing } from "~/content/landing";
 import { team as teamCopy } from "~/content/team";
 import { type ApplicationView, applicationPort, type TeamAction } from "~/shared/application-port";
 import { cursorOf } from "~/shared/inbox-query";
@@ -22,7 +20,7 @@ import { ReplyForm } from "~/team/reply-form";
 import { defaultReplySubject, filledReplies } from "~/team/reply-templates";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { SummaryBar } from "~/team/summary-bar";
-import { TeamNotFound } from "~/team/team-not-found";
+import { TeamPageError } from "~/team/team-not-found";
 import { TeamShell } from "~/team/team-shell";
 import { mergeTemplate } from "~/team/template-merge";
 import { Thread } from "~/team/thread";
@@ -363,8 +361,5 @@ function Answers({ view }: { view: ApplicationView }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <TeamNotFound copy={teamCopy.notFound} />;
-  }
-  return <ErrorScreen title={landing.error.title} back={landing.error.back} />;
+  return <TeamPageError error={error} />;
 }

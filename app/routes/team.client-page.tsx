@@ -1,22 +1,20 @@
-import { data, Form, isRouteErrorResponse, redirect } from "react-router";
-import { ErrorScreen } from "~/components/error-screen";
+import { data, Form, redirect } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { landing } from "~/content/landing";
 import { portal } from "~/content/portal";
-import { team as teamCopy } from "~/content/team";
 import { RequestList } from "~/portal/request-list";
 import { TeamFootageList } from "~/portal/team-footage-list";
 import { clientPagePort } from "~/shared/client-page-port";
 import { ownEntry } from "~/shared/own-entry";
 import { applicationPath, teamClientsPath, teamFootagePath } from "~/shared/paths";
 import { fill } from "~/shared/text";
+import { EraseFold } from "~/team/erase-fold";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { Panel } from "~/team/panel";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
-import { TeamNotFound } from "~/team/team-not-found";
+import { TeamPageError } from "~/team/team-not-found";
 import { TeamShell } from "~/team/team-shell";
 import type { Route } from "./+types/team.client-page";
 
@@ -154,24 +152,11 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
       </div>
       <div className="mt-8 max-w-xl">
         <Panel id="erase-title" title={copy.eraseTitle}>
-          <details className="mt-3">
-            <summary className={buttonClass("outline", "md", "cursor-pointer list-none")}>
-              {copy.erase}
-            </summary>
-            <p className="mt-3 text-sm text-zinc-300">
-              {fill(copy.eraseHint, { name: page.client.name })}
-            </p>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="erase" />
-              <input type="hidden" name="confirm" value="yes" />
-              <button
-                type="submit"
-                className={buttonClass("primary", "md", "bg-none bg-rose-600 hover:bg-rose-500")}
-              >
-                {copy.eraseConfirm}
-              </button>
-            </Form>
-          </details>
+          <EraseFold
+            open={copy.erase}
+            hint={fill(copy.eraseHint, { name: page.client.name })}
+            confirm={copy.eraseConfirm}
+          />
         </Panel>
       </div>
     </TeamShell>
@@ -179,8 +164,5 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <TeamNotFound copy={teamCopy.notFound} />;
-  }
-  return <ErrorScreen title={landing.error.title} back={landing.error.back} />;
+  return <TeamPageError error={error} />;
 }

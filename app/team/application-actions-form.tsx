@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { team } from "~/content/team";
 import type { ApplicationView } from "~/shared/application-port";
+import { EraseFold } from "./erase-fold";
 import { Panel } from "./panel";
 
 const copy = team.application;
@@ -32,25 +33,13 @@ export function ApplicationActions(props: {
       </Panel>
 
       <Panel id="erase-title" title={copy.eraseTitle}>
-        <details className="mt-3">
-          <summary className={buttonClass("outline", "md", "cursor-pointer list-none")}>
-            {copy.erase}
-          </summary>
-          <p className="mt-3 text-sm text-zinc-300">
-            {copy.eraseHint.replace("{email}", view.email)}
-          </p>
-          {/* It leaves the page: no section to come back to (a redirect would keep it). */}
-          <Form method="post" action={action.split("#")[0]} className="mt-3">
-            <input type="hidden" name="intent" value="erase" />
-            <input type="hidden" name="confirm" value="yes" />
-            <button
-              type="submit"
-              className={buttonClass("primary", "md", "bg-none bg-rose-600 hover:bg-rose-500")}
-            >
-              {copy.eraseConfirm}
-            </button>
-          </Form>
-        </details>
+        {/* It leaves the page: no section to come back to (a redirect would keep it). */}
+        <EraseFold
+          open={copy.erase}
+          hint={copy.eraseHint.replace("{email}", view.email)}
+          confirm={copy.eraseConfirm}
+          action={action.split("#")[0]}
+        />
       </Panel>
     </div>
   );

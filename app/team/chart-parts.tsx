@@ -58,15 +58,20 @@ export function countTicks(max: number, count = 4): number[] {
 /**
  * A chart's frame: the y-axis (its unit above, tick labels beside the drawing), the drawing,
  * and the days under it, with the x-axis's unit. The labels are HTML (they keep their size as
- * the drawing scales); the drawing draws its own gridlines at the same ticks (`GridLines`).
+ * the drawing scales); the drawing is an SVG with the gridlines at the same ticks, then what
+ * the chart draws over them (`children`).
  */
 export function ChartFrame(props: {
   yLabel: string;
   xLabel: string;
   ticks: readonly number[];
   days: readonly { day: number }[];
+  /** The drawing: its own units (scaled to the container's width), its spoken summary. */
+  drawing: { width: number; height: number; summary: string; className: string };
+  /** What is drawn over the gridlines, in the drawing's units. */
   children: ReactNode;
 }) {
+  const { width, height, summary, className } = props.drawing;
   const top = props.ticks.at(-1) ?? 1;
   return (
     <div className="mt-4 rounded-2xl border border-white/10 bg-surface p-4">
@@ -85,7 +90,15 @@ export function ChartFrame(props: {
             </span>
           ))}
         </div>
-        {props.children}
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          role="img"
+          aria-label={summary}
+          className={className}
+        >
+          <GridLines ticks={props.ticks} width={width} height={height} />
+          {props.children}
+        </svg>
         <ChartDays days={props.days} className="col-start-2" />
         <p aria-hidden="true" className="col-start-2 mt-1 text-center text-xs text-zinc-400">
           {props.xLabel}
@@ -96,7 +109,7 @@ export function ChartFrame(props: {
 }
 
 /** The horizontal gridlines of `ticks` in a drawing `height` tall (0 at the bottom). */
-export function GridLines(props: { ticks: readonly number[]; width: number; height: number }) {
+function GridLines(props: { ticks: readonly number[]; width: number; height: number }) {
   const top = props.ticks.at(-1) ?? 1;
   return (
     <>

@@ -1,7 +1,7 @@
 import { insights as copy } from "~/content/insights";
 import type { InsightsReport } from "~/shared/insights";
 import { fill, withThousands } from "~/shared/text";
-import { ChartEmpty, ChartFrame, ChartLegend, countTicks, dayText, GridLines } from "./chart-parts";
+import { ChartEmpty, ChartFrame, ChartLegend, countTicks, dayText } from "./chart-parts";
 import { ReportSection } from "./report-section";
 
 /** The drawing's own units: scaled to the container's width, at this fixed aspect. */
@@ -45,41 +45,44 @@ export function InsightsChart({ daily }: { daily: InsightsReport["daily"] }) {
   });
   return (
     <ReportSection id="insights-chart-title" title={title}>
-      <ChartFrame yLabel={copy.chartYLabel} xLabel={copy.chartXLabel} ticks={ticks} days={daily}>
-        <svg
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-label={summary}
-          className="block aspect-[560/200] h-auto w-full"
-        >
-          <GridLines ticks={ticks} width={width} height={height} />
-          {daily.map((row, index) => (
-            <g key={row.day}>
-              <title>
-                {fill(copy.chartLabel, {
-                  day: dayText(row.day),
-                  visitors: withThousands(row.visitors),
-                  applications: withThousands(row.applications),
-                })}
-              </title>
-              <rect x={index * slot} y={0} width={slot} height={height} fill="transparent" />
-              {series.map(({ key, fill: color }, position) => {
-                const value = row[key];
-                if (value === 0) return null;
-                return (
-                  <rect
-                    key={key}
-                    x={index * slot + slot * 0.1 + position * barWidth}
-                    y={height - value * scale}
-                    width={barWidth}
-                    height={value * scale}
-                    className={color}
-                  />
-                );
+      <ChartFrame
+        yLabel={copy.chartYLabel}
+        xLabel={copy.chartXLabel}
+        ticks={ticks}
+        days={daily}
+        drawing={{
+          width,
+          height,
+          summary,
+          className: "block aspect-[560/200] h-auto w-full",
+        }}
+      >
+        {daily.map((row, index) => (
+          <g key={row.day}>
+            <title>
+              {fill(copy.chartLabel, {
+                day: dayText(row.day),
+                visitors: withThousands(row.visitors),
+                applications: withThousands(row.applications),
               })}
-            </g>
-          ))}
-        </svg>
+            </title>
+            <rect x={index * slot} y={0} width={slot} height={height} fill="transparent" />
+            {series.map(({ key, fill: color }, position) => {
+              const value = row[key];
+              if (value === 0) return null;
+              return (
+                <rect
+                  key={key}
+                  x={index * slot + slot * 0.1 + position * barWidth}
+                  y={height - value * scale}
+                  width={barWidth}
+                  height={value * scale}
+                  className={color}
+                />
+              );
+            })}
+          </g>
+        ))}
       </ChartFrame>
       <ChartLegend
         items={series.map(({ key, swatch }) => ({

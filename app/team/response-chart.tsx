@@ -1,7 +1,7 @@
 import { team as teamCopy } from "~/content/team";
 import type { ResponseReport } from "~/shared/response-port";
 import { fill } from "~/shared/text";
-import { ChartEmpty, ChartFrame, ChartLegend, countTicks, dayText, GridLines } from "./chart-parts";
+import { ChartEmpty, ChartFrame, ChartLegend, countTicks, dayText } from "./chart-parts";
 import { ReportSection } from "./report-section";
 
 const copy = teamCopy.response;
@@ -50,45 +50,48 @@ export function ResponseChart({ daily }: { daily: ResponseReport["daily"] }) {
   }
   return (
     <ReportSection id="chart-title" title={title}>
-      <ChartFrame yLabel={copy.chartYLabel} xLabel={copy.chartXLabel} ticks={ticks} days={bars}>
-        <svg
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-label={summary}
-          className="block aspect-[560/180] h-auto w-full"
-        >
-          <GridLines ticks={ticks} width={width} height={height} />
-          {bars.map((bar, index) => {
-            const label = fill(copy.chartLabel, {
-              day: dayText(bar.day),
-              applications: bar.applications,
-              inTime: bar.answeredInTime,
-              late: bar.late,
-            });
-            let top = height;
-            return (
-              <g key={bar.day}>
-                <title>{label}</title>
-                <rect x={index * slot} y={0} width={slot} height={height} fill="transparent" />
-                {parts.map((part) => {
-                  const value = part.key === "inTime" ? bar.answeredInTime : bar[part.key];
-                  if (value === 0) return null;
-                  top -= value * scale;
-                  return (
-                    <rect
-                      key={part.key}
-                      x={index * slot + slot * 0.15}
-                      y={top}
-                      width={slot * 0.7}
-                      height={value * scale}
-                      className={part.fill}
-                    />
-                  );
-                })}
-              </g>
-            );
-          })}
-        </svg>
+      <ChartFrame
+        yLabel={copy.chartYLabel}
+        xLabel={copy.chartXLabel}
+        ticks={ticks}
+        days={bars}
+        drawing={{
+          width,
+          height,
+          summary,
+          className: "block aspect-[560/180] h-auto w-full",
+        }}
+      >
+        {bars.map((bar, index) => {
+          const label = fill(copy.chartLabel, {
+            day: dayText(bar.day),
+            applications: bar.applications,
+            inTime: bar.answeredInTime,
+            late: bar.late,
+          });
+          let top = height;
+          return (
+            <g key={bar.day}>
+              <title>{label}</title>
+              <rect x={index * slot} y={0} width={slot} height={height} fill="transparent" />
+              {parts.map((part) => {
+                const value = part.key === "inTime" ? bar.answeredInTime : bar[part.key];
+                if (value === 0) return null;
+                top -= value * scale;
+                return (
+                  <rect
+                    key={part.key}
+                    x={index * slot + slot * 0.15}
+                    y={top}
+                    width={slot * 0.7}
+                    height={value * scale}
+                    className={part.fill}
+                  />
+                );
+              })}
+            </g>
+          );
+        })}
       </ChartFrame>
       <ChartLegend items={parts.map((part) => ({ ...part, label: copy.chartLegend[part.key] }))} />
     </ReportSection>

@@ -1,4 +1,8 @@
+import { isRouteErrorResponse } from "react-router";
+import { ErrorScreen } from "~/components/error-screen";
 import { buttonClass } from "~/components/ui/button";
+import { landing } from "~/content/landing";
+import { team } from "~/content/team";
 import { teamPaths } from "~/shared/paths";
 import type { TeamMember } from "~/shared/team-port";
 import { TeamShell } from "./team-shell";
@@ -20,4 +24,15 @@ export function TeamNotFound(props: {
       </div>
     </TeamShell>
   );
+}
+
+/**
+ * A team page's error boundary: a 404 (what the page shows is not there) in the team's shell,
+ * anything else the site's error screen.
+ */
+export function TeamPageError({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <TeamNotFound copy={team.notFound} />;
+  }
+  return <ErrorScreen title={landing.error.title} back={landing.error.back} />;
 }

@@ -122,23 +122,24 @@ function FlagNote({ id, flag }: { id: string; flag: NonNullable<ThreadMessage["f
       <p>{copy.thread.flags[flag]}</p>
       {flag === "sender" ? (
         <>
-          <Form method="post">
-            <input type="hidden" name="intent" value="confirm-sender" />
-            <input type="hidden" name="message" value={id} />
-            <button type="submit" className={buttonClass("outline", "sm")}>
-              {copy.thread.confirmSender}
-            </button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="unmatch" />
-            <input type="hidden" name="message" value={id} />
-            <button type="submit" className={buttonClass("outline", "sm")}>
-              {copy.thread.toUnmatched}
-            </button>
-          </Form>
+          <MessageAction id={id} intent="confirm-sender" label={copy.thread.confirmSender} />
+          <MessageAction id={id} intent="unmatch" label={copy.thread.toUnmatched} />
         </>
       ) : null}
     </div>
+  );
+}
+
+/** A form with one button that posts `intent` on the message `id` to the page's own action. */
+function MessageAction(props: { id: string; intent: string; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name="message" value={props.id} />
+      <button type="submit" className={buttonClass("outline", "sm")}>
+        {props.label}
+      </button>
+    </Form>
   );
 }
 

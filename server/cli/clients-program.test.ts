@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { uploadFile } from "../media/media-files.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
+import { runCommand } from "../test/cli.ts";
 import { wavBytes } from "../test/media-bytes.ts";
 import { storedApplication } from "../test/portal.ts";
 import { signedInClient } from "../test/portal-session.ts";
@@ -30,19 +31,8 @@ describeEachBackend("npm run clients -- on $name", (backend) => {
   it("erase ID: the client's rows and files, the one erase the page runs; then the applicant can go", async () => {
     const { database, dataDir } = await migratedDatabase(backend);
     const config = loadConfig({ DATA_DIR: dataDir });
-    const run = async (program: Program, ...args: string[]) => {
-      const io = { out: "", err: "" };
-      const sink = {
-        out: (text: string) => {
-          io.out += text;
-        },
-        err: (text: string) => {
-          io.err += text;
-        },
-      };
-      const code = await commandOf(program, args).run(database, sink, config);
-      return { code, ...io };
-    };
+    const run = (program: Program, ...args: string[]) =>
+      runCommand(database, config, program, ...args);
     const ana = await signedInClient(database, "ana");
     const id = crypto.randomUUID();
     await mkdir(`${dataDir}/media`, { recursive: true });

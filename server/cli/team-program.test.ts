@@ -1,24 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
+import { runCommand } from "../test/cli.ts";
 import { UsageError } from "./arguments.ts";
 import { commandOf } from "./program.ts";
 import { teamProgram } from "./team-program.ts";
-
-function output() {
-  const io = { out: "", err: "" };
-  return {
-    io,
-    sink: {
-      out: (text: string) => {
-        io.out += text;
-      },
-      err: (text: string) => {
-        io.err += text;
-      },
-    },
-  };
-}
 
 describe("npm run team -- arguments", () => {
   it("refuses bad arguments before opening any database", () => {
@@ -38,11 +24,7 @@ describe("npm run team -- arguments", () => {
 describeEachBackend("npm run team -- on $name", (backend) => {
   it("adds, lists and removes members (addresses in any case)", async () => {
     const { database } = await migratedDatabase(backend);
-    const run = async (...args: string[]) => {
-      const { io, sink } = output();
-      const code = await commandOf(teamProgram, args).run(database, sink, loadConfig({}));
-      return { code, ...io };
-    };
+    const run = (...args: string[]) => runCommand(database, loadConfig({}), teamProgram, ...args);
     // One session at the terminal: each command, then what it prints and its exit code.
     const session: [args: string[], answer: { code: number; out?: string; err?: string }][] = [
       [["list"], { code: 0, out: "No members yet. Add one: npm run team -- add EMAIL\n" }],

@@ -20,15 +20,23 @@ const emailCommand = (
   },
 });
 
-/** `away EMAIL` / `available EMAIL`: what the team's top bar sets, from the command line. */
-const availability = (away: boolean) =>
+/** A command on one member who must exist: "EMAIL is not a member." (exit 1) when not. */
+const memberCommand = (
+  run: (database: DatabaseHandle, io: Output, email: string, memberId: string) => Promise<number>,
+): Command =>
   emailCommand(async (database, io, email) => {
     const member = await findMember(database, email);
     if (!member) {
       io.err(`${shown(email)} is not a member.\n`);
       return 1;
     }
-    await database.write(awayUpdate(database, member.id, away));
+    return run(database, io, email, member.id);
+  });
+
+/** `away EMAIL` / `available EMAIL`: what the team's top bar sets, from the command line. */
+const availability = (away: boolean) =>
+  memberCommand(async (database, io, email, memberId) => {
+    await database.write(awayUpdate(database, memberId, away));
     io.out(
       away
         ? `${shown(email)} is away: new applications go to the others.\n`
@@ -39,18 +47,13 @@ const availability = (away: boolean) =>
 
 /** `admin EMAIL` / `member EMAIL`: who may manage the team on /team/settings. */
 const role = (admin: boolean) =>
-  emailCommand(async (database, io, email) => {
-    const member = await findMember(database, email);
-    if (!member) {
-      io.err(`${shown(email)} is not a member.\n`);
-      return 1;
-    }
-    const was = (await settingsOf(database.db, member.id)).isAdmin;
+  memberCommand(async (database, io, email, memberId) => {
+    const was = (await settingsOf(database.db, memberId)).isAdmin;
     if (!admin && was && (await adminCount(database.db)) <= 1) {
       io.err(`${shown(email)} is the last admin: make someone else admin first.\n`);
       return 1;
     }
-    await database.write(settingsUpsert(database.db, member.id, { isAdmin: admin }));
+    await database.write(settingsUpsert(database.db, memberId, { isAdmin: admin }));
     io.out(
       admin
         ? `${shown(email)} is an admin: they add and remove members on /team/settings.\n`

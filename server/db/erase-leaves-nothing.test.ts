@@ -8,7 +8,7 @@ import { fields, textFieldNames } from "#app/shared/fields.ts";
 import { cli } from "../test/cli.ts";
 import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
-import { untilNonePending } from "../test/stored.ts";
+import { inboundMessageRow, untilNonePending } from "../test/stored.ts";
 import { pagesPort, startTeamSide } from "../test/team-side.ts";
 import type { DatabaseHandle } from "./database.ts";
 import { addMember, findMember } from "./members.ts";
@@ -174,23 +174,20 @@ async function answered(
   if (attached !== undefined) await writeFile(path.join(dataDir, file), attached);
   const id = randomUUID();
   await database.writeTransaction([
-    messageInsert(database.db, {
-      id,
-      submissionId: applicationId,
-      direction: "in",
-      messageId: `<${id}@mail.example>`,
-      inReplyTo: null,
-      fromAddress: addresses.from ?? "someone@mail.example",
-      toAddress: addresses.to ?? "reply+x.y@reelsmith.example",
-      subject: "Re",
-      body: text ?? "",
-      visible: text ?? "",
-      rawFile: raw,
-      auth: null,
-      memberEmail: null,
-      deliveryId: null,
-      createdAt: Date.now(),
-    }),
+    messageInsert(
+      database.db,
+      inboundMessageRow(applicationId, {
+        id,
+        messageId: `<${id}@mail.example>`,
+        fromAddress: addresses.from ?? "someone@mail.example",
+        fromName: "",
+        toAddress: addresses.to ?? "reply+x.y@reelsmith.example",
+        subject: "Re",
+        body: text ?? "",
+        visible: text ?? "",
+        rawFile: raw,
+      }),
+    ),
     ...(attached === undefined
       ? []
       : [

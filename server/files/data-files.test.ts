@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { insideDataDir, removeDataFiles } from "./data-files.ts";
+import { insideDataDir, namesIn, removeDataFiles } from "./data-files.ts";
 
 it("deletes the files named under DATA_DIR (and the folders it empties) and refuses any path leading out of it", async () => {
   const root = await mkdtemp(path.join(tmpdir(), "data-files-"));
@@ -42,4 +42,12 @@ it("deletes the files named under DATA_DIR (and the folders it empties) and refu
   expect(await readdir(path.join(dataDir, "inbound", "m2"))).toEqual(["c.pdf"]);
   expect((await readdir(root)).sort()).toEqual(["data", "data-other", "outside.txt"]);
   expect(insideDataDir(dataDir, "inbound/x")).toBe(path.join(dataDir, "inbound", "x"));
+});
+
+it("lists a folder's names, none for a folder not made yet, and throws for a path that is no folder", async () => {
+  const root = await mkdtemp(path.join(tmpdir(), "data-files-"));
+  await writeFile(path.join(root, "a.eml"), "raw");
+  expect(await namesIn(root)).toEqual(["a.eml"]);
+  expect(await namesIn(path.join(root, "not-yet"))).toEqual([]);
+  await expect(namesIn(path.join(root, "a.eml"))).rejects.toMatchObject({ code: "ENOTDIR" });
 });

@@ -1,5 +1,15 @@
-import { rmdir, unlink } from "node:fs/promises";
+import { readdir, rmdir, unlink } from "node:fs/promises";
 import path from "node:path";
+
+/** The names in a folder under DATA_DIR; none when the folder is not there (yet). */
+export async function namesIn(directory: string): Promise<string[]> {
+  try {
+    return await readdir(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
 
 /**
  * The file at `relative` under `dataDir`, or undefined when the path leads elsewhere (`..`, an

@@ -8,16 +8,23 @@ import { startTestServer, type TestServer } from "../test/server.ts";
 import { listen } from "./http-server.ts";
 import { securityHeaders } from "./security-headers.ts";
 
-function appWith(https: boolean) {
+/** An app behind the headers (production unless `NODE_ENV`; /static-page prerendered), no routes yet. */
+function guarded(options: { https?: boolean; NODE_ENV?: "development" | "production" } = {}) {
   const hashes = new Map([["/static-page", ["sha256-abc="]]]);
   const app = new Hono();
   app.use(
     securityHeaders(
-      { NODE_ENV: "production" },
+      { NODE_ENV: options.NODE_ENV ?? "production" },
       (path) => hashes.get(path),
-      () => https,
+      () => options.https ?? false,
     ),
   );
+  return app;
+}
+
+/** The headers' app answering "ok" on every path. */
+function appWith(https: boolean) {
+  const app = guarded({ https });
   app.get("*", (c) => c.text("ok"));
   return app;
 }
@@ -77,14 +84,7 @@ describe("securityHeaders", () => {
   });
 
   it("lets Vite's hot reload connect only under npm run dev", async () => {
-    const dev = new Hono();
-    dev.use(
-      securityHeaders(
-        { NODE_ENV: "development" },
-        () => undefined,
-        () => false,
-      ),
-    );
+    const dev = guarded({ NODE_ENV: "development" });
     dev.get("*", (c) => c.text("ok"));
     const csp = directives((await dev.request("/")).headers.get("content-security-policy"));
     expect(csp.get("connect-src")).toBe("'self' ws:");
@@ -121,14 +121,7 @@ describe("securityHeaders", () => {
 
 describe("an answer's own policy", () => {
   it("wins over the site's, over HTTP (the attachment's `default-src 'none'; sandbox`)", async () => {
-    const app = new Hono();
-    app.use(
-      securityHeaders(
-        { NODE_ENV: "production" },
-        () => undefined,
-        () => false,
-      ),
-    );
+    const app = guarded();
     const own = "default-src 'none'; sandbox";
     app.get("/team/attachments/x", (c) => c.body("bytes", 200, { "Content-Security-Policy": own }));
     app.get("/team/other", (c) => c.text("page"));

@@ -12,7 +12,7 @@ import { inboundDirectory } from "../mail/inbound-files.ts";
 import { taggedMessageId } from "../mail/product-message-ids.ts";
 import { replyAddress } from "../mail/reply-address.ts";
 import { describeEachBackend, type StorageBackend } from "../test/backends.ts";
-import { pendingApplication } from "../test/stored.ts";
+import { newReplyOf, pendingApplication } from "../test/stored.ts";
 import { createReceiver, type ReceiverDeps } from "./receive.ts";
 import { rawMessage, servedDatabase, testReceiverDeps, testReply } from "./test-messages.ts";
 
@@ -92,16 +92,7 @@ async function receiverOn(backend: StorageBackend, options: Partial<ReceiverDeps
       .where("kind", "in", noticeKinds)
       .orderBy("kind")
       .execute();
-  const newReply = async (id: string) =>
-    Number(
-      (
-        await direct.db
-          .selectFrom("submissions")
-          .select("newReply")
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow()
-      ).newReply,
-    );
+  const newReply = (id: string) => newReplyOf(direct, id);
   const files = async () => {
     const directory = inboundDirectory(dataDir);
     const names = await readdir(directory, { recursive: true }).catch(() => [] as string[]);

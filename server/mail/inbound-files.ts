@@ -1,7 +1,8 @@
-import { chmod, mkdir, open, readdir, readFile, rename, rm, stat, utimes } from "node:fs/promises";
+import { chmod, mkdir, open, readFile, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { directoryMode, fileMode } from "../files/data-dir.ts";
+import { namesIn } from "../files/data-files.ts";
 
 /**
  * The messages that came in (replies, and mail that matched no application), kept whole under
@@ -168,10 +169,7 @@ export async function sweepInboundFiles(
   options: { graceMs: number; now?: number },
 ): Promise<number> {
   const directory = inboundDirectory(dataDir);
-  const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [] as string[];
-    throw error;
-  });
+  const names = await namesIn(directory);
   const ids = [
     ...new Set(names.map((name) => name.replace(/\.eml$/, "")).filter((n) => id.test(n))),
   ];

@@ -1,6 +1,7 @@
-import { open, readdir, stat, unlink } from "node:fs/promises";
+import { open, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import addressparser from "nodemailer/lib/addressparser";
+import { namesIn } from "../files/data-files.ts";
 
 /**
  * The .eml files written instead of sending when no SMTP_URL is set (see mailer.ts). They hold
@@ -42,10 +43,7 @@ async function removeWhere(
   matches: (file: string) => Promise<boolean>,
 ): Promise<number> {
   const directory = mailDirectory(dataDir);
-  const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
+  const names = await namesIn(directory);
   let removed = 0;
   for (const name of names) {
     if (!name.endsWith(".eml")) continue;

@@ -1,7 +1,8 @@
 import { constants } from "node:fs";
-import { chmod, copyFile, mkdir, readdir, stat } from "node:fs/promises";
+import { chmod, copyFile, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { directoryMode, fileMode } from "../files/data-dir.ts";
+import { namesIn } from "../files/data-files.ts";
 import { derivedDirectory, mediaDirectory } from "./media-files.ts";
 
 /** The folder beside a database backup `FILE` that holds its media: `FILE.media`. */
@@ -35,14 +36,7 @@ export async function copyMediaFolder(
   let files = 0;
   let bytes = 0;
   const copyFolder = async (from: string, to: string) => {
-    let names: string[];
-    try {
-      names = await readdir(from);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    for (const name of names.sort()) {
+    for (const name of (await namesIn(from)).sort()) {
       if (name.endsWith(".part")) continue;
       const source = path.join(from, name);
       const info = await stat(source).catch(() => undefined);

@@ -1,6 +1,7 @@
-import { readdir, unlink } from "node:fs/promises";
+import { unlink } from "node:fs/promises";
 import path from "node:path";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
+import { namesIn } from "../files/data-files.ts";
 
 /**
  * DATA_DIR/media: the uploads (tus: `<id>` and its `<id>.json`), and in `derived/` what the
@@ -62,14 +63,7 @@ const namedByUpload = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 export async function uploadIdsOnDisk(dataDir: string): Promise<string[]> {
   const ids = new Set<string>();
   for (const directory of [mediaDirectory(dataDir), derivedDirectory(dataDir)]) {
-    let names: string[];
-    try {
-      names = await readdir(directory);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
-      throw error;
-    }
-    for (const name of names) {
+    for (const name of await namesIn(directory)) {
       const id = namedByUpload.exec(name)?.[1];
       if (id) ids.add(id.toLowerCase());
     }

@@ -5,7 +5,7 @@ import { storeApplications } from "../db/applications/store.ts";
 import { messageInsert } from "../db/messages.ts";
 import type { MessageFlag } from "../db/schema.ts";
 import { describeEachBackend } from "../test/backends.ts";
-import { pendingApplication } from "../test/stored.ts";
+import { newReplyOf, pendingApplication } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
 
 // A reply with the proof but from another address than the applicant's (decision 0063): the
@@ -48,16 +48,7 @@ describeEachBackend("a reply from another address on $name", (backend) => {
         .select(["submissionId", "flag"])
         .where("id", "=", messageId)
         .executeTakeFirst();
-    const newReply = async (on = id) =>
-      Number(
-        (
-          await db
-            .selectFrom("submissions")
-            .select("newReply")
-            .where("id", "=", on)
-            .executeTakeFirstOrThrow()
-        ).newReply,
-      );
+    const newReply = (on = id) => newReplyOf(fixture.database, on);
     const audit = () =>
       db
         .selectFrom("teamAuditLog")

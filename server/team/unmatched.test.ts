@@ -6,7 +6,7 @@ import { unmatchedCount } from "../db/messages.ts";
 import { inboundDirectory } from "../mail/inbound-files.ts";
 import { describeEachBackend } from "../test/backends.ts";
 import { floodMessageId, floodMessages } from "../test/flood.ts";
-import { pendingApplication, storedInboundMessage } from "../test/stored.ts";
+import { newReplyOf, pendingApplication, storedInboundMessage } from "../test/stored.ts";
 import { teamFixtureWithMember } from "../test/team.ts";
 
 describeEachBackend("the Unmatched page's side on $name", (backend) => {
@@ -76,12 +76,7 @@ describeEachBackend("the Unmatched page's side on $name", (backend) => {
       await port.actOnUnmatched(member, message.id, { type: "attach", applicationId: url }),
     ).toMatchObject({ ok: false, error: "not_found" });
     expect((await port.unmatched()).messages).toEqual([]);
-    const row = await fixture.database.db
-      .selectFrom("submissions")
-      .select("newReply")
-      .where("id", "=", application)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.newReply)).toBe(1);
+    expect(await newReplyOf(fixture.database, application)).toBe(1);
     expect(await audit()).toEqual([
       {
         submissionId: application,
@@ -107,12 +102,7 @@ describeEachBackend("the Unmatched page's side on $name", (backend) => {
         applicationId: application,
       }),
     ).toMatchObject({ ok: true, done: "attachReply" });
-    const row = await fixture.database.db
-      .selectFrom("submissions")
-      .select("newReply")
-      .where("id", "=", application)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.newReply)).toBe(0);
+    expect(await newReplyOf(fixture.database, application)).toBe(0);
   });
 
   it("deletes one with its files, writes its line; serves an attachment's bytes to members", async () => {

@@ -1,5 +1,8 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
+import { commandOf, type Program } from "../cli/program.ts";
+import type { Config } from "../config.ts";
+import type { DatabaseHandle } from "../db/database.ts";
 
 const cliPath = path.join(import.meta.dirname, "..", "cli", "cli.ts");
 
@@ -16,4 +19,27 @@ export function cli(env: Record<string, string>, ...args: string[]) {
       },
     );
   });
+}
+
+/**
+ * Runs one command line of a program in this process, on `database`: its exit code and what it
+ * printed (`out`, `err`), as the terminal would show them.
+ */
+export async function runCommand(
+  database: DatabaseHandle,
+  config: Config,
+  program: Program,
+  ...args: string[]
+) {
+  const io = { out: "", err: "" };
+  const sink = {
+    out: (text: string) => {
+      io.out += text;
+    },
+    err: (text: string) => {
+      io.err += text;
+    },
+  };
+  const code = await commandOf(program, args).run(database, sink, config);
+  return { code, ...io };
 }

@@ -87,6 +87,19 @@ export async function rowCount(
   return Number(counted.n);
 }
 
+/** An application's New reply mark as stored: 1 while a reply of theirs waits unread, else 0. */
+export async function newReplyOf(
+  database: Pick<DatabaseHandle, "db">,
+  applicationId: string,
+): Promise<number> {
+  const row = await database.db
+    .selectFrom("submissions")
+    .select("newReply")
+    .where("id", "=", applicationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.newReply);
+}
+
 /** A visitor of `day` as counting stores it (a direct visit of / that went no further); `row` overrides. */
 export const visitorRow = (
   day: number,
@@ -143,24 +156,22 @@ export async function storedInboundMessage(
   const id = randomUUID();
   const attachment = { id: randomUUID(), content: Buffer.from("%PDF-1.4 brief") };
   await writeMessageFiles(dataDir, id, Buffer.from("Subject: x\r\n\r\nraw"), [attachment]);
-  await messageInsert(database.db, {
-    id,
-    submissionId: applicationId,
-    direction: "in",
-    messageId: `<${id}@example.org>`,
-    inReplyTo: null,
-    fromAddress: addresses.from ?? "maya@example.org",
-    fromName: "Maya",
-    toAddress: addresses.to ?? "hello@reply.reelsmith.example",
-    subject: "Re: my application",
-    body: "Here it is.\n\n> quoted",
-    visible: "Here it is.",
-    rawFile: rawFileOf(id),
-    auth: JSON.stringify({ spf: "pass", dkim: "none", dmarc: "fail" }),
-    memberEmail: null,
-    deliveryId: null,
-    createdAt: addresses.createdAt ?? Date.now(),
-  }).execute();
+  await messageInsert(
+    database.db,
+    inboundMessageRow(applicationId, {
+      id,
+      messageId: `<${id}@example.org>`,
+      fromAddress: addresses.from ?? "maya@example.org",
+      fromName: "Maya",
+      toAddress: addresses.to ?? "hello@reply.reelsmith.example",
+      subject: "Re: my application",
+      body: "Here it is.\n\n> quoted",
+      visible: "Here it is.",
+      rawFile: rawFileOf(id),
+      auth: JSON.stringify({ spf: "pass", dkim: "none", dmarc: "fail" }),
+      createdAt: addresses.createdAt ?? Date.now(),
+    }),
+  ).execute();
   await attachmentInsert(database.db, {
     id: attachment.id,
     messageId: id,

@@ -5,7 +5,7 @@ import { expectNoViolations } from "./helpers/axe";
 import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { withDatabase } from "./helpers/stored";
+import { deliveryStatuses, withDatabase } from "./helpers/stored";
 import { addMember, memberAddress, signIn, teamOrigin } from "./helpers/team";
 import { hydrated } from "./onboarding-page";
 
@@ -236,21 +236,7 @@ test.describe("the application page", () => {
     });
     // Its confirmation went out (an .eml file here); then its server's 550 5.1.1, as a relay
     // refusing the address leaves it: failed for good.
-    await expect
-      .poll(() =>
-        withDatabase(
-          async (database) =>
-            (
-              await database.db
-                .selectFrom("deliveries")
-                .select("status")
-                .where("submissionId", "=", id)
-                .where("kind", "=", "applicant_confirmation")
-                .executeTakeFirst()
-            )?.status,
-        ),
-      )
-      .toBe("done");
+    await expect.poll(() => deliveryStatuses(id, "applicant_confirmation")).toEqual(["done"]);
     await withDatabase((database) =>
       database.db
         .updateTable("deliveries")

@@ -1,26 +1,12 @@
 import type { Page } from "@playwright/test";
 import { analyze } from "./helpers/axe";
-import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
+import { postInbound, strayEmail, submitApplication, uniqueName } from "./helpers/incoming";
 import { expect, test } from "./helpers/page-health";
 import { memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
 
 // axe on every team page, at 1440 px (desktop) and 390 px (phone), with a seeded application,
 // a spam one, a reply that matched nothing, and the phone's menu open: zero violations. The
 // sign-in pages have theirs in team-a11y.spec.ts, the no-script twins in the flows' specs.
-
-/** An email for nobody, posted as a mail provider does: it lands in Unmatched. */
-function unmatchedMail(subject: string) {
-  return [
-    "From: Ana Stranger <ana@example.org>",
-    "To: hello@reelsmith.example",
-    `Subject: ${subject}`,
-    `Message-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@example.org>`,
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    "Hello, is this the right address for my application?",
-    "",
-  ].join("\r\n");
-}
 
 async function check(page: Page, path: string, what: string, heading: string | RegExp) {
   const answer = await page.goto(`${teamOrigin}${path}`);
@@ -48,7 +34,9 @@ test("every team page has no accessibility violations", async ({
     website: "https://spam.example",
   });
   const strayMail = uniqueName("Axe stray");
-  const { matched } = await postInbound(unmatchedMail(strayMail));
+  const { matched } = await postInbound(
+    strayEmail(strayMail, "Hello, is this the right address for my application?"),
+  );
   expect(matched).toBe(false);
 
   await check(page, "/team", "inbox", "Applications");

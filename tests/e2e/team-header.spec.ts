@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { messageInsert, unmatchedCount } from "../../server/db/messages.ts";
+import { inboundMessageRow } from "../../server/test/stored.ts";
 import { submitApplication, uniqueName } from "./helpers/incoming";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
@@ -15,34 +17,17 @@ const longName = "Maximiliana Alexandrovna Featherstonehaugh-Whitmore of Reelsmi
 /** At least `count` unmatched messages on the server (old ones: they sort after every test's). */
 async function atLeastUnmatched(count: number) {
   await withDatabase(async ({ db }) => {
-    const row = await db
-      .selectFrom("applicationMessages")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("submissionId", "is", null)
-      .where("direction", "=", "in")
-      .executeTakeFirstOrThrow();
-    for (let index = Number(row.n); index < count; index += 1) {
-      const id = crypto.randomUUID();
-      await db
-        .insertInto("applicationMessages")
-        .values({
-          id,
-          submissionId: null,
-          direction: "in",
-          messageId: `<${id}@header.example>`,
-          inReplyTo: null,
-          fromAddress: "someone@header.example",
-          toAddress: "hello@reelsmith.example",
-          subject: "Filler for the top bar's count",
-          body: "Filler.",
-          visible: "Filler.",
-          rawFile: null,
-          auth: null,
-          memberEmail: null,
-          deliveryId: null,
-          createdAt: 1_000 + index,
-        })
-        .execute();
+    for (let index = await unmatchedCount(db); index < count; index += 1) {
+      const filler = inboundMessageRow(null, {
+        fromAddress: "someone@header.example",
+        fromName: "",
+        toAddress: "hello@reelsmith.example",
+        subject: "Filler for the top bar's count",
+        body: "Filler.",
+        visible: "Filler.",
+        createdAt: 1_000 + index,
+      });
+      await messageInsert(db, filler).execute();
     }
   });
 }

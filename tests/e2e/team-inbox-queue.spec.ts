@@ -3,8 +3,8 @@ import { expectNoViolations } from "./helpers/axe";
 import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { withDatabase } from "./helpers/stored";
-import { inboxFilters, memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { applicationColumn, withDatabase } from "./helpers/stored";
+import { inboxFilters, memberAddress, memberId, signIn, teamOrigin } from "./helpers/team";
 import { hydrated } from "./onboarding-page";
 
 // The inbox worked as a queue: filters apply as they are chosen (with the button for a page
@@ -156,26 +156,8 @@ test.describe("the keyboard", () => {
 
     await page.keyboard.press("j");
     await page.keyboard.press("a");
-    const me = await withDatabase(async (database) => {
-      const member = await database.db
-        .selectFrom("teamMembers")
-        .select(["id", "name"])
-        .where("email", "=", email)
-        .executeTakeFirstOrThrow();
-      return member;
-    });
-    await expect
-      .poll(() =>
-        withDatabase(async (database) => {
-          const stored = await database.db
-            .selectFrom("submissions")
-            .select("ownerId")
-            .where("id", "=", id)
-            .executeTakeFirstOrThrow();
-          return stored.ownerId;
-        }),
-      )
-      .toBe(me.id);
+    const me = await memberId(email);
+    await expect.poll(() => applicationColumn(id, "ownerId")).toBe(me);
     // Taken, it opens: the page says whose it is now.
     await expect(page).toHaveURL(new RegExp(`/team/applications/${id}`), { timeout: 20_000 });
     await expect(page.getByRole("status").filter({ hasText: "It is yours now." })).toBeVisible();

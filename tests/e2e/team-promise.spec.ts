@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { applicationPath } from "../../app/shared/paths.ts";
 import type { DatabaseHandle } from "../../server/db/database.ts";
-import { awayUpdate, findMember, isAway, memberChoices } from "../../server/db/members.ts";
+import { awayUpdate, isAway, memberChoices } from "../../server/db/members.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
@@ -12,6 +12,7 @@ import {
   followToApplication,
   inboxFilters,
   memberAddress,
+  memberId,
   openTeamMenu,
   signIn,
   teamOrigin,
@@ -20,15 +21,6 @@ import {
 // The 24-hour promise as a new member walks it, at 1440 px with scripts on and off and at 390 px
 // with scripts on (phoneWithScriptsOnly): an application of their own by round robin, its clock in
 // the inbox, Take it, the first answer, the Response page, Away and back, and axe on every page.
-
-/** The id of the member signed in as `email`. */
-function memberId(email: string): Promise<string> {
-  return withDatabase(async (database) => {
-    const member = await findMember(database, email);
-    if (!member) throw new Error(`${email} is not a member`);
-    return member.id;
-  });
-}
 
 /** Sets members Away (skipped by the round robin) or Available, keeping their turn. */
 async function setAway(database: DatabaseHandle, ids: string[], away: boolean): Promise<void> {

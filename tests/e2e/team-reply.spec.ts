@@ -12,7 +12,13 @@ import { expectNoViolations } from "./helpers/axe";
 import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { applicationColumn, recipientOf, sentEmails, withDatabase } from "./helpers/stored";
+import {
+  applicationColumn,
+  deliveryStatuses,
+  recipientOf,
+  sentEmails,
+  withDatabase,
+} from "./helpers/stored";
 import {
   addMember,
   expectSaid,
@@ -492,20 +498,6 @@ async function repliesTo(applicant: string) {
   return emails.filter((message) => recipientOf(message) === applicant);
 }
 
-/** The statuses of an application's reply deliveries. */
-function replyDeliveryStatuses(id: string) {
-  return withDatabase(async (database) =>
-    (
-      await database.db
-        .selectFrom("deliveries")
-        .select("status")
-        .where("submissionId", "=", id)
-        .where("kind", "=", "reply_email")
-        .execute()
-    ).map((delivery) => delivery.status),
-  );
-}
-
 /** What a form posts: each named field and its value, as the browser sends them. */
 async function formFields(form: Locator): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
@@ -573,7 +565,9 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     }
 
     // One delivery, sent; one email to the applicant; one reply in the thread.
-    await expect.poll(() => replyDeliveryStatuses(id), { timeout: 15_000 }).toEqual(["done"]);
+    await expect
+      .poll(() => deliveryStatuses(id, "reply_email"), { timeout: 15_000 })
+      .toEqual(["done"]);
     expect(await repliesTo(applicant)).toHaveLength(1);
     // With scripts, the second click was not even posted (the server would send once anyway).
     if (javaScriptEnabled) expect(posts).toHaveLength(1);

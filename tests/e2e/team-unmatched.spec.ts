@@ -1,7 +1,13 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./helpers/axe";
-import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
+import {
+  newMessageId,
+  postInbound,
+  strayEmail,
+  submitApplication,
+  uniqueName,
+} from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { applicationColumn, withDatabase } from "./helpers/stored";
@@ -31,7 +37,7 @@ function hostileMessage(subject: string) {
     "From: Stranger <stranger@example.org>",
     "To: someone@reelsmith.example",
     `Subject: =?UTF-8?B?${encoded}?=`,
-    `Message-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@example.org>`,
+    `Message-ID: ${newMessageId()}`,
     "MIME-Version: 1.0",
     'Content-Type: multipart/mixed; boundary="b1"',
     "",
@@ -50,17 +56,7 @@ function hostileMessage(subject: string) {
   ].join("\r\n");
 }
 
-const plainMessage = (subject: string) =>
-  [
-    "From: Ana <ana@example.org>",
-    "To: hello@reelsmith.example",
-    `Subject: ${subject}`,
-    `Message-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@example.org>`,
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    "Wrong address, sorry.",
-    "",
-  ].join("\r\n");
+const plainMessage = (subject: string) => strayEmail(subject, "Wrong address, sorry.");
 
 const article = (page: Page, subject: string) => page.getByRole("article", { name: subject });
 

@@ -9,7 +9,14 @@ import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javasc
 import { expect, test } from "./helpers/page-health";
 import { withRoundRobinTurn } from "./helpers/round-robin";
 import { applicationColumn, withDatabase } from "./helpers/stored";
-import { expectSaid, inboxFilters, memberAddress, signIn, teamOrigin } from "./helpers/team";
+import {
+  expectSaid,
+  inboxFilters,
+  memberAddress,
+  memberId,
+  signIn,
+  teamOrigin,
+} from "./helpers/team";
 
 // The inbox's views as a member works them, at 1440 px with scripts on and off and at 390 px
 // with scripts on: an application of theirs waits in Mine (its tab counts it); their reply
@@ -43,14 +50,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     test.setTimeout(120_000);
     const email = memberAddress(testInfo.title, testInfo.project.name);
     await signIn(page, email);
-    const me = await withDatabase(async (database) => {
-      const row = await database.db
-        .selectFrom("teamMembers")
-        .select("id")
-        .where("email", "=", email)
-        .executeTakeFirstOrThrow();
-      return row.id;
-    });
+    const me = await memberId(email);
     // Away (in the round robin's turn): other tests' applications never come to them; Mine
     // holds this one only.
     await withRoundRobinTurn(() =>

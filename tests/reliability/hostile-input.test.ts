@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
@@ -9,17 +8,12 @@ import { formatCounts, recordFigures } from "./support/figures.ts";
 import { type HostileRequest, hostileRequest } from "./support/hostile-requests.ts";
 import { createHttpClient, runPool } from "./support/http-client.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
+import { rssMb } from "./support/memory.ts";
 
 /** Requests per storage backend; PostgreSQL gets a shorter run (its own failure modes). */
 const runs = { sqlite: 10_000, postgres: 2_000 };
 const seed = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const stackTrace = /\bat .+:\d+:\d+/;
-
-/** Resident memory of a process, in MB (Linux). */
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
 
 /** Splits a body into a few chunks (a chunked upload). */
 function chunksOf(body: Buffer): Buffer[] {

@@ -11,6 +11,7 @@ import { freePort, sleep, waitFor } from "../../server/test/wait.ts";
 import { submitAcross } from "./support/applications.ts";
 import { formatCounts, recordFigures } from "./support/figures.ts";
 import { startInstance } from "./support/instance.ts";
+import { rssMb, sampleRssPeak } from "./support/memory.ts";
 import { stopAfterAll } from "./support/stop-after-all.ts";
 import { openStore } from "./support/store.ts";
 
@@ -39,11 +40,6 @@ const flood = {
 } as const;
 const replyDomain = "reply.reelsmith.example";
 const senderDomain = "applicants.invalid";
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
 
 /** A message of `bytes` of attachment (base64 lines), as the attacker's script writes it. */
 function attack(n: number, victim: string, bytes: number) {
@@ -154,14 +150,7 @@ describe.skipIf(!withPages)("13. an inbound flood against the real SMTP listener
 
       await sleep(300);
       const rssBefore = await rssMb(instance.pid);
-      let peak = rssBefore;
-      let sampling = true;
-      const sampler = (async () => {
-        while (sampling) {
-          peak = Math.max(peak, await rssMb(instance.pid).catch(() => peak));
-          await sleep(25);
-        }
-      })();
+      const peakRss = sampleRssPeak(instance.pid, rssBefore);
 
       // The flood: each attacker sends its messages one connection each, all from 127.0.0.2.
       const answers = new Map<string, number>();
@@ -227,21 +216,13 @@ describe.skipIf(!withPages)("13. an inbound flood against the real SMTP listener
 
       await Promise.all(attackers);
       const served = await duringFlood;
-      sampling = false;
-      await sampler;
+      const peak = await peakRss.stop();
       const rssAfter = await rssMb(instance.pid);
 
       // Then 16 messages of 3 MB at once, each from an address of its own (127.0.0.10…25:
       // no per-address limit applies), to Unmatched: what the memory does when they all arrive.
       const parallelBefore = rssAfter;
-      let parallelPeak = parallelBefore;
-      sampling = true;
-      const parallelSampler = (async () => {
-        while (sampling) {
-          parallelPeak = Math.max(parallelPeak, await rssMb(instance.pid).catch(() => 0));
-          await sleep(25);
-        }
-      })();
+      const parallelRss = sampleRssPeak(instance.pid, parallelBefore);
       const parallelAnswers = new Map<string, number>();
       const parallelStarted = Date.now();
       await Promise.all(
@@ -270,8 +251,7 @@ describe.skipIf(!withPages)("13. an inbound flood against the real SMTP listener
         }),
       );
       const parallelSeconds = (Date.now() - parallelStarted) / 1000;
-      sampling = false;
-      await parallelSampler;
+      const parallelPeak = await parallelRss.stop();
 
       const rows = await store.db
         .selectFrom("applicationMessages")

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,6 +8,7 @@ import { validApplication } from "../../server/test/fixtures.ts";
 import { sleep } from "../../server/test/wait.ts";
 import { formatCounts, recordFigures } from "./support/figures.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
+import { rssMb, sampleRssPeak } from "./support/memory.ts";
 import { openStore, storedIds } from "./support/store.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -17,12 +17,6 @@ const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
 const bodyBytes = 50 * 1024 * 1024;
 const parallel = 20;
 const form = "application/x-www-form-urlencoded";
-
-/** Resident memory of a process, in MB (Linux). */
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 /** The kinds of oversized request, each sent by several of the 20 at once. */
 const kinds = [
@@ -104,14 +98,7 @@ describe("7. oversized bodies", () => {
     await sleep(500);
     const rssBefore = await rssMb(server.pid);
 
-    let peak = rssBefore;
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        peak = Math.max(peak, await rssMb(server.pid));
-        await sleep(25);
-      }
-    })();
+    const peakRss = sampleRssPeak(server.pid, rssBefore);
     const started = performance.now();
     const outcomes = await Promise.all(
       Array.from({ length: parallel }, (_, i) => {
@@ -121,8 +108,7 @@ describe("7. oversized bodies", () => {
     );
     const seconds = (performance.now() - started) / 1000;
     await sleep(500);
-    sampling = false;
-    await sampler;
+    const peak = await peakRss.stop();
     const rssAfter = await rssMb(server.pid);
 
     const byStatus = new Map<string, number>();

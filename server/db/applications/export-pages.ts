@@ -1,6 +1,6 @@
 import type { InboxQuery } from "#app/shared/inbox-query.ts";
 import type { DatabaseHandle } from "../database.ts";
-import { wholeMessagesOf } from "../messages.ts";
+import { type WholeMessage, wholeMessagesOf } from "../messages.ts";
 import type { Application } from "../schema.ts";
 import { filtered, planSearch, type SearchPlan, type Viewer } from "./inbox.ts";
 
@@ -13,15 +13,7 @@ export const exportPageSize = 500;
 export type ExportFilter = { query: InboxQuery; viewer?: Viewer } | { since?: number };
 
 /** One message of an exported application's thread (ours or theirs), its whole text. */
-export interface ExportedMessage {
-  direction: "out" | "in";
-  createdAt: number;
-  fromAddress: string;
-  fromName: string;
-  toAddress: string;
-  subject: string;
-  body: string;
-}
+export type ExportedMessage = Omit<WholeMessage, "id" | "applicationId" | "attachments">;
 
 /** An exported application: its row, its owner's address, how many messages its thread holds. */
 export type ExportedApplication = Application & { ownerEmail: string | null; messageCount: number };

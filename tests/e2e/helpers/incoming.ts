@@ -10,6 +10,24 @@ import { teamOrigin } from "./team.ts";
 export const uniqueName = (label: string) =>
   `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** A Message-ID no other message a test sends has. */
+export const newMessageId = () =>
+  `<${Date.now()}.${Math.random().toString(36).slice(2)}@example.org>`;
+
+/** A plain-text email from a stranger to the team's address that matches no application. */
+export function strayEmail(subject: string, body: string) {
+  return [
+    "From: Ana <ana@example.org>",
+    "To: hello@reelsmith.example",
+    `Subject: ${subject}`,
+    `Message-ID: ${newMessageId()}`,
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    body,
+    "",
+  ].join("\r\n");
+}
+
 let applicants = 0;
 
 /**

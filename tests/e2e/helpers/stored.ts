@@ -3,7 +3,7 @@ import path from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { port } from "../../../playwright.config.ts";
 import { type DatabaseHandle, openDatabase } from "../../../server/db/database.ts";
-import type { Application } from "../../../server/db/schema.ts";
+import type { Application, DeliveryKind, DeliveryStatus } from "../../../server/db/schema.ts";
 
 // What the e2e server stored: its SQLite database, and the emails it wrote as .eml files.
 
@@ -62,4 +62,18 @@ export function applicationColumn<C extends keyof Application>(
       .executeTakeFirstOrThrow();
     return row[column];
   });
+}
+
+/** The statuses of an application's deliveries of one kind, as the e2e server stored them. */
+export function deliveryStatuses(id: string, kind: DeliveryKind): Promise<DeliveryStatus[]> {
+  return withDatabase(async (database) =>
+    (
+      await database.db
+        .selectFrom("deliveries")
+        .select("status")
+        .where("submissionId", "=", id)
+        .where("kind", "=", kind)
+        .execute()
+    ).map((delivery) => delivery.status),
+  );
 }

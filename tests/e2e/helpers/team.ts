@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
 import type { Locator, Page } from "@playwright/test";
 import { port } from "../../../playwright.config.ts";
+import { findMember } from "../../../server/db/members.ts";
 import { expect } from "./page-health.ts";
-import { dataDir, recipientOf, sentEmails } from "./stored.ts";
+import { dataDir, recipientOf, sentEmails, withDatabase } from "./stored.ts";
 
 // Members of the team on the e2e server: added, and signed in by the emailed link.
 
@@ -16,6 +17,15 @@ export function memberAddress(title: string, project: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .slice(0, 40);
   return `${slug}-${Date.now().toString(36)}@team.example`;
+}
+
+/** The id of the member whose address is `email`, as the e2e server stored it. */
+export function memberId(email: string): Promise<string> {
+  return withDatabase(async (database) => {
+    const member = await findMember(database, email);
+    if (!member) throw new Error(`${email} is not a member`);
+    return member.id;
+  });
 }
 
 /** `npm run team -- add EMAIL` against the e2e server's database. */
