@@ -252,24 +252,33 @@ describeEachBackend("unfinished uploads expire on $name", (backend) => {
   });
 });
 
+/**
+ * An upload of 10,000 bytes whose PATCH is still running, its first 5,000 bytes on disk: the
+ * rest is `sending`'s to enqueue (or never).
+ */
+async function halfPatched(one: ReturnType<typeof anInstance>, dataDir: string) {
+  const sound = wavBytes(10_000);
+  const location = await one.create(sound.length);
+  const file = path.join(dataDir, "media", idOf(location));
+  let sending!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      sending = controller;
+    },
+  });
+  const patching = one.patch(location, 0, body);
+  sending.enqueue(new Uint8Array(sound.subarray(0, 5000)));
+  await vi.waitFor(() => expect(statSync(file).size).toBe(5000));
+  return { sound, location, file, sending, patching };
+}
+
 describeEachBackend("expiry under the upload's lock on $name", (backend) => {
   it("ends a PATCH still running on an expired upload before removing it: the PATCH never answers it complete", async () => {
     const { database, dataDir } = await migratedDatabase(backend);
     const person = await aClient(database);
     const clock = { now: 0 };
     const one = anInstance(database, dataDir, person, clock, { expiryHours: 1, lockDrainMs: 50 });
-    const sound = wavBytes(10_000);
-    const location = await one.create(sound.length);
-    const file = path.join(dataDir, "media", idOf(location));
-    let sending!: ReadableStreamDefaultController<Uint8Array>;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        sending = controller;
-      },
-    });
-    const patching = one.patch(location, 0, body);
-    sending.enqueue(new Uint8Array(sound.subarray(0, 5000)));
-    await vi.waitFor(() => expect(statSync(file).size).toBe(5000));
+    const { sound, file, sending, patching } = await halfPatched(one, dataDir);
     clock.now = hour + 1;
     await one.uploads.jobs[0]?.run();
     try {
@@ -296,18 +305,7 @@ describeEachBackend("an upload in flight when its client is erased, on $name", (
       { now: 0 },
       { lockDrainMs: 50, lockRenewMs: 100 },
     );
-    const sound = wavBytes(10_000);
-    const location = await one.create(sound.length);
-    const file = path.join(dataDir, "media", idOf(location));
-    let sending!: ReadableStreamDefaultController<Uint8Array>;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        sending = controller;
-      },
-    });
-    const patching = one.patch(location, 0, body);
-    sending.enqueue(new Uint8Array(sound.subarray(0, 5000)));
-    await vi.waitFor(() => expect(statSync(file).size).toBe(5000));
+    const { sound, location, file, patching } = await halfPatched(one, dataDir);
 
     const erased = await eraseClientEverywhere({ database, dataDir }, person.clientId);
     expect(erased).toMatchObject({ found: true, uploads: 1, files: 2 });
