@@ -5,6 +5,7 @@ import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { expect, it, onTestFinished, vi } from "vitest";
+import type { DatabaseHandle } from "../db/database.ts";
 import { describeEachBackend, serverOn } from "../test/backends.ts";
 import { pdfBytes, wavBytes } from "../test/media-bytes.ts";
 import { signedInClient } from "../test/portal-session.ts";
@@ -13,6 +14,19 @@ import { startTestServer } from "../test/server.ts";
 /** tus's Upload-Metadata naming the client's request (the endpoint refuses a creation without). */
 const requestOf = (client: { requestId: string }) =>
   `request ${Buffer.from(client.requestId).toString("base64")}`;
+
+/** Ana's upload of `size` bytes of sound, created (201): its tus headers, bytes and URL. */
+async function createdUpload(url: string, database: DatabaseHandle, size: number) {
+  const a = await signedInClient(database, "ana");
+  const headers = { "Tus-Resumable": "1.0.0", Origin: new URL(url).origin, cookie: a.cookie };
+  const sound = wavBytes(size);
+  const created = await fetch(new URL("/portal/uploads", url), {
+    method: "POST",
+    headers: { ...headers, "Upload-Length": String(sound.length), "Upload-Metadata": requestOf(a) },
+  });
+  expect(created.status).toBe(201);
+  return { headers, sound, location: new URL(created.headers.get("location") ?? "", url) };
+}
 
 /**
  * A PATCH that sends `first` and then nothing more (a phone that lost its network without
@@ -42,20 +56,7 @@ describeEachBackend("a slow PATCH to /portal/uploads on $name", (backend) => {
       HTTP_HEADERS_TIMEOUT_MS: "500",
       HTTP_REQUEST_TIMEOUT_MS: "1000",
     });
-    const origin = new URL(server.url).origin;
-    const a = await signedInClient(database, "ana");
-    const headers = { "Tus-Resumable": "1.0.0", Origin: origin, cookie: a.cookie };
-    const sound = wavBytes(10_000);
-    const created = await fetch(new URL("/portal/uploads", server.url), {
-      method: "POST",
-      headers: {
-        ...headers,
-        "Upload-Length": String(sound.length),
-        "Upload-Metadata": requestOf(a),
-      },
-    });
-    expect(created.status).toBe(201);
-    const location = new URL(created.headers.get("location") ?? "", server.url);
+    const { headers, sound, location } = await createdUpload(server.url, database, 10_000);
     const id = location.pathname.split("/").at(-1) ?? "";
 
     const stalled = await stalledPatch(
@@ -176,20 +177,7 @@ describeEachBackend("PATCHes through the server on $name", (backend) => {
     const { server, database } = await serverOn(backend, {
       PUBLIC_SITE_URL: "http://localhost:3000",
     });
-    const origin = new URL(server.url).origin;
-    const a = await signedInClient(database, "ana");
-    const headers = { "Tus-Resumable": "1.0.0", Origin: origin, cookie: a.cookie };
-    const sound = wavBytes(3 * 1024 * 1024);
-    const created = await fetch(new URL("/portal/uploads", server.url), {
-      method: "POST",
-      headers: {
-        ...headers,
-        "Upload-Length": String(sound.length),
-        "Upload-Metadata": requestOf(a),
-      },
-    });
-    expect(created.status).toBe(201);
-    const location = new URL(created.headers.get("location") ?? "", server.url);
+    const { headers, sound, location } = await createdUpload(server.url, database, 3 * 1024 * 1024);
     // Node's adapters between its streams and web streams: tus reads a web body with fromWeb,
     // and @hono/node-server makes one with toWeb. Neither may carry a PATCH's bytes.
     const fromWeb = vi.spyOn(Readable, "fromWeb");
