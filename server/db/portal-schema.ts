@@ -72,6 +72,8 @@ export interface ClientUploadsTable {
   requestId: Generated<string | null>;
   /** The file's name as the person's device gave it, cleaned: shown, never a path. */
   displayName: Generated<string>;
+  /** 1: a cut the team uploaded (0031_request_versions), 0: the client's footage. */
+  fromTeam: Generated<number>;
 }
 
 /** An upload's tus lock across instances (0028_upload_checks, decision 0083). */
@@ -129,6 +131,51 @@ export interface UploadNoticesTable {
   queuedAt: number;
 }
 
+/** A cut of a request (0031_request_versions): v1, v2, ... in `number`. */
+export interface RequestVersionsTable {
+  id: string;
+  requestId: string;
+  clientId: string;
+  number: number;
+  /** The team's upload that carries it (client_uploads, from_team 1). */
+  uploadId: string;
+  /** The team member who uploaded it (null once they are removed). */
+  createdBy: string | null;
+  createdAt: number;
+  /** The client's decision: "approved", "changes"; null: not decided yet. */
+  decision: string | null;
+  decidedAt: number | null;
+  /** The client's person who decided (null once removed). */
+  decidedBy: string | null;
+}
+
+/** A comment on a version, at a frame (`frameOut` null) or a range; a reply names its parent. */
+export interface VersionCommentsTable {
+  id: string;
+  versionId: string;
+  clientId: string;
+  parentId: string | null;
+  /** "team" or "client". */
+  authorSide: string;
+  /** The team member's or the client person's id (null once they are removed). */
+  authorId: string | null;
+  /** As shown when it was written (a display name or an address). */
+  authorName: string;
+  frameIn: number | null;
+  frameOut: number | null;
+  body: string;
+  resolvedAt: number | null;
+  createdAt: number;
+}
+
+/** The other side told of a new comment, in batches: one row per comment and notice kind. */
+export interface CommentNoticesTable {
+  commentId: string;
+  kind: string;
+  deliveryId: string | null;
+  queuedAt: number;
+}
+
 export interface PortalTables {
   clients: ClientsTable;
   clientPeople: ClientPeopleTable;
@@ -139,4 +186,7 @@ export interface PortalTables {
   uploadLocks: UploadLocksTable;
   uploadMedia: UploadMediaTable;
   uploadNotices: UploadNoticesTable;
+  requestVersions: RequestVersionsTable;
+  versionComments: VersionCommentsTable;
+  commentNotices: CommentNoticesTable;
 }
