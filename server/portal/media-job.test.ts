@@ -165,6 +165,9 @@ describeEachBackend("the job upload-media on $name", (backend) => {
       expect(probed(posterFile(dataDir, picture)).streams[0]).toMatchObject({ width: 360 });
       await expect(stat(previewFile(dataDir, picture))).rejects.toThrow(/ENOENT/);
     },
+    // Three previews and four posters by ffmpeg: on two busy cores (CI, a fresh clone's run
+    // beside other work) that took more than the default 20 s; its limits allow 60 s a preview.
+    120_000,
   );
 
   itWithTools(
