@@ -187,7 +187,7 @@ describeEachBackend("cuts as versions on $name", (backend) => {
     ).toMatchObject({ ok: true });
     // Refused, with why, nothing stored: a label drop-frame skips, past the end, out before in,
     // empty, too long.
-    const refusals = [
+    const refusals: Record<string, string>[] = [
       { frameIn: "00:01:00;00", body: "x" },
       { frameIn: "00:02:00;02", body: "x" },
       { frameIn: "00:00:03;00", frameOut: "00:00:02;00", body: "x" },
