@@ -82,4 +82,10 @@ export const portalCuts = {
   clientRequest: {
     open: "Open the cut",
   },
+  /** The cut-ready email to each of the client's people. */
+  email: {
+    subject: "v{number} of “{title}” is ready to review",
+    body: "Hello from the team: v{number} of “{title}” ({client}) is ready. Watch it, comment at the frame, and approve it or ask for changes.",
+    open: "Open the cut",
+  },
 } as const;

@@ -38,6 +38,7 @@ export const team = {
     reply_notice_discord: { label: "Discord new-reply message", noun: "Discord new-reply message" },
     reply_notice_teams: { label: "Teams new-reply message", noun: "Teams new-reply message" },
     footage_notice_email: { label: "New-footage email", noun: "new-footage email" },
+    cut_ready_email: { label: "Cut-ready email", noun: "cut-ready email" },
     footage_notice_slack: {
       label: "Slack new-footage message",
       noun: "Slack new-footage message",

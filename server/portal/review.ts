@@ -135,8 +135,10 @@ export function createReview(deps: {
   previewsOn: () => Promise<boolean>;
   now?: () => number;
   newId?: () => string;
-  /** Told after a version is made (the cut-ready email's delivery). */
-  onVersionMade?: (version: { id: string; clientId: string }) => Promise<void>;
+  /** The delivery kind that tells the client's people of a new version (cut_ready_email). */
+  cutReadyKind?: string;
+  /** Told after a version is made with its delivery (the worker is nudged). */
+  onVersionMade?: () => void;
 }) {
   const { database } = deps;
   const now = deps.now ?? Date.now;
@@ -413,16 +415,27 @@ export function createReview(deps: {
         async run() {
           const readsMedia = await deps.previewsOn();
           const waiting = await cutsWaiting(database, { readsMedia, limit: 100 });
+          let told = 0;
           for (const cut of waiting) {
-            const id = newId();
-            const made = await versionMake(database, {
-              id,
-              uploadId: cut.id,
-              createdBy: await options.uploadedBy(cut.id),
-              now: now(),
-            });
-            if (made !== undefined) await deps.onVersionMade?.({ id, clientId: cut.clientId });
+            const client = await clientById(database, cut.clientId);
+            const applicationId = client?.applicationId;
+            const tell =
+              deps.cutReadyKind && applicationId
+                ? { kind: deps.cutReadyKind, applicationId }
+                : undefined;
+            const made = await versionMake(
+              database,
+              {
+                id: newId(),
+                uploadId: cut.id,
+                createdBy: await options.uploadedBy(cut.id),
+                now: now(),
+              },
+              tell,
+            );
+            if (made !== undefined && tell) told += 1;
           }
+          if (told > 0) deps.onVersionMade?.();
         },
       };
     },

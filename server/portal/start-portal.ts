@@ -48,6 +48,8 @@ export function startPortal(deps: {
   inviteKind: string;
   /** The delivery kinds that tell the owner of finished footage (footage_notice_*, configured). */
   footageNoticeKinds?: readonly string[];
+  /** The delivery kind that tells a client's people of a new version (cut_ready_email). */
+  cutReadyKind?: string;
   nudgeWorker: () => void;
   /** After a client's erase: empties the SQLite -wal, as after an applicant's (team's job). */
   afterErase?: () => Promise<void>;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
+import { deliveryForApplication } from "../deliveries/insert-for-application.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 
@@ -146,36 +147,78 @@ export async function cutsWaiting(
  * made, or undefined when nothing was inserted.
  */
 export async function versionMake(
-  { db, write }: Pick<DatabaseHandle, "db" | "write">,
+  { db, dialect, writeTransaction }: Pick<DatabaseHandle, "db" | "dialect" | "writeTransaction">,
   row: { id: string; uploadId: string; createdBy: string | null; now: number },
+  /** The client's people told by this kind (a delivery on the client's application, id = the
+   * version's), in the same transaction: made with the version or not at all. */
+  tell?: { kind: string; applicationId: string },
 ): Promise<number | undefined> {
-  const inserted = await write(
-    db
-      .insertInto("requestVersions")
-      .columns(["id", "requestId", "clientId", "number", "uploadId", "createdBy", "createdAt"])
-      .expression(
-        db
-          .selectFrom("clientUploads")
-          .select([
-            sql<string>`CAST(${row.id} AS text)`.as("id"),
-            sql<string>`client_uploads.request_id`.as("requestId"),
-            "clientUploads.clientId",
-            sql<number>`(SELECT COALESCE(MAX(v.number), 0) + 1 FROM request_versions v WHERE v.request_id = client_uploads.request_id)`.as(
-              "number",
-            ),
-            "clientUploads.id as uploadId",
-            sql<string | null>`CAST(${row.createdBy} AS text)`.as("createdBy"),
-            sql<number>`CAST(${row.now} AS bigint)`.as("createdAt"),
-          ])
-          .where("clientUploads.id", "=", row.uploadId)
-          .where("clientUploads.fromTeam", "=", 1)
-          .where("clientUploads.requestId", "is not", null),
-      )
-      .onConflict((conflict) => conflict.doNothing())
-      .returning("number"),
-  );
-  const made = (inserted as { number: number }[] | undefined)?.[0];
+  const insert = db
+    .insertInto("requestVersions")
+    .columns(["id", "requestId", "clientId", "number", "uploadId", "createdBy", "createdAt"])
+    .expression(
+      db
+        .selectFrom("clientUploads")
+        .select([
+          sql<string>`CAST(${row.id} AS text)`.as("id"),
+          sql<string>`client_uploads.request_id`.as("requestId"),
+          "clientUploads.clientId",
+          sql<number>`(SELECT COALESCE(MAX(v.number), 0) + 1 FROM request_versions v WHERE v.request_id = client_uploads.request_id)`.as(
+            "number",
+          ),
+          "clientUploads.id as uploadId",
+          sql<string | null>`CAST(${row.createdBy} AS text)`.as("createdBy"),
+          sql<number>`CAST(${row.now} AS bigint)`.as("createdAt"),
+        ])
+        .where("clientUploads.id", "=", row.uploadId)
+        .where("clientUploads.fromTeam", "=", 1)
+        .where("clientUploads.requestId", "is not", null),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .returning("number");
+  const told = tell
+    ? [
+        deliveryForApplication(
+          { db, dialect },
+          { id: row.id, applicationId: tell.applicationId, kind: tell.kind, now: row.now },
+          (eb) => eb.exists(eb.selectFrom("requestVersions").select("id").where("id", "=", row.id)),
+        ),
+      ]
+    : [];
+  const [inserted] = await writeTransaction([insert, ...told]);
+  const made = inserted?.rows[0] as { number: number } | undefined;
   return made ? Number(made.number) : undefined;
+}
+
+/** What the cut-ready email tells: the version, its request and client, and who to tell. */
+export async function versionNoticeOf({ db }: Handle, versionId: string) {
+  const row = await db
+    .selectFrom("requestVersions")
+    .innerJoin("clientRequests", "clientRequests.id", "requestVersions.requestId")
+    .innerJoin("clients", "clients.id", "requestVersions.clientId")
+    .select([
+      "requestVersions.number",
+      "requestVersions.requestId",
+      "requestVersions.clientId",
+      "clientRequests.title",
+      "clients.name as clientName",
+    ])
+    .where("requestVersions.id", "=", versionId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const people = await db
+    .selectFrom("clientPeople")
+    .select("email")
+    .where("clientId", "=", row.clientId)
+    .orderBy("createdAt")
+    .execute();
+  return {
+    number: Number(row.number),
+    requestId: row.requestId,
+    title: row.title,
+    clientName: row.clientName,
+    emails: people.map((person) => person.email),
+  };
 }
 
 /**
