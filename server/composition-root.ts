@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "./config.ts";
 import { overdueCount } from "./db/applications/inbox.ts";
 import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/deliveries/backlog.ts";
+import { clientCommentsEmailKind, teamCommentsEmailKind } from "./delivery/kinds/comment-notice.ts";
 import { cutReadyEmailKind } from "./delivery/kinds/cut-ready.ts";
 import { footageNoticeKinds } from "./delivery/kinds/footage-notice.ts";
 import { portalInviteKind } from "./delivery/kinds/portal-invite.ts";
@@ -173,6 +174,10 @@ export async function startServer(
     inviteKind: portalInviteKind.name,
     footageNoticeKinds: footageNoticeKinds(config),
     cutReadyKind: cutReadyEmailKind.name,
+    commentNoticeKinds: {
+      toTeam: clientCommentsEmailKind.name,
+      toClient: teamCommentsEmailKind.name,
+    },
     nudgeWorker: () => worker.nudge(),
     afterErase: team.afterErase,
     // The cuts' tus endpoint checks the TEAM session on every request (decision 0091).

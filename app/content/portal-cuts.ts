@@ -82,6 +82,12 @@ export const portalCuts = {
   clientRequest: {
     open: "Open the cut",
   },
+  /** The batched notices of the other side's new comments. */
+  notices: {
+    toTeamSubject: "{client}: {count} new comments on cuts",
+    toClientSubject: "The team left {count} new comments on your cut",
+    open: "Open it",
+  },
   /** The cut-ready email to each of the client's people. */
   email: {
     subject: "v{number} of “{title}” is ready to review",

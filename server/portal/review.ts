@@ -314,7 +314,15 @@ export function createReview(deps: {
           now: now(),
         });
         if (!decided) return { ok: false, error: words.decision.already };
-        if (note !== "") await add({ parentId: null, frameIn: null, frameOut: null, body: note });
+        // The decision is said as a comment (with the note, if any): the team hears of it in
+        // the next batch of the client's comments.
+        const said = intent === "approve" ? words.decided.approved : words.decided.changes;
+        await add({
+          parentId: null,
+          frameIn: null,
+          frameOut: null,
+          body: note === "" ? `${said}.` : `${said}: ${note}`,
+        });
         return {
           ok: true,
           notice:

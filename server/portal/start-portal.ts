@@ -10,6 +10,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { findMediaTools } from "../media/tools.ts";
 import { createPortalAccess } from "./access.ts";
 import { createClients, type TeamClients } from "./clients.ts";
+import { commentNoticeJob } from "./comment-notice-job.ts";
 import { type CutUploader, createCutUploads } from "./cut-uploads.ts";
 import { clientFootageFile, footageSummaries } from "./footage.ts";
 import { footageNoticeJob } from "./footage-notice-job.ts";
@@ -50,6 +51,8 @@ export function startPortal(deps: {
   footageNoticeKinds?: readonly string[];
   /** The delivery kind that tells a client's people of a new version (cut_ready_email). */
   cutReadyKind?: string;
+  /** The kinds that tell each side of the other's new comments, in batches. */
+  commentNoticeKinds?: { toTeam?: string; toClient?: string };
   nudgeWorker: () => void;
   /** After a client's erase: empties the SQLite -wal, as after an applicant's (team's job). */
   afterErase?: () => Promise<void>;
@@ -89,6 +92,8 @@ export function startPortal(deps: {
     database,
     dataDir: config.dataDir,
     previewsOn: media.toolsFound,
+    cutReadyKind: deps.cutReadyKind,
+    onVersionMade: deps.nudgeWorker,
     now,
   });
   const cutUploads = createCutUploads({
@@ -178,6 +183,14 @@ export function startPortal(deps: {
         database,
         kinds: deps.footageNoticeKinds ?? [],
         readsMedia: media.toolsFound,
+        windowMs: config.PORTAL_FOOTAGE_NOTICE_WINDOW_MS,
+        everyMs: config.MEDIA_POLL_MS,
+        nudgeWorker: deps.nudgeWorker,
+        now,
+      }),
+      commentNoticeJob({
+        database,
+        kinds: deps.commentNoticeKinds ?? {},
         windowMs: config.PORTAL_FOOTAGE_NOTICE_WINDOW_MS,
         everyMs: config.MEDIA_POLL_MS,
         nudgeWorker: deps.nudgeWorker,

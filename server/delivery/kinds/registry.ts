@@ -1,6 +1,7 @@
 import { DeliveryError } from "../error-class.ts";
 import { alertEmailKind } from "./alert-email.ts";
 import { chatAlertKinds, chatAnnouncementKinds } from "./chat.ts";
+import { clientCommentsEmailKind, teamCommentsEmailKind } from "./comment-notice.ts";
 import { cutReadyEmailKind } from "./cut-ready.ts";
 import { applicantConfirmationKind, teamNotificationKind } from "./emails.ts";
 import { chatFootageNoticeKinds, footageNoticeEmailKind } from "./footage-notice.ts";
@@ -39,6 +40,8 @@ export const deliveryKinds = [
   footageNoticeEmailKind,
   ...chatFootageNoticeKinds,
   cutReadyEmailKind,
+  clientCommentsEmailKind,
+  teamCommentsEmailKind,
 ] as const;
 
 export type DeliveryKindName = (typeof deliveryKinds)[number]["name"];
