@@ -6,6 +6,7 @@ import { portalCuts as copy } from "~/content/portal-cuts";
 import type { ReviewComment, ReviewPage } from "~/shared/review-port";
 import { fill } from "~/shared/text";
 import { OutcomeNotice } from "~/team/outcome-notice";
+import { ReviewVideo } from "./review-video";
 
 /**
  * A version of a request's cut, either side (decision 0091): the request's state, the version
@@ -77,17 +78,26 @@ function VersionBody(
           {fill(copy.version, { number: n })}
         </h2>
         {version.hasPreview ? (
-          // biome-ignore lint/a11y/useMediaCaption: a cut under review has no captions yet
-          <video
-            id="review-video"
-            controls
-            preload="metadata"
-            playsInline
+          <ReviewVideo
             src={props.fileUrl(n, "preview")}
             poster={version.hasPoster ? props.fileUrl(n, "poster") : undefined}
-            data-frame-rate={version.frameRate}
-            data-duration-ms={version.durationMs ?? undefined}
-            className="mt-3 aspect-video w-full rounded-2xl bg-black"
+            frameRate={version.frameRate}
+            durationMs={version.durationMs}
+            markers={topLevel.flatMap((comment) =>
+              comment.frameIn === null
+                ? []
+                : [
+                    {
+                      id: comment.id,
+                      frameIn: comment.frameIn,
+                      frameOut: comment.frameOut,
+                      resolved: comment.resolved,
+                      label: `${comment.authorName}: ${comment.body}`,
+                    },
+                  ],
+            )}
+            commentFormId="comment-form"
+            label={fill(copy.version, { number: n })}
           />
         ) : (
           <p className="mt-3 rounded-2xl bg-white/5 p-6 text-zinc-300">
