@@ -1,3 +1,5 @@
+import { ReviewPlayer } from "./review/review-player";
+
 /** A comment as the player marks it on its timeline (the player helper's contract). */
 export interface ReviewMarker {
   id: string;
@@ -19,24 +21,10 @@ export interface ReviewPlayerProps {
 }
 
 /**
- * Where a version's video goes (decision 0091). Until the player of `review-player.tsx` is
- * merged, a plain native player with the same id; merged, this renders
- * `<ReviewPlayer {...props} />` instead: the page already hands it the contract's props.
+ * Where a version's video goes (decision 0091): the review player (decision 0092), rendered on
+ * the server as a plain native `<video controls>` with the same id, enhanced once the page's
+ * script runs.
  */
 export function ReviewVideo(props: ReviewPlayerProps & { label: string }) {
-  return (
-    // biome-ignore lint/a11y/useMediaCaption: a cut under review has no captions yet
-    <video
-      id="review-video"
-      controls
-      preload="metadata"
-      playsInline
-      src={props.src}
-      poster={props.poster}
-      aria-label={props.label}
-      data-frame-rate={props.frameRate}
-      data-duration-ms={props.durationMs ?? undefined}
-      className="mt-3 aspect-video w-full rounded-2xl bg-black"
-    />
-  );
+  return <ReviewPlayer {...props} />;
 }

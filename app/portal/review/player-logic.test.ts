@@ -93,6 +93,8 @@ describe("frames and times", () => {
     expect(lastFrameFor(3000, rates["24"], 2.958)).toBe(70);
     expect(lastFrameFor(3000, rates["24"], 3.5)).toBe(71);
     expect(lastFrameFor(3000, rates["24"], Number.NaN)).toBe(71);
+    expect(lastFrameFor(null, rates["24"], 2)).toBe(47);
+    expect(lastFrameFor(null, rates["24"])).toBe(0);
   });
 });
 

@@ -107,17 +107,23 @@ export function frameAt(seconds: number, rate: FrameRate, lastFrame: number): nu
 
 /**
  * The video's last frame: from the stored duration, and no later than the one the browser's own
- * duration ends with when it knows it (a preview can be a frame shorter than the original).
+ * duration ends with when it knows it (a preview can be a frame shorter than the original);
+ * from the browser's alone when none is stored, 0 while neither is known.
  */
 export function lastFrameFor(
-  durationMs: number,
+  durationMs: number | null,
   rate: FrameRate,
   mediaDurationSeconds?: number,
 ): number {
-  const stored = lastFrameOf(durationMs, rate);
-  if (mediaDurationSeconds === undefined || !Number.isFinite(mediaDurationSeconds)) return stored;
-  if (mediaDurationSeconds <= 0) return stored;
-  return Math.min(stored, lastFrameOf(mediaDurationSeconds * 1000, rate));
+  const media =
+    mediaDurationSeconds !== undefined &&
+    Number.isFinite(mediaDurationSeconds) &&
+    mediaDurationSeconds > 0
+      ? lastFrameOf(mediaDurationSeconds * 1000, rate)
+      : null;
+  const stored = durationMs !== null && durationMs > 0 ? lastFrameOf(durationMs, rate) : null;
+  if (stored === null) return media ?? 0;
+  return media === null ? stored : Math.min(stored, media);
 }
 
 export interface CommentRange {

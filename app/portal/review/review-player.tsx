@@ -30,10 +30,13 @@ export interface ReviewPlayerProps {
   poster?: string;
   /** The stored exact rational: "30000/1001", "24/1", "25/1". */
   frameRate: string;
-  durationMs: number;
+  /** ffprobe's duration; null when not read (the browser's own is used). */
+  durationMs: number | null;
   markers: ReviewMarker[];
   /** The id of the page's comment form (inputs frameIn, frameOut, textarea body). */
   commentFormId: string;
+  /** The video's accessible name ("Version 2"). */
+  label?: string;
 }
 
 /** A rate that cannot be read is played as 25 fps: the page says so beside the player. */
@@ -247,8 +250,9 @@ export function ReviewPlayer(props: ReviewPlayerProps) {
         playsInline
         src={props.src}
         poster={props.poster}
+        aria-label={props.label}
         data-frame-rate={props.frameRate}
-        data-duration-ms={props.durationMs}
+        data-duration-ms={props.durationMs ?? undefined}
         onClick={ready ? () => act({ kind: "toggle" }) : undefined}
         className="aspect-video w-full rounded-2xl bg-black"
       />
