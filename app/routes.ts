@@ -26,9 +26,21 @@ export default [
   route(portalPaths.signOut, "routes/portal.sign-out.tsx"),
   route(portalPaths.request, "routes/portal.request.tsx"),
   route(portalPaths.footage, "routes/portal.footage.ts"),
+  // Cuts as versions, review and approval (issue 39, decision 0091).
+  route(`${portalPaths.request}/cut`, "routes/portal.cut.ts"),
+  route(`${portalPaths.request}/versions/:n`, "routes/portal.version.tsx"),
+  route(`${portalPaths.request}/versions/:n/:file`, "routes/portal.version-file.ts"),
   route(teamClientsPath, "routes/team.clients.tsx"),
   route(`${teamClientsPath}/:id`, "routes/team.client-page.tsx"),
   route(`${teamClientsPath}/:id/footage/:upload/:file`, "routes/team.client-footage.ts"),
+  route(`${teamClientsPath}/:id/requests/:request`, "routes/team.client-request.tsx"),
+  route(`${teamClientsPath}/:id/requests/:request/versions/:n`, "routes/team.client-request.tsx", {
+    id: "routes/team.client-version",
+  }),
+  route(
+    `${teamClientsPath}/:id/requests/:request/versions/:n/:file`,
+    "routes/team.client-version-file.ts",
+  ),
   route(`${teamPaths.inbox}/applications/:id/portal-invite`, "routes/team.portal-invite.tsx"),
   route(`${teamPaths.inbox}/*`, "routes/team.not-found.tsx"),
   route("*", "routes/not-found.tsx"),

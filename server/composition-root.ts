@@ -3,12 +3,15 @@ import { clientFootagePort } from "#app/shared/client-footage-port.ts";
 import { clientListPort } from "#app/shared/client-list-port.ts";
 import { clientPagePort } from "#app/shared/client-page-port.ts";
 import { portalInvitePort } from "#app/shared/portal-invite-port.ts";
+import { clientReviewPort } from "#app/shared/review-port.ts";
 import { type BackgroundJob, startJobs } from "./background/job.ts";
 import { retentionJob } from "./background/retention-job.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { overdueCount } from "./db/applications/inbox.ts";
 import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/deliveries/backlog.ts";
+import { clientCommentsEmailKind, teamCommentsEmailKind } from "./delivery/kinds/comment-notice.ts";
+import { cutReadyEmailKind } from "./delivery/kinds/cut-ready.ts";
 import { footageNoticeKinds } from "./delivery/kinds/footage-notice.ts";
 import { portalInviteKind } from "./delivery/kinds/portal-invite.ts";
 import { kindRegistry } from "./delivery/kinds/registry.ts";
@@ -170,8 +173,20 @@ export async function startServer(
     mailer,
     inviteKind: portalInviteKind.name,
     footageNoticeKinds: footageNoticeKinds(config),
+    cutReadyKind: cutReadyEmailKind.name,
+    commentNoticeKinds: {
+      toTeam: clientCommentsEmailKind.name,
+      toClient: teamCommentsEmailKind.name,
+    },
     nudgeWorker: () => worker.nudge(),
     afterErase: team.afterErase,
+    // The cuts' tus endpoint checks the TEAM session on every request (decision 0091).
+    teamSession: async (headers) => {
+      const found = await team.session(headers);
+      return found
+        ? { id: found.member.id, name: found.member.name || found.member.email }
+        : undefined;
+    },
   });
   // The team's pages about clients are the portal's: each reaches its own port (decision 0086).
   const { clients } = portal;
@@ -184,6 +199,14 @@ export async function startServer(
   });
   team.provideForMembers(portalInvitePort, { invite: clients.invite });
   team.provideForMembers(clientFootagePort, { footageFile: clients.footageFile });
+  const { review } = portal;
+  team.provideForMembers(clientReviewPort, {
+    review: (clientId, requestId, version) => review.page("team", clientId, requestId, version),
+    act: (clientId, requestId, version, member, form) =>
+      review.act({ side: "team", ...member }, clientId, requestId, version, form),
+    versionFile: (clientId, requestId, version, file, range) =>
+      review.file("team", clientId, requestId, version, file, range),
+  });
   // Replies coming back: the SMTP listener (INBOUND_SMTP_PORT) and the provider's POST.
   const inbound = await startInbound({
     config,

@@ -38,6 +38,9 @@ export const team = {
     reply_notice_discord: { label: "Discord new-reply message", noun: "Discord new-reply message" },
     reply_notice_teams: { label: "Teams new-reply message", noun: "Teams new-reply message" },
     footage_notice_email: { label: "New-footage email", noun: "new-footage email" },
+    cut_ready_email: { label: "Cut-ready email", noun: "cut-ready email" },
+    client_comments_email: { label: "Client-comments email", noun: "client-comments email" },
+    team_comments_email: { label: "Team-comments email", noun: "team-comments email" },
     footage_notice_slack: {
       label: "Slack new-footage message",
       noun: "Slack new-footage message",

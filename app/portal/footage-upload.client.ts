@@ -39,8 +39,23 @@ export interface UploadEvents {
   onId(id: string): void;
 }
 
-/** One file's upload: start (going on from before if it can), pause, resume. */
-export function footageUpload(requestId: string, file: File, events: UploadEvents) {
+/** Where a file goes other than a client's footage: the team's cuts (decision 0091). */
+export interface UploadTarget {
+  endpoint: string;
+  /** Sent as Upload-Metadata, with the file's name. */
+  metadata: Record<string, string>;
+}
+
+/**
+ * One file's upload: start (going on from before if it can), pause, resume. `requestId` keys
+ * the device's record of unfinished uploads; `target` sends it elsewhere than /portal/uploads.
+ */
+export function footageUpload(
+  requestId: string,
+  file: File,
+  events: UploadEvents,
+  target?: UploadTarget,
+) {
   let resumedFrom: PreviousUpload | undefined;
   /** When the PATCH in flight began (the last one's answer, or the start). */
   let chunkStarted = 0;
@@ -49,10 +64,10 @@ export function footageUpload(requestId: string, file: File, events: UploadEvent
     chunkStarted = performance.now();
   };
   const upload = new Upload(file, {
-    endpoint: portalPaths.uploads,
+    endpoint: target?.endpoint ?? portalPaths.uploads,
     chunkSize: chunkBytes.min,
     retryDelays,
-    metadata: { request: requestId, filename: file.name },
+    metadata: { ...(target?.metadata ?? { request: requestId }), filename: file.name },
     fingerprint: async () => fingerprintOf(requestId, file),
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,

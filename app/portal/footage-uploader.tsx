@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
 import type { PortalFootage } from "~/shared/portal-port";
 import { fill } from "~/shared/text";
-import { footageUpload, unfinishedUploads } from "./footage-upload.client";
+import { footageUpload, type UploadTarget, unfinishedUploads } from "./footage-upload.client";
 import { durationText, percentOf, sizeText, speedMeter } from "./upload-figures";
 import { refusalText } from "./upload-refusal";
 
@@ -36,6 +36,8 @@ interface Item {
  */
 export function FootageUploader(props: {
   requestId: string;
+  /** Elsewhere than the client's footage: the team's cuts (decision 0091). */
+  target?: UploadTarget;
   footage: PortalFootage[];
   /** An upload's id is being sent from this tab (true) or no longer (false). */
   onSending(id: string, sending: boolean): void;
@@ -80,39 +82,48 @@ export function FootageUploader(props: {
       let sentSoFar = 0;
       let resumed = false;
       let first = true;
-      const control = footageUpload(requestId, file, {
-        onProgress(sent, total) {
-          sentSoFar = sent;
-          meter.add(performance.now(), sent);
-          const change: Partial<Item> = { sent, state: "sending", estimate: meter.estimate(total) };
-          if (resumed && first) change.resumedAt = percentOf(sent, total);
-          first = false;
-          update(key, change);
+      const control = footageUpload(
+        requestId,
+        file,
+        {
+          onProgress(sent, total) {
+            sentSoFar = sent;
+            meter.add(performance.now(), sent);
+            const change: Partial<Item> = {
+              sent,
+              state: "sending",
+              estimate: meter.estimate(total),
+            };
+            if (resumed && first) change.resumedAt = percentOf(sent, total);
+            first = false;
+            update(key, change);
+          },
+          onRetry() {
+            meter.reset();
+            update(key, { state: "retrying", estimate: undefined });
+          },
+          onDone() {
+            if (uploadId) onSending(uploadId, false);
+            update(key, { sent: file.size, state: "done", estimate: undefined });
+            setUnfinished((all) => all.filter((one) => one.id !== uploadId));
+            onDone();
+          },
+          onStopped(status) {
+            if (uploadId) onSending(uploadId, false);
+            update(key, {
+              state: "stopped",
+              estimate: undefined,
+              message: refusalText(status, file.name, percentOf(sentSoFar, file.size)),
+              retryable: status === undefined || status >= 500,
+            });
+          },
+          onId(id) {
+            uploadId = id;
+            onSending(id, true);
+          },
         },
-        onRetry() {
-          meter.reset();
-          update(key, { state: "retrying", estimate: undefined });
-        },
-        onDone() {
-          if (uploadId) onSending(uploadId, false);
-          update(key, { sent: file.size, state: "done", estimate: undefined });
-          setUnfinished((all) => all.filter((one) => one.id !== uploadId));
-          onDone();
-        },
-        onStopped(status) {
-          if (uploadId) onSending(uploadId, false);
-          update(key, {
-            state: "stopped",
-            estimate: undefined,
-            message: refusalText(status, file.name, percentOf(sentSoFar, file.size)),
-            retryable: status === undefined || status >= 500,
-          });
-        },
-        onId(id) {
-          uploadId = id;
-          onSending(id, true);
-        },
-      });
+        props.target,
+      );
       controls.current.set(key, control);
       setItems((all) => [
         ...all,

@@ -29,6 +29,8 @@ export function RequestList(props: {
   footageHref?: (id: string) => string;
   /** Each request's finished footage in numbers (the client's side only). */
   footage?: Record<string, FootageSummary>;
+  /** Its review and cuts (decision 0091): the team's request page, the client's stable link. */
+  review?: { href: (id: string) => string; label: string };
 }) {
   if (props.requests.length === 0) return <p className="mt-3 text-zinc-400">{props.none}</p>;
   return (
@@ -68,6 +70,15 @@ export function RequestList(props: {
               aria-label={`${copy.addFootage}: ${request.title}`}
             >
               {copy.addFootage}
+            </a>
+          ) : null}
+          {props.review ? (
+            <a
+              href={props.review.href(request.id)}
+              className={buttonClass("outline", "sm", "mt-3 ml-2")}
+              aria-label={`${props.review.label}: ${request.title}`}
+            >
+              {props.review.label}
             </a>
           ) : null}
         </li>

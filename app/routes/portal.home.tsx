@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
 import { portal } from "~/content/portal";
+import { portalCuts } from "~/content/portal-cuts";
 import { NewRequestForm } from "~/portal/new-request-form";
 import { PortalShell } from "~/portal/portal-shell";
 import { RequestList } from "~/portal/request-list";
 import { portalMeta, signedInPerson } from "~/portal/route-helpers";
-import { portalPaths, portalRequestPath } from "~/shared/paths";
+import { portalCutPath, portalPaths, portalRequestPath } from "~/shared/paths";
 import type { NewRequestField } from "~/shared/portal-port";
 import { fill } from "~/shared/text";
 import { OutcomeNotice } from "~/team/outcome-notice";
@@ -79,6 +80,7 @@ export default function PortalHome({ loaderData, actionData }: Route.ComponentPr
             none={copy.home.none}
             footageHref={portalRequestPath}
             footage={space.footageByRequest}
+            review={{ href: portalCutPath, label: portalCuts.clientRequest.open }}
           />
         </section>
       </div>

@@ -5,12 +5,13 @@ import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
 import { landing } from "~/content/landing";
 import { portal } from "~/content/portal";
+import { portalCuts } from "~/content/portal-cuts";
 import { FootageList } from "~/portal/footage-list";
 import { FootageUploader } from "~/portal/footage-uploader";
 import { PortalShell } from "~/portal/portal-shell";
 import { portalMeta, signedInPerson } from "~/portal/route-helpers";
 import { startsText } from "~/portal/starts-week";
-import { portalPaths } from "~/shared/paths";
+import { portalCutPath, portalPaths } from "~/shared/paths";
 import { fill } from "~/shared/text";
 import type { Route } from "./+types/portal.request";
 
@@ -56,6 +57,9 @@ export default function PortalRequest({ loaderData }: Route.ComponentProps) {
         <span>{fill(portal.client.home.wished, { date: request.wishedDate })}</span>
       </p>
       <p className="mt-3 whitespace-pre-line break-words text-zinc-300">{request.brief}</p>
+      <a href={portalCutPath(request.id)} className={buttonClass("outline", "sm", "mt-4")}>
+        {portalCuts.clientRequest.open}
+      </a>
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="footage-title" className="min-w-0">
           <h2 id="footage-title" className="text-xl font-bold text-white">

@@ -4,11 +4,12 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { portal } from "~/content/portal";
+import { portalCuts } from "~/content/portal-cuts";
 import { RequestList } from "~/portal/request-list";
 import { TeamFootageList } from "~/portal/team-footage-list";
 import { clientPagePort } from "~/shared/client-page-port";
 import { ownEntry } from "~/shared/own-entry";
-import { applicationPath, teamClientsPath, teamFootagePath } from "~/shared/paths";
+import { applicationPath, teamClientsPath, teamFootagePath, teamRequestPath } from "~/shared/paths";
 import { fill } from "~/shared/text";
 import { EraseFold } from "~/team/erase-fold";
 import { OutcomeNotice } from "~/team/outcome-notice";
@@ -105,7 +106,15 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
             <h2 id="requests-title" className="text-xl font-bold text-white">
               {copy.requestsTitle}
             </h2>
-            <RequestList requests={page.requests} thisWeek={page.thisWeek} none={copy.noRequests} />
+            <RequestList
+              requests={page.requests}
+              thisWeek={page.thisWeek}
+              none={copy.noRequests}
+              review={{
+                href: (id) => teamRequestPath(page.client.id, id),
+                label: portalCuts.teamRequest.open,
+              }}
+            />
           </section>
           <section aria-labelledby="footage-title" className="mt-8">
             <h2 id="footage-title" className="text-xl font-bold text-white">

@@ -109,3 +109,41 @@ export function teamFootagePath(
 export function portalInvitePath(applicationId: string): string {
   return `${applicationPath(applicationId)}/portal-invite`;
 }
+
+/** Cuts and their review (issue 39, decision 0091): the team's tus endpoint for cuts. */
+export const teamCutUploadsPath = "/team/cut-uploads";
+
+/** The team's page of one client's request: its versions, adding a cut. */
+export function teamRequestPath(clientId: string, requestId: string): string {
+  return `${teamClientPath(clientId)}/requests/${encodeURIComponent(requestId)}`;
+}
+
+/** The team's page of one version of a request's cut (`v1` is 1). */
+export function teamVersionPath(clientId: string, requestId: string, version: number): string {
+  return `${teamRequestPath(clientId, requestId)}/versions/${version}`;
+}
+
+/** A file of a version for members: original, poster, preview, markers.csv/.edl/.fcpxml. */
+export function teamVersionFilePath(
+  clientId: string,
+  requestId: string,
+  version: number,
+  file: string,
+): string {
+  return `${teamVersionPath(clientId, requestId, version)}/${file}`;
+}
+
+/** The client's page of one version of a request's cut. */
+export function portalVersionPath(requestId: string, version: number): string {
+  return `${portalRequestPath(requestId)}/versions/${version}`;
+}
+
+/** The stable link to a request's latest version (what the cut-ready email carries). */
+export function portalCutPath(requestId: string): string {
+  return `${portalRequestPath(requestId)}/cut`;
+}
+
+/** A file of a version for the client: poster, preview, and the original once approved. */
+export function portalVersionFilePath(requestId: string, version: number, file: string): string {
+  return `${portalVersionPath(requestId, version)}/${file}`;
+}

@@ -1,4 +1,5 @@
 import type { FootageItem } from "./footage-item.ts";
+import type { ReviewOutcome, ReviewPage } from "./review-port.ts";
 
 /**
  * What the portal's routes may ask of the server (decision 0079): the client's side on /portal,
@@ -101,4 +102,19 @@ export interface PortalPort {
    * (`Range` honoured), or undefined: signed out, another client's upload, any other id or file.
    */
   footageFile(uploadId: string, file: string, range: string | null): Promise<Response | undefined>;
+  /** A request's review: `version` undefined is the latest (the stable link). */
+  review(requestId: string, version?: number): Promise<ReviewPage | undefined>;
+  /** A comment, a reply, resolve / reopen, approve or ask for changes (the form's `intent`). */
+  reviewAct(
+    requestId: string,
+    version: number,
+    form: URLSearchParams,
+  ): Promise<ReviewOutcome | undefined>;
+  /** A version's poster, preview, or its original once approved (Range honoured). */
+  versionFile(
+    requestId: string,
+    version: number,
+    file: string,
+    range: string | null,
+  ): Promise<Response | undefined>;
 }

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
@@ -61,8 +62,85 @@ async function rowsOf(database: DatabaseHandle, clientId: string, uploadIds: str
       .select("uploadId")
       .where("uploadId", "in", ids)
       .execute(),
+    requestVersions: await db
+      .selectFrom("requestVersions")
+      .select("id")
+      .where("clientId", "=", clientId)
+      .execute(),
+    versionComments: await db
+      .selectFrom("versionComments")
+      .select("id")
+      .where("clientId", "=", clientId)
+      .execute(),
+    commentNotices: await db
+      .selectFrom("commentNotices")
+      .innerJoin("versionComments", "versionComments.id", "commentNotices.commentId")
+      .select("commentNotices.commentId")
+      .where("versionComments.clientId", "=", clientId)
+      .execute(),
   };
   return Object.fromEntries(Object.entries(counts).filter(([, rows]) => rows.length > 0));
+}
+
+/**
+ * A cut the team sent to the client's request (its bytes, from_team 1), made v1, with a
+ * comment, a reply and a notice queued for the comment (decision 0091): the cut's upload id.
+ */
+async function reviewed(
+  database: DatabaseHandle,
+  dataDir: string,
+  client: { clientId: string; requestId: string },
+) {
+  const cutId = randomUUID();
+  const versionId = randomUUID();
+  const commentId = randomUUID();
+  const now = Date.now();
+  await mkdir(path.dirname(uploadFile(dataDir, cutId)), { recursive: true });
+  await writeFile(uploadFile(dataDir, cutId), "cut");
+  const comment = (id: string, parentId: string | null) => ({
+    id,
+    versionId,
+    clientId: client.clientId,
+    parentId,
+    authorSide: "client",
+    authorId: null,
+    authorName: "ana@example.com",
+    frameIn: parentId ? null : 10,
+    frameOut: null,
+    body: "Cut here",
+    resolvedAt: null,
+    createdAt: now,
+  });
+  await database.writeTransaction([
+    database.db.insertInto("clientUploads").values({
+      id: cutId,
+      clientId: client.clientId,
+      personId: null,
+      requestId: client.requestId,
+      size: 3,
+      createdAt: now,
+      completedAt: now,
+      fromTeam: 1,
+    }),
+    database.db.insertInto("requestVersions").values({
+      id: versionId,
+      requestId: client.requestId,
+      clientId: client.clientId,
+      number: 1,
+      uploadId: cutId,
+      createdBy: null,
+      createdAt: now,
+      decision: null,
+      decidedAt: null,
+      decidedBy: null,
+    }),
+    database.db.insertInto("versionComments").values(comment(commentId, null)),
+    database.db.insertInto("versionComments").values(comment(randomUUID(), commentId)),
+    database.db
+      .insertInto("commentNotices")
+      .values({ commentId, kind: "comment_notice_email", deliveryId: null, queuedAt: now }),
+  ]);
+  return cutId;
 }
 
 /** What the media job would have made of an upload: its row, a poster and a preview. */
@@ -168,8 +246,10 @@ describeEachBackend("erasing a client on $name", (backend) => {
     const kept = await create(b, sound.length);
     expect((await patch(b, kept, 0, sound)).status).toBe(204);
     await derived(database, server.dataDir, idOf(kept));
-    const aIds = [idOf(done), idOf(flying)];
-    expect(filesLeft(server.dataDir, aIds)).toHaveLength(6);
+    const aCut = await reviewed(database, server.dataDir, a);
+    const bCut = await reviewed(database, server.dataDir, b);
+    const aIds = [idOf(done), idOf(flying), aCut];
+    expect(filesLeft(server.dataDir, aIds)).toHaveLength(7);
 
     const erased = await eraseClientEverywhere(
       { database, dataDir: server.dataDir },
@@ -179,9 +259,9 @@ describeEachBackend("erasing a client on $name", (backend) => {
       found: true,
       people: 1,
       requests: 1,
-      uploads: 2,
-      // Done: bytes, record, poster, preview; in flight: bytes, record.
-      files: 6,
+      uploads: 3,
+      // Done: bytes, record, poster, preview; in flight: bytes, record; the cut's bytes.
+      files: 7,
       filesLeft: 0,
     });
     expect(await rowsOf(database, a.clientId, aIds)).toEqual({});
@@ -203,16 +283,20 @@ describeEachBackend("erasing a client on $name", (backend) => {
     expect(filesLeft(server.dataDir, aIds)).toEqual([]);
 
     // B's upload, rows and files as they were.
-    expect(filesLeft(server.dataDir, [idOf(kept)])).toHaveLength(4);
-    const bRows = await rowsOf(database, b.clientId, [idOf(kept)]);
+    expect(filesLeft(server.dataDir, [idOf(kept), bCut])).toHaveLength(5);
+    const bRows = await rowsOf(database, b.clientId, [idOf(kept), bCut]);
     expect(Object.keys(bRows).sort()).toEqual([
       "clientPeople",
       "clientRequests",
       "clientSessions",
       "clientUploads",
       "clients",
+      "commentNotices",
+      "requestVersions",
       "uploadMedia",
+      "versionComments",
     ]);
+    expect(bRows.versionComments).toHaveLength(2);
     expect((await fetch(kept, { method: "HEAD", headers: tus(b) })).status).toBe(200);
 
     // Erasing again, or an id that is no client's: nothing found, nothing done.

@@ -4,7 +4,13 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { ServerBuild } from "react-router";
 import type { IntakePort } from "#app/shared/app-context.ts";
-import { beaconPath, intakePath, portalPaths, teamPaths } from "#app/shared/paths.ts";
+import {
+  beaconPath,
+  intakePath,
+  portalPaths,
+  teamCutUploadsPath,
+  teamPaths,
+} from "#app/shared/paths.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { mountMetrics } from "../metrics/http-metrics.ts";
@@ -166,6 +172,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const incoming = (c: Context<AppEnv>) => (c.env as Partial<HttpBindings> | undefined)?.incoming;
     app.all(portalPaths.uploads, (c) => uploads(c.req.raw, incoming(c)));
     app.all(`${portalPaths.uploads}/*`, (c) => uploads(c.req.raw, incoming(c)));
+    // The team's cuts (decision 0091): behind the team's guard, and its own session check.
+    const cuts = deps.portal.cutUploads;
+    app.all(teamCutUploadsPath, (c) => cuts(c.req.raw, incoming(c)));
+    app.all(`${teamCutUploadsPath}/*`, (c) => cuts(c.req.raw, incoming(c)));
   }
   app.route("/", seoRoutes(config));
 

@@ -10,6 +10,8 @@ import type { Mailer } from "../mail/mailer.ts";
 import { findMediaTools } from "../media/tools.ts";
 import { createPortalAccess } from "./access.ts";
 import { createClients, type TeamClients } from "./clients.ts";
+import { commentNoticeJob } from "./comment-notice-job.ts";
+import { type CutUploader, createCutUploads } from "./cut-uploads.ts";
 import { clientFootageFile, footageSummaries } from "./footage.ts";
 import { footageNoticeJob } from "./footage-notice-job.ts";
 import { portalGuard } from "./guard.ts";
@@ -17,6 +19,7 @@ import { uploadMediaJob } from "./media-job.ts";
 import { mediaOrphansJob } from "./media-orphans.ts";
 import { createRequest } from "./new-request.ts";
 import { requestPage } from "./request-page.ts";
+import { createReview, type Review } from "./review.ts";
 import { clientSpace } from "./space.ts";
 import { createUploads } from "./uploads.ts";
 
@@ -29,6 +32,10 @@ export interface PortalServer {
   uploads: (request: Request, incoming?: IncomingMessage) => Promise<Response>;
   /** The team's side (/team/clients): the composition root makes its pages' ports of it. */
   clients: TeamClients;
+  /** The team's tus endpoint for cuts (/team/cut-uploads and below; decision 0091). */
+  cutUploads: (request: Request, incoming?: IncomingMessage) => Promise<Response>;
+  /** Cuts as versions, comments, decisions: the team's review port is made of it. */
+  review: Review;
   jobs: BackgroundJob[];
   stop(): Promise<void>;
 }
@@ -42,9 +49,19 @@ export function startPortal(deps: {
   inviteKind: string;
   /** The delivery kinds that tell the owner of finished footage (footage_notice_*, configured). */
   footageNoticeKinds?: readonly string[];
+  /** The delivery kind that tells a client's people of a new version (cut_ready_email). */
+  cutReadyKind?: string;
+  /** The kinds that tell each side of the other's new comments, in batches. */
+  commentNoticeKinds?: { toTeam?: string; toClient?: string };
   nudgeWorker: () => void;
   /** After a client's erase: empties the SQLite -wal, as after an applicant's (team's job). */
   afterErase?: () => Promise<void>;
+  /**
+   * The team member signed in with these headers (the team feature's session, handed in by the
+   * composition root: the portal never imports the team): every request of the cuts' tus
+   * endpoint asks it.
+   */
+  teamSession?: (headers: Headers) => Promise<CutUploader | undefined>;
   now?: () => number;
 }): PortalServer {
   const { config, database, logger } = deps;
@@ -70,6 +87,21 @@ export function startPortal(deps: {
     limits: { probeMs: 30_000, posterMs: 60_000, previewMs: config.MEDIA_TIMEOUT_MS },
     now,
     signal: stopping.signal,
+  });
+  const review = createReview({
+    database,
+    dataDir: config.dataDir,
+    previewsOn: media.toolsFound,
+    cutReadyKind: deps.cutReadyKind,
+    onVersionMade: deps.nudgeWorker,
+    now,
+  });
+  const cutUploads = createCutUploads({
+    config,
+    database,
+    teamSession: deps.teamSession ?? (async () => undefined),
+    logger,
+    now,
   });
   return {
     guard: portalGuard({
@@ -108,6 +140,19 @@ export function startPortal(deps: {
           const request = { clientId: person.clientId, uploadId, file, range };
           return clientFootageFile(database, config.dataDir, request, ["poster", "preview"]);
         },
+        async review(requestId, version) {
+          if (!person) return undefined;
+          return review.page("client", person.clientId, requestId, version);
+        },
+        async reviewAct(requestId, version, form) {
+          if (!person) return undefined;
+          const actor = { side: "client" as const, id: person.personId, name: person.email };
+          return review.act(actor, person.clientId, requestId, version, form);
+        },
+        async versionFile(requestId, version, file, range) {
+          if (!person) return undefined;
+          return review.file("client", person.clientId, requestId, version, file, range);
+        },
         async createRequest(form) {
           if (!person) return { ok: false, fieldErrors: {} };
           return createRequest(database, person, form, now());
@@ -115,6 +160,8 @@ export function startPortal(deps: {
       };
     },
     uploads: uploads.handle,
+    cutUploads: cutUploads.handle,
+    review,
     clients: createClients({
       database,
       inviteKind: deps.inviteKind,
@@ -130,11 +177,20 @@ export function startPortal(deps: {
     jobs: [
       ...uploads.jobs,
       media,
+      review.versionJob({ everyMs: config.MEDIA_POLL_MS, uploadedBy: cutUploads.uploadedBy }),
       mediaOrphansJob({ database, dataDir: config.dataDir, logger }),
       footageNoticeJob({
         database,
         kinds: deps.footageNoticeKinds ?? [],
         readsMedia: media.toolsFound,
+        windowMs: config.PORTAL_FOOTAGE_NOTICE_WINDOW_MS,
+        everyMs: config.MEDIA_POLL_MS,
+        nudgeWorker: deps.nudgeWorker,
+        now,
+      }),
+      commentNoticeJob({
+        database,
+        kinds: deps.commentNoticeKinds ?? {},
         windowMs: config.PORTAL_FOOTAGE_NOTICE_WINDOW_MS,
         everyMs: config.MEDIA_POLL_MS,
         nudgeWorker: deps.nudgeWorker,

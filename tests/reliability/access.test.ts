@@ -21,7 +21,9 @@ import { stopAfterAll } from "./support/stop-after-all.ts";
 // Issue 38's access matrix over bytes: client A, client B, a team member, a person removed from
 // A, someone signed out and someone holding an expired sign-in link, against every portal page,
 // tus HEAD/PATCH/DELETE on A's uploads and the team's footage files of A's upload (original,
-// poster, preview). Only A reaches A's portal side, only the member the team's files; every
+// poster, preview); issue 39's cuts (decision 0091): A's version page, poster and locked
+// original, a comment and the approval posted to it, the team's request page, version original
+// and markers (CSV, EDL, FCPXML), and the team's tus endpoint for cuts (186 cells). Only A reaches A's portal side, only the member the team's files; every
 // other cell is a 401/403/404 or a redirect to sign-in, and never carries a byte of A's file or
 // a word of A's space. A DELETE or PATCH refused leaves A's upload as it was. Then the member
 // erases A from the client page: everything of A's is gone, and A's session with it.
@@ -42,7 +44,7 @@ const everyone: Who[] = ["B", "member", "removed", "signed out", "expired link",
 /** One URL of the matrix: who may reach it, and how to tell that A's data came back. */
 interface Target {
   name: string;
-  method: "GET" | "HEAD" | "PATCH" | "DELETE";
+  method: "GET" | "HEAD" | "PATCH" | "DELETE" | "POST";
   path: string;
   allowed: Who[];
   /** What a response carrying A's data holds (a marker of A's space, or A's file's bytes). */
@@ -214,9 +216,86 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
         ),
     );
 
+    // A's cut (issue 39, decision 0091): the team's upload made v1 of A's request, undecided,
+    // with a poster and a comment of A's at frame 0.
+    const cut = randomUUID();
+    const cutBytes = Buffer.concat([Buffer.from("A-CUT-"), wavBytes(4096)]);
+    const cutPoster = Buffer.concat([Buffer.from("A-CUT-POSTER-"), wavBytes(1024)]);
+    await writeFile(uploadFile(server.dataDir, cut), cutBytes);
+    await writeFile(posterFile(server.dataDir, cut), cutPoster);
+    await database.writeTransaction([
+      database.db.insertInto("clientUploads").values({
+        id: cut,
+        clientId: a.clientId,
+        personId: null,
+        requestId: a.requestId,
+        size: cutBytes.length,
+        createdAt: now,
+        completedAt: now,
+        fromTeam: 1,
+      }),
+      database.db.insertInto("uploadMedia").values({
+        uploadId: cut,
+        state: "ready",
+        attempts: 1,
+        nextAttemptAt: 0,
+        kind: "video",
+        frameRate: "25/1",
+        durationMs: 4000,
+        hasPoster: 1,
+        hasPreview: 0,
+      }),
+      database.db.insertInto("requestVersions").values({
+        id: randomUUID(),
+        requestId: a.requestId,
+        clientId: a.clientId,
+        number: 1,
+        uploadId: cut,
+        createdBy: null,
+        createdAt: now,
+        decision: null,
+        decidedAt: null,
+        decidedBy: null,
+      }),
+    ]);
+    const versionRow = await database.db
+      .selectFrom("requestVersions")
+      .select("id")
+      .where("uploadId", "=", cut)
+      .executeTakeFirstOrThrow();
+    await database.write(
+      database.db.insertInto("versionComments").values({
+        id: randomUUID(),
+        versionId: versionRow.id,
+        clientId: a.clientId,
+        parentId: null,
+        authorSide: "client",
+        authorId: a.personId,
+        authorName: "ana@example.com",
+        frameIn: 0,
+        frameOut: null,
+        body: "A-COMMENT-MARK logo earlier",
+        resolvedAt: null,
+        createdAt: now,
+      }),
+    );
+    const commentsOfA = async () =>
+      (
+        await database.db
+          .selectFrom("versionComments")
+          .select("id")
+          .where("clientId", "=", a.clientId)
+          .execute()
+      ).length;
+
     // A's data, as any response could carry it: a word of A's space, or bytes of A's files.
-    const aMarkers = ["ana&#x27;s first video", "ana's first video", "ana@example.com"];
-    const samples = [footage, poster, preview, partialSource].map((bytes) =>
+    const aMarkers = [
+      "ana&#x27;s first video",
+      "ana's first video",
+      "ana@example.com",
+      "A-COMMENT-MARK",
+    ];
+    const samples = [footage, poster, preview, partialSource, cutBytes, cutPoster].map((bytes) =>
       bytes.subarray(512, 576),
     );
     const carriesA = (body: Buffer) =>
@@ -323,6 +402,106 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
       },
     ];
 
+    // Cuts, their review, approval and exports (issue 39): A's version to A (the original
+    // locked until approved: to no client yet), the team's request page, files and markers to
+    // members; a comment posted to A's version by A only; the team's tus endpoint for cuts to
+    // members only.
+    const versionPath = `/portal/requests/${a.requestId}/versions/1`;
+    const teamRequest = (clientId: string) => `/team/clients/${clientId}/requests/${a.requestId}`;
+    const form = (fields: Record<string, string>) => () =>
+      Buffer.from(new URLSearchParams(fields).toString());
+    const formType = () => ({ "Content-Type": "application/x-www-form-urlencoded" });
+    targets.push(
+      {
+        name: "GET A's version page",
+        method: "GET",
+        path: versionPath,
+        allowed: ["A"],
+        leaks: pageOfA,
+      },
+      {
+        name: "GET A's version page .data",
+        method: "GET",
+        path: `${versionPath}.data`,
+        allowed: ["A"],
+        leaks: pageOfA,
+      },
+      {
+        name: "GET A's version poster",
+        method: "GET",
+        path: `${versionPath}/poster`,
+        allowed: ["A"],
+        leaks: carriesA,
+      },
+      {
+        name: "GET A's version original (not approved)",
+        method: "GET",
+        path: `${versionPath}/original`,
+        allowed: [],
+        leaks: carriesA,
+      },
+      {
+        name: "POST a comment on A's version",
+        method: "POST",
+        path: versionPath,
+        allowed: ["A"],
+        leaks: () => false,
+        headers: formType,
+        body: form({ intent: "comment", frameIn: "00:00:01:00", body: "by the matrix" }),
+      },
+      {
+        name: "POST approve A's version",
+        method: "POST",
+        path: versionPath,
+        allowed: ["A"],
+        leaks: () => false,
+        headers: formType,
+        body: form({ intent: "approve" }),
+      },
+      {
+        name: "GET team page of A's request",
+        method: "GET",
+        path: teamRequest(a.clientId),
+        allowed: ["member"],
+        leaks: pageOfA,
+      },
+      {
+        name: "GET team page of A's request, by B's id",
+        method: "GET",
+        path: teamRequest(b.clientId),
+        allowed: [],
+        leaks: pageOfA,
+      },
+      {
+        name: "GET team v1 original of A",
+        method: "GET",
+        path: `${teamRequest(a.clientId)}/versions/1/original`,
+        allowed: ["member"],
+        leaks: carriesA,
+      },
+      ...(["csv", "edl", "fcpxml"] as const).map(
+        (format): Target => ({
+          name: `GET team v1 markers.${format} of A`,
+          method: "GET",
+          path: `${teamRequest(a.clientId)}/versions/1/markers.${format}`,
+          allowed: ["member"],
+          leaks: carriesA,
+        }),
+      ),
+      {
+        name: "tus POST a cut to A's request",
+        method: "POST",
+        path: "/team/cut-uploads",
+        allowed: ["member"],
+        leaks: () => false,
+        headers: () => ({
+          "Upload-Length": "4096",
+          "Upload-Metadata": `client ${Buffer.from(a.clientId).toString("base64")},request ${Buffer.from(a.requestId).toString("base64")}`,
+        }),
+      },
+    );
+    // A comes last in every row: A's approval is the only one, after everyone else's refused.
+
     const matrix: string[][] = [];
     let crossClientReads = 0;
     let deniedCells = 0;
@@ -395,6 +574,32 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
       headers: { ...tus(a.cookie), Origin: "https://evil.example" },
     });
     const foreignKept = existsSync(uploadFile(server.dataDir, partial));
+    // A comment from another origin, even with A's session: 403, nothing stored.
+    const commentsBefore = await commentsOfA();
+    const foreignComment = await fetch(`${server.url}${versionPath}`, {
+      method: "POST",
+      headers: {
+        cookie: a.cookie,
+        Origin: "https://evil.example",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "comment", frameIn: "00:00:01:00", body: "evil" }),
+      redirect: "manual",
+    });
+    const foreignCommentStored = (await commentsOfA()) !== commentsBefore;
+    // A's own comment went in once (the matrix's A cell), nobody else's did.
+    const matrixComments = (
+      await database.db
+        .selectFrom("versionComments")
+        .select(["authorId"])
+        .where("body", "=", "by the matrix")
+        .execute()
+    ).map((row) => row.authorId);
+    const decided = await database.db
+      .selectFrom("requestVersions")
+      .select(["decision", "decidedBy"])
+      .where("uploadId", "=", cut)
+      .executeTakeFirstOrThrow();
 
     // Erase A from the client page: refused to all but the member with the site's Origin and
     // the second press; then nothing of A's is left and A's session is gone.
@@ -462,6 +667,7 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
         { name: "A's partial upload offset after A's PATCH", value: patchedOffset, must: "9216" },
         { name: "A's finished file unchanged (SHA-256)", value: finishedUnchanged, must: "true" },
         { name: "DELETE from another origin", value: foreign.status, must: "403" },
+        { name: "comment from another origin", value: foreignComment.status, must: "403" },
         { name: "erase refused", value: eraseRefusals.join(", ") },
         { name: "erase by the member", value: afterErase.status },
         {
@@ -485,6 +691,10 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
     expect(finishedUnchanged).toBe(true);
     expect(foreign.status).toBe(403);
     expect(foreignKept).toBe(true);
+    expect(foreignComment.status).toBe(403);
+    expect(foreignCommentStored).toBe(false);
+    expect(matrixComments).toEqual([a.personId]);
+    expect(decided).toEqual({ decision: "approved", decidedBy: a.personId });
     expect(eraseRefusals).toEqual([
       "A 303",
       "B 303",

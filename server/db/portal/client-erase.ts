@@ -7,7 +7,9 @@ import type { DatabaseHandle } from "../database.ts";
  * it), so no upload is reserved for it while it goes; then what hangs on its uploads (what the
  * media job read, their tus locks: a PATCH in flight finds its lock gone at its next renewal
  * and ends), the uploads (RETURNING their ids: the files to remove once this has committed),
- * its people's sessions and links, its requests, its people, and the client. Every table by
+ * its people's sessions and links, its requests, its people, and the client. Its cuts' review
+ * goes first: the notices of its comments, the comments, the versions (their cut files are
+ * uploads of its own, removed with the others). Every table by
  * name, whatever the foreign keys would cascade.
  */
 export function clientEraseStatements(
@@ -20,8 +22,13 @@ export function clientEraseStatements(
     dialect === "postgres"
       ? [db.selectFrom("clients").select("id").where("id", "=", clientId).forUpdate()]
       : [];
+  const comments = db.selectFrom("versionComments").select("id").where("clientId", "=", clientId);
   return {
     lock,
+    // Its cuts' review (0031, decision 0091): notices of its comments, comments, versions.
+    commentNotices: db.deleteFrom("commentNotices").where("commentId", "in", comments),
+    comments: db.deleteFrom("versionComments").where("clientId", "=", clientId),
+    versions: db.deleteFrom("requestVersions").where("clientId", "=", clientId),
     media: db.deleteFrom("uploadMedia").where("uploadId", "in", uploads),
     locks: db.deleteFrom("uploadLocks").where("uploadId", "in", uploads),
     uploads: db.deleteFrom("clientUploads").where("clientId", "=", clientId).returning("id"),
@@ -52,6 +59,9 @@ export async function eraseClientRows(
   const ordered = [
     ...also,
     ...statements.lock,
+    statements.commentNotices,
+    statements.comments,
+    statements.versions,
     statements.media,
     statements.locks,
     statements.uploads,

@@ -51,10 +51,10 @@ export async function uploadReserve(
         ])
         .where("clients.id", "=", row.clientId)
         .where(
-          sql<boolean>`(SELECT COALESCE(SUM(size), 0) FROM client_uploads WHERE client_id = ${row.clientId}) + CAST(${row.size} AS bigint) <= CAST(${quota} AS bigint)`,
+          sql<boolean>`(SELECT COALESCE(SUM(size), 0) FROM client_uploads WHERE client_id = ${row.clientId} AND from_team = 0) + CAST(${row.size} AS bigint) <= CAST(${quota} AS bigint)`,
         )
         .where(
-          sql<boolean>`(SELECT COUNT(*) FROM client_uploads WHERE client_id = ${row.clientId} AND completed_at IS NULL) < ${openMax}`,
+          sql<boolean>`(SELECT COUNT(*) FROM client_uploads WHERE client_id = ${row.clientId} AND completed_at IS NULL AND from_team = 0) < ${openMax}`,
         ),
     )
     .returning("id");
@@ -69,6 +69,46 @@ export async function uploadReserve(
     .where("completedAt", "is", null)
     .executeTakeFirstOrThrow();
   return Number(open.n) >= openMax ? "open" : "quota";
+}
+
+/**
+ * Records a cut the team is uploading to one of a client's requests (`from_team` 1, no person):
+ * not counted against the client's quota (decision 0091). False when the request is not that
+ * client's (nothing stored).
+ */
+export async function cutReserve(
+  { db, write }: Pick<DatabaseHandle, "db" | "write">,
+  row: {
+    id: string;
+    clientId: string;
+    requestId: string;
+    displayName: string;
+    size: number;
+    now: number;
+  },
+): Promise<boolean> {
+  const inserted = await write(
+    db
+      .insertInto("clientUploads")
+      .columns(["id", "clientId", "requestId", "displayName", "size", "createdAt", "fromTeam"])
+      .expression(
+        db
+          .selectFrom("clientRequests")
+          .select([
+            sql<string>`CAST(${row.id} AS text)`.as("id"),
+            "clientRequests.clientId",
+            "clientRequests.id as requestId",
+            sql<string>`CAST(${row.displayName} AS text)`.as("displayName"),
+            sql<number>`CAST(${row.size} AS bigint)`.as("size"),
+            sql<number>`CAST(${row.now} AS bigint)`.as("createdAt"),
+            sql<number>`1`.as("fromTeam"),
+          ])
+          .where("clientRequests.id", "=", row.requestId)
+          .where("clientRequests.clientId", "=", row.clientId),
+      )
+      .returning("id"),
+  );
+  return inserted.length === 1;
 }
 
 const columns = [
@@ -119,6 +159,7 @@ export async function uploadsOfRequest(
     .select(columns)
     .where("clientId", "=", clientId)
     .where("requestId", "=", requestId)
+    .where("fromTeam", "=", 0)
     .orderBy(sql`completed_at IS NULL`)
     .orderBy(sql`COALESCE(completed_at, created_at)`, "desc")
     .orderBy("id", "desc")
@@ -132,12 +173,16 @@ export function uploadCompleted(db: DatabaseHandle["db"], id: string, now: numbe
   return db.updateTable("clientUploads").set({ completedAt: now }).where("id", "=", id);
 }
 
-/** The bytes a client's uploads take (finished or not): what its quota counts. */
+/**
+ * The bytes a client's uploads take (finished or not): what its quota counts. The team's cuts
+ * (`from_team` 1) are not the client's footage and do not count (decision 0091).
+ */
 export async function bytesUsed({ db }: Pick<DatabaseHandle, "db">, clientId: string) {
   const row = await db
     .selectFrom("clientUploads")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("size"), sql<number>`0`).as("used"))
     .where("clientId", "=", clientId)
+    .where("fromTeam", "=", 0)
     .executeTakeFirst();
   return Number(row?.used ?? 0);
 }

@@ -245,6 +245,7 @@ export async function footageOf(
       "uploadMedia.reason",
     ])
     .where("clientUploads.clientId", "=", clientId)
+    .where("clientUploads.fromTeam", "=", 0)
     .$if(requestId !== undefined, (query) =>
       query.where("clientUploads.requestId", "=", requestId ?? ""),
     )

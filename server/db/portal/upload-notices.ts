@@ -35,6 +35,7 @@ export async function noticesQueue(
           .where("clientUploads.completedAt", "is not", null)
           .where("clientUploads.completedAt", ">=", options.since)
           .where("clientUploads.requestId", "is not", null)
+          .where("clientUploads.fromTeam", "=", 0)
           .where("clients.applicationId", "is not", null)
           .$if(options.readsMedia, (query) =>
             query.where("uploadMedia.state", "in", ["ready", "unreadable"]),

@@ -1,6 +1,8 @@
 import { DeliveryError } from "../error-class.ts";
 import { alertEmailKind } from "./alert-email.ts";
 import { chatAlertKinds, chatAnnouncementKinds } from "./chat.ts";
+import { clientCommentsEmailKind, teamCommentsEmailKind } from "./comment-notice.ts";
+import { cutReadyEmailKind } from "./cut-ready.ts";
 import { applicantConfirmationKind, teamNotificationKind } from "./emails.ts";
 import { chatFootageNoticeKinds, footageNoticeEmailKind } from "./footage-notice.ts";
 import type { DeliveryJob, DeliveryKind, KindConfig, SendContext } from "./kind.ts";
@@ -37,6 +39,9 @@ export const deliveryKinds = [
   portalInviteKind,
   footageNoticeEmailKind,
   ...chatFootageNoticeKinds,
+  cutReadyEmailKind,
+  clientCommentsEmailKind,
+  teamCommentsEmailKind,
 ] as const;
 
 export type DeliveryKindName = (typeof deliveryKinds)[number]["name"];

@@ -1,0 +1,97 @@
+/**
+ * The words of cuts, review and approval (issue 39, decision 0091), both sides. `{placeholders}`
+ * are filled with `fill` (app/shared/text.ts).
+ */
+export const portalCuts = {
+  states: {
+    edit: "In edit",
+    review: "In review",
+    changes: "Changes asked",
+    approved: "Approved",
+  },
+  version: "v{number}",
+  versionsTitle: "Versions",
+  latestLink: "Latest version",
+  noVersion: "No cut yet: the team is editing. You will get an email when the first cut is here.",
+  noVersionTeam: "No version yet: upload the first cut below.",
+  uploadTitle: "Upload a cut",
+  uploadHelp: "The file becomes the next version (v1, v2…) once the server has read it.",
+  previewMissing: "The preview is being prepared.",
+  previewsOff: "Previews are off on this server.",
+  rateFallback: "The frame rate is not read yet: timecodes are at {rate} fps.",
+  decided: {
+    approved: "Approved",
+    changes: "Changes asked",
+  },
+  comments: {
+    title: "Comments",
+    none: "No comments on this version yet.",
+    at: "At {timecode}",
+    range: "{in} to {out}",
+    seek: "Go to {timecode}",
+    resolved: "Resolved",
+    resolve: "Resolve",
+    reopen: "Reopen",
+    reply: "Reply",
+    replyLabel: "Your reply",
+    team: "{name} (team)",
+    formTitle: "Add a comment",
+    frameIn: "At (timecode)",
+    frameOut: "To (optional, for a range)",
+    body: "Comment",
+    submit: "Add comment",
+    added: "Comment added.",
+    replied: "Reply added.",
+    resolvedNotice: "Comment resolved.",
+    reopenedNotice: "Comment reopened.",
+    needIn: "Type the timecode the comment is at.",
+    outBeforeIn: "The end of the range comes before its start.",
+    empty: "Write a comment.",
+    tooLong: "A comment holds {max} characters at most.",
+    full: "This version has {max} comments, the most it can hold.",
+    noParent: "That comment is not on this version.",
+    notFound: "That comment is not on this version.",
+    unknown: "That action is not known.",
+  },
+  decision: {
+    title: "Your decision",
+    help: "Approve this version, or ask for changes. A note becomes a comment on it.",
+    note: "Note (optional)",
+    approve: "Approve this version",
+    changes: "Ask for changes",
+    approvedNotice: "Approved. The original is yours to download.",
+    changesNotice: "Changes asked: the team is told.",
+    notLatest: "Only the latest version can be decided on.",
+    already: "This version is decided already.",
+    teamOnly: "Only the client decides on a version.",
+  },
+  original: {
+    download: "Download the original",
+    locked: "The original file can be downloaded once you approve this version.",
+  },
+  markers: {
+    title: "Markers for the editor",
+    csv: "CSV",
+    edl: "EDL (DaVinci Resolve)",
+    fcpxml: "FCPXML (Final Cut Pro)",
+  },
+  teamRequest: {
+    back: "Back to the client",
+    open: "Review and cuts",
+  },
+  clientRequest: {
+    open: "Open the cut",
+  },
+  /** The batched notices of the other side's new comments. */
+  notices: {
+    toTeamSubject: "{client}: {count} new comments on cuts",
+    toClientSubject: "The team left {count} new comments on your cut",
+    open: "Open it",
+  },
+  /** The cut-ready email to each of the client's people. */
+  email: {
+    subject: "v{number} of “{title}” is ready to review",
+    body: "Hello from the team: v{number} of “{title}” ({client}) is ready. Watch it, comment at the frame, and approve it or ask for changes.",
+    open: "Open the cut",
+  },
+} as const;

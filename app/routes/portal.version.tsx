@@ -1,0 +1,103 @@
+import { data, isRouteErrorResponse } from "react-router";
+import { ErrorScreen } from "~/components/error-screen";
+import { BackLink } from "~/components/ui/back-link";
+import { buttonClass } from "~/components/ui/button";
+import { landing } from "~/content/landing";
+import { portal } from "~/content/portal";
+import { PortalShell } from "~/portal/portal-shell";
+import { ReviewView } from "~/portal/review-view";
+import { portalMeta, signedInPerson } from "~/portal/route-helpers";
+import { versionNumber } from "~/portal/version-number";
+import {
+  portalPaths,
+  portalRequestPath,
+  portalVersionFilePath,
+  portalVersionPath,
+} from "~/shared/paths";
+import { fill } from "~/shared/text";
+import { postedForm } from "~/team/route-helpers";
+import type { Route } from "./+types/portal.version";
+
+const requestCopy = portal.client.request;
+
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
+  portalMeta(
+    loaded ? fill(portal.seo.request, { title: loaded.page.request.title }) : portal.seo.home,
+  );
+
+/**
+ * One version of one of the person's client's requests (`/portal/requests/:id/versions/:n`):
+ * the cut, its comments, and (the latest, undecided) approve or ask for changes. Another
+ * client's request, or a version that is not there, is a 404.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { portal: port, person } = signedInPerson(context);
+  const n = versionNumber(params.n);
+  if (n === undefined) throw data(null, { status: 404 });
+  const page = await port.review(params.id, n);
+  if (!page) throw data(null, { status: 404 });
+  return { person, page };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { portal: port } = signedInPerson(context);
+  const n = versionNumber(params.n);
+  if (n === undefined) throw data(null, { status: 404 });
+  const form = await postedForm(request);
+  const outcome = await port.reviewAct(params.id, n, form);
+  if (!outcome) throw data(null, { status: 404 });
+  const typed = {
+    frameIn: form.get("frameIn") ?? "",
+    frameOut: form.get("frameOut") ?? "",
+    body: form.get("body") ?? "",
+  };
+  return outcome.ok
+    ? data({ ok: true, message: outcome.notice, typed: undefined })
+    : data(
+        {
+          ok: false,
+          message: outcome.error,
+          typed: form.get("intent") === "comment" ? typed : undefined,
+        },
+        { status: 400 },
+      );
+}
+
+export default function PortalVersion({ loaderData, actionData }: Route.ComponentProps) {
+  const { person, page } = loaderData;
+  const requestId = page.request.id;
+  return (
+    <PortalShell person={person}>
+      <BackLink href={portalRequestPath(requestId)}>{requestCopy.back}</BackLink>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight break-words text-white">
+        {page.request.title}
+      </h1>
+      <ReviewView
+        side="client"
+        page={page}
+        versionHref={(n) => portalVersionPath(requestId, n)}
+        fileUrl={(n, file) => portalVersionFilePath(requestId, n, file)}
+        said={actionData ? { ok: actionData.ok, message: actionData.message } : undefined}
+        typed={actionData?.typed}
+      />
+    </PortalShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <PortalShell>
+        <div className="py-16 text-center">
+          <p className="text-gradient text-6xl font-extrabold">404</p>
+          <h1 className="mt-4 text-2xl font-bold text-white">{requestCopy.notFound.title}</h1>
+          <p className="mt-2 text-zinc-400">{requestCopy.notFound.body}</p>
+          <a href={portalPaths.home} className={buttonClass("light", "md", "mt-8")}>
+            {requestCopy.notFound.back}
+          </a>
+        </div>
+      </PortalShell>
+    );
+  }
+  return <ErrorScreen title={landing.error.title} back={landing.error.back} />;
+}

@@ -1,0 +1,55 @@
+import { portalCuts } from "#app/content/portal-cuts.ts";
+import { portalCutPath } from "#app/shared/paths.ts";
+import { fill } from "#app/shared/text.ts";
+import { versionNoticeOf } from "../../db/portal/request-versions.ts";
+import { mailDomain } from "../messages.ts";
+import type { DeliveryJob, DeliveryKind, SendContext } from "./kind.ts";
+
+/** The version this delivery tells of: its id is the version's (made in one transaction). */
+async function noticeOf({ delivery }: DeliveryJob, { database }: SendContext) {
+  if (!database) throw new Error("the cut-ready email needs the database");
+  return versionNoticeOf(database, delivery.id);
+}
+
+/**
+ * "v2 of <title> is ready to review" by email to every person of the client (decision 0091),
+ * one message each (no one sees another's address), with the stable link that opens the
+ * request's latest version. Made by the job cut-versions with the version, on the client's
+ * application, exactly once per version. Skipped when the version is gone (client erased).
+ */
+export const cutReadyEmailKind = {
+  name: "cut_ready_email",
+  made: "on-demand",
+  configured: () => true,
+  async skipReason(job, context) {
+    return (await noticeOf(job, context)) ? undefined : "the version is no longer there";
+  },
+  async send(job, context) {
+    const { config, mailer } = context;
+    const notice = await noticeOf(job, context);
+    if (!notice) throw new Error("the version is no longer there");
+    if (!config.PUBLIC_SITE_URL) throw new Error("the cut-ready email needs PUBLIC_SITE_URL");
+    const words = portalCuts.email;
+    const link = new URL(portalCutPath(notice.requestId), config.PUBLIC_SITE_URL).toString();
+    const subject = fill(words.subject, { number: notice.number, title: notice.title });
+    for (const [index, email] of notice.emails.entries()) {
+      await mailer.send({
+        from: config.MAIL_FROM,
+        to: email,
+        subject,
+        // One per delivery and person: a repeat after a crash is recognisable by its receiver.
+        messageId: `<${job.delivery.id}.${index}.cut-ready@${mailDomain(config.MAIL_FROM)}>`,
+        text: [
+          fill(words.body, {
+            number: notice.number,
+            title: notice.title,
+            client: notice.clientName,
+          }),
+          "",
+          `${words.open}: ${link}`,
+          "",
+        ].join("\n"),
+      });
+    }
+  },
+} as const satisfies DeliveryKind<"cut_ready_email">;

@@ -1,0 +1,175 @@
+import { randomUUID } from "node:crypto";
+import type { SendMailOptions } from "nodemailer";
+import pino from "pino";
+import { expect, it, onTestFinished } from "vitest";
+import type { DatabaseHandle } from "../db/database.ts";
+import { personInsert } from "../db/portal/client-people.ts";
+import { versionMake } from "../db/portal/request-versions.ts";
+import { startDeliveryWorker } from "../delivery/worker.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
+import { clientWithRequest } from "../test/portal.ts";
+import { waitFor } from "../test/wait.ts";
+import { workerTestConfig } from "../test/worker-config.ts";
+import { commentNoticeJob } from "./comment-notice-job.ts";
+import { createReview } from "./review.ts";
+
+const kinds = { toTeam: "client_comments_email", toClient: "team_comments_email" };
+const windowMs = 60_000;
+
+const noticeDeliveries = (database: DatabaseHandle) =>
+  database.db
+    .selectFrom("deliveries")
+    .select(["id", "kind", "status"])
+    .where("kind", "in", [kinds.toTeam, kinds.toClient])
+    .orderBy("createdAt")
+    .orderBy("kind")
+    .execute();
+
+describeEachBackend("comment notices on $name", (backend) => {
+  it("each side hears of the other's comments once per batch window: one email per batch, never one per comment", async () => {
+    const { database, dataDir } = await migratedDatabase(backend);
+    const owner = await clientWithRequest(database, {
+      ownerEmail: "maya@studio.example",
+      title: "Spring launch",
+    });
+    const personId = randomUUID();
+    await database.write(
+      personInsert(database.db, {
+        id: personId,
+        clientId: owner.clientId,
+        email: "ada@example.com",
+        createdAt: Date.now(),
+      }),
+    );
+    const cutId = randomUUID();
+    await database.write(
+      database.db.insertInto("clientUploads").values({
+        id: cutId,
+        clientId: owner.clientId,
+        personId: null,
+        requestId: owner.requestId,
+        size: 10,
+        createdAt: Date.now(),
+        completedAt: Date.now(),
+        fromTeam: 1,
+      }),
+    );
+    await versionMake(database, {
+      id: randomUUID(),
+      uploadId: cutId,
+      createdBy: null,
+      now: Date.now(),
+    });
+    // In the past: the deliveries the job makes at `clock` are due for the worker at once.
+    let clock = Date.now() - 3 * windowMs;
+    const review = createReview({
+      database,
+      dataDir,
+      previewsOn: async () => false,
+      now: () => clock,
+    });
+    const client = { side: "client" as const, id: personId, name: "ada@example.com" };
+    const team = { side: "team" as const, id: "m1", name: "Maya" };
+    const say = (who: typeof client | typeof team, frameIn: string, body: string) => {
+      clock += 1; // written one after the other
+      return review.act(
+        who,
+        owner.clientId,
+        owner.requestId,
+        1,
+        new URLSearchParams({ intent: "comment", frameIn, body }),
+      );
+    };
+    for (const [index, text] of ["Logo earlier", "Music too loud", "Typo in the title"].entries()) {
+      expect(await say(client, `00:00:0${index}:00`, text)).toMatchObject({ ok: true });
+    }
+    expect(await say(team, "00:00:01:00", "Fixed in v2")).toMatchObject({ ok: true });
+    expect(await say(team, "00:00:02:00", "Louder?")).toMatchObject({ ok: true });
+
+    let nudged = 0;
+    const job = commentNoticeJob({
+      database,
+      kinds,
+      windowMs,
+      everyMs: 1000,
+      nudgeWorker: () => {
+        nudged += 1;
+      },
+      now: () => clock,
+    });
+    await job.run();
+    expect(await noticeDeliveries(database)).toEqual([]); // the window is still open
+    clock += windowMs;
+    await Promise.all([job.run(), job.run()]);
+    await job.run();
+    const made = await noticeDeliveries(database);
+    expect(made.map((d) => d.kind).sort()).toEqual([kinds.toTeam, kinds.toClient].sort());
+    expect(nudged).toBeGreaterThanOrEqual(1);
+
+    const sent: SendMailOptions[] = [];
+    const mailer: Mailer = {
+      async send(message) {
+        sent.push(message);
+      },
+      close() {},
+    };
+    const config = { ...workerTestConfig, PUBLIC_SITE_URL: "https://reelsmith.example" };
+    const worker = startDeliveryWorker({
+      database,
+      config,
+      logger: pino({ level: "silent" }),
+      mailer,
+    });
+    onTestFinished(() => worker.stop());
+    worker.nudge();
+    await waitFor(
+      async () => (await noticeDeliveries(database)).every((d) => d.status === "done"),
+      {
+        what: "both notices sent",
+      },
+    );
+    const toTeam = sent.find((message) => message.to === "maya@studio.example");
+    const toClient = sent.find((message) => message.to === "ada@example.com");
+    expect(sent).toHaveLength(2);
+    expect(
+      String(toTeam?.text)
+        .split("\n")
+        .filter((line) => line.startsWith("- ")),
+    ).toEqual([
+      "- “Spring launch” v1 · 00:00:00:00 · ada@example.com: Logo earlier",
+      "- “Spring launch” v1 · 00:00:01:00 · ada@example.com: Music too loud",
+      "- “Spring launch” v1 · 00:00:02:00 · ada@example.com: Typo in the title",
+    ]);
+    expect(String(toTeam?.text)).toContain(
+      `https://reelsmith.example/team/clients/${owner.clientId}/requests/${owner.requestId}`,
+    );
+    expect(String(toClient?.text)).toContain("Maya: Fixed in v2");
+    expect(String(toClient?.text)).toContain(
+      `https://reelsmith.example/portal/requests/${owner.requestId}/cut`,
+    );
+
+    // A decision is told to the team in the next batch; nothing already told is told again.
+    expect(
+      await review.act(
+        client,
+        owner.clientId,
+        owner.requestId,
+        1,
+        new URLSearchParams({ intent: "changes" }),
+      ),
+    ).toMatchObject({ ok: true });
+    await job.run();
+    clock += windowMs;
+    await job.run();
+    const after = await noticeDeliveries(database);
+    expect(after).toHaveLength(3);
+    const queued = await database.db
+      .selectFrom("commentNotices")
+      .select(["deliveryId"])
+      .where("kind", "=", kinds.toTeam)
+      .execute();
+    expect(queued).toHaveLength(4);
+    expect(new Set(queued.map((row) => row.deliveryId)).size).toBe(2);
+  });
+});
