@@ -2,6 +2,7 @@ import type { ServerBuild } from "react-router";
 import { clientFootagePort } from "#app/shared/client-footage-port.ts";
 import { clientListPort } from "#app/shared/client-list-port.ts";
 import { clientPagePort } from "#app/shared/client-page-port.ts";
+import { cutsPort } from "#app/shared/cuts-port.ts";
 import { portalInvitePort } from "#app/shared/portal-invite-port.ts";
 import { type BackgroundJob, startJobs } from "./background/job.ts";
 import { retentionJob } from "./background/retention-job.ts";
@@ -9,6 +10,7 @@ import { type Config, loadConfig } from "./config.ts";
 import { overdueCount } from "./db/applications/inbox.ts";
 import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/deliveries/backlog.ts";
+import { cutMissedEmailKind, cutReminderEmailKind } from "./delivery/kinds/cut-clock.ts";
 import { footageNoticeKinds } from "./delivery/kinds/footage-notice.ts";
 import { portalInviteKind } from "./delivery/kinds/portal-invite.ts";
 import { kindRegistry } from "./delivery/kinds/registry.ts";
@@ -170,12 +172,17 @@ export async function startServer(
     mailer,
     inviteKind: portalInviteKind.name,
     footageNoticeKinds: footageNoticeKinds(config),
+    cutClockKinds: {
+      reminder: config.PORTAL_CUT_REMINDER_BEFORE_HOURS > 0 ? [cutReminderEmailKind.name] : [],
+      missed: [cutMissedEmailKind.name],
+    },
     nudgeWorker: () => worker.nudge(),
     afterErase: team.afterErase,
   });
   // The team's pages about clients are the portal's: each reaches its own port (decision 0086).
   const { clients } = portal;
   team.provideForMembers(clientListPort, { list: clients.list });
+  team.provideForMembers(cutsPort, portal.cuts);
   team.provideForMembers(clientPagePort, {
     client: clients.client,
     addPerson: clients.addPerson,

@@ -38,6 +38,8 @@ export const team = {
     reply_notice_discord: { label: "Discord new-reply message", noun: "Discord new-reply message" },
     reply_notice_teams: { label: "Teams new-reply message", noun: "Teams new-reply message" },
     footage_notice_email: { label: "New-footage email", noun: "new-footage email" },
+    cut_reminder_email: { label: "Cut-due reminder email", noun: "cut-due reminder email" },
+    cut_missed_email: { label: "Cut-overdue email", noun: "cut-overdue email" },
     footage_notice_slack: {
       label: "Slack new-footage message",
       noun: "Slack new-footage message",

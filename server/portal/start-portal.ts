@@ -1,15 +1,20 @@
 import type { IncomingMessage } from "node:http";
+import type { CutsPort } from "#app/shared/cuts-port.ts";
 import type { PortalPerson, PortalPort } from "#app/shared/portal-port.ts";
 import type { BackgroundJob } from "../background/job.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { expiredDeletes } from "../db/portal/client-sessions.ts";
 import { clientById } from "../db/portal/clients.ts";
+import { footageComplete } from "../db/portal/request-clock.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { findMediaTools } from "../media/tools.ts";
 import { createPortalAccess } from "./access.ts";
 import { createClients, type TeamClients } from "./clients.ts";
+import type { ClockSettings } from "./clock.ts";
+import { cutClockJob } from "./cut-clock-job.ts";
+import { clientClock, createCuts } from "./cuts.ts";
 import { clientFootageFile, footageSummaries } from "./footage.ts";
 import { footageNoticeJob } from "./footage-notice-job.ts";
 import { portalGuard } from "./guard.ts";
@@ -29,6 +34,8 @@ export interface PortalServer {
   uploads: (request: Request, incoming?: IncomingMessage) => Promise<Response>;
   /** The team's side (/team/clients): the composition root makes its pages' ports of it. */
   clients: TeamClients;
+  /** The team's side of the plan's clock (/team/cuts, due counts, turnaround figures). */
+  cuts: CutsPort;
   jobs: BackgroundJob[];
   stop(): Promise<void>;
 }
@@ -42,6 +49,8 @@ export function startPortal(deps: {
   inviteKind: string;
   /** The delivery kinds that tell the owner of finished footage (footage_notice_*, configured). */
   footageNoticeKinds?: readonly string[];
+  /** The delivery kinds of the plan's clock: the editor's reminder, the team's missed alert. */
+  cutClockKinds?: { reminder: readonly string[]; missed: readonly string[] };
   nudgeWorker: () => void;
   /** After a client's erase: empties the SQLite -wal, as after an applicant's (team's job). */
   afterErase?: () => Promise<void>;
@@ -58,6 +67,10 @@ export function startPortal(deps: {
     logger,
     now,
   });
+  const clockSettings: ClockSettings = {
+    hourMs: config.PORTAL_TURNAROUND_MS_PER_HOUR,
+    reminderLeadMs: config.PORTAL_CUT_REMINDER_BEFORE_HOURS * config.PORTAL_TURNAROUND_MS_PER_HOUR,
+  };
   const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
   // What a finished upload is (decision 0084): stopping kills the runs of ffmpeg in hand.
   const stopping = new AbortController();
@@ -108,6 +121,20 @@ export function startPortal(deps: {
           const request = { clientId: person.clientId, uploadId, file, range };
           return clientFootageFile(database, config.dataDir, request, ["poster", "preview"]);
         },
+        async clock(requestId) {
+          if (!person) return undefined;
+          return clientClock(database, person.clientId, requestId, now(), clockSettings);
+        },
+        async markFootageComplete(requestId) {
+          if (!person) return "unknown";
+          const marked = await footageComplete(database, {
+            clientId: person.clientId,
+            requestId,
+            now: now(),
+          });
+          if (!marked) return "unknown";
+          return marked.marked ? "marked" : "already";
+        },
         async createRequest(form) {
           if (!person) return { ok: false, fieldErrors: {} };
           return createRequest(database, person, form, now());
@@ -127,8 +154,17 @@ export function startPortal(deps: {
         logger.error({ uploads }, "erase: files left for the job media-orphans"),
       now,
     }),
+    cuts: createCuts({ database, settings: clockSettings, now }),
     jobs: [
       ...uploads.jobs,
+      cutClockJob({
+        database,
+        kinds: deps.cutClockKinds ?? { reminder: [], missed: [] },
+        settings: clockSettings,
+        everyMs: config.PORTAL_CLOCK_POLL_MS,
+        nudgeWorker: deps.nudgeWorker,
+        now,
+      }),
       media,
       mediaOrphansJob({ database, dataDir: config.dataDir, logger }),
       footageNoticeJob({

@@ -22,6 +22,14 @@ export function clientEraseStatements(
       : [];
   return {
     lock,
+    turnNotices: db
+      .deleteFrom("turnNotices")
+      .where(
+        "requestId",
+        "in",
+        db.selectFrom("clientRequests").select("id").where("clientId", "=", clientId),
+      ),
+    pauses: db.deleteFrom("requestPauses").where("clientId", "=", clientId),
     media: db.deleteFrom("uploadMedia").where("uploadId", "in", uploads),
     locks: db.deleteFrom("uploadLocks").where("uploadId", "in", uploads),
     uploads: db.deleteFrom("clientUploads").where("clientId", "=", clientId).returning("id"),
@@ -52,6 +60,8 @@ export async function eraseClientRows(
   const ordered = [
     ...also,
     ...statements.lock,
+    statements.turnNotices,
+    statements.pauses,
     statements.media,
     statements.locks,
     statements.uploads,

@@ -1,6 +1,7 @@
 import { DeliveryError } from "../error-class.ts";
 import { alertEmailKind } from "./alert-email.ts";
 import { chatAlertKinds, chatAnnouncementKinds } from "./chat.ts";
+import { cutMissedEmailKind, cutReminderEmailKind } from "./cut-clock.ts";
 import { applicantConfirmationKind, teamNotificationKind } from "./emails.ts";
 import { chatFootageNoticeKinds, footageNoticeEmailKind } from "./footage-notice.ts";
 import type { DeliveryJob, DeliveryKind, KindConfig, SendContext } from "./kind.ts";
@@ -37,6 +38,8 @@ export const deliveryKinds = [
   portalInviteKind,
   footageNoticeEmailKind,
   ...chatFootageNoticeKinds,
+  cutReminderEmailKind,
+  cutMissedEmailKind,
 ] as const;
 
 export type DeliveryKindName = (typeof deliveryKinds)[number]["name"];
