@@ -103,16 +103,16 @@ export default function TeamCuts({ loaderData, actionData }: Route.ComponentProp
                   </dd>
                 </div>
               </dl>
-              <div className="mt-4 flex flex-wrap items-end gap-3">
-                <form method="post" className="flex flex-wrap items-end gap-2">
+              <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+                <form method="post" className="flex min-w-0 flex-wrap items-end gap-2">
                   <input type="hidden" name="intent" value="editor" />
                   <input type="hidden" name="request" value={row.requestId} />
-                  <label className="grid gap-1 text-sm text-zinc-400">
+                  <label className="grid min-w-0 max-w-full gap-1 text-sm text-zinc-400">
                     {copy.editorLabel}
                     <select
                       name="editor"
                       defaultValue={row.editor?.id ?? ""}
-                      className="min-h-11 rounded-lg border border-white/10 bg-ink px-3 text-white"
+                      className="min-h-11 w-full max-w-64 rounded-lg border border-white/10 bg-ink px-3 text-white"
                     >
                       <option value="">{copy.noEditor}</option>
                       {view.members.map((one) => (
