@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
@@ -10,6 +11,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import { eraseClientRows } from "../db/portal/client-erase.ts";
 import { personInsert } from "../db/portal/client-people.ts";
 import { clientInsert } from "../db/portal/clients.ts";
+import { footageComplete, pauseOpen } from "../db/portal/request-clock.ts";
 import { filesOfUpload, posterFile, previewFile, uploadFile } from "../media/media-files.ts";
 import { mediaOrphansJob } from "../portal/media-orphans.ts";
 import { describeEachBackend, migratedDatabase, serverOn } from "../test/backends.ts";
@@ -24,7 +26,12 @@ const requestOf = (client: { requestId: string }) =>
   `request ${Buffer.from(client.requestId).toString("base64")}`;
 
 /** Every row anywhere that is `clientId`'s, table by table (empty tables left out). */
-async function rowsOf(database: DatabaseHandle, clientId: string, uploadIds: string[]) {
+async function rowsOf(
+  database: DatabaseHandle,
+  clientId: string,
+  uploadIds: string[],
+  requestId = "",
+) {
   const { db } = database;
   const ids = uploadIds.length > 0 ? uploadIds : [""];
   const people = db.selectFrom("clientPeople").select("id").where("clientId", "=", clientId);
@@ -60,6 +67,16 @@ async function rowsOf(database: DatabaseHandle, clientId: string, uploadIds: str
       .selectFrom("uploadMedia")
       .select("uploadId")
       .where("uploadId", "in", ids)
+      .execute(),
+    requestPauses: await db
+      .selectFrom("requestPauses")
+      .select("id")
+      .where("clientId", "=", clientId)
+      .execute(),
+    turnNotices: await db
+      .selectFrom("turnNotices")
+      .select("requestId")
+      .where("requestId", "=", requestId)
       .execute(),
   };
   return Object.fromEntries(Object.entries(counts).filter(([, rows]) => rows.length > 0));
@@ -170,6 +187,24 @@ describeEachBackend("erasing a client on $name", (backend) => {
     await derived(database, server.dataDir, idOf(kept));
     const aIds = [idOf(done), idOf(flying)];
     expect(filesLeft(server.dataDir, aIds)).toHaveLength(6);
+    // The plan's clock of both (0032): footage complete, a pause, a turn's notice.
+    for (const client of [a, b]) {
+      await footageComplete(database, { ...client, now: Date.now() });
+      await pauseOpen(database, { ...client, now: Date.now(), by: null });
+      await database.write(
+        database.db.insertInto("turnNotices").values({
+          requestId: client.requestId,
+          turn: 0,
+          kind: "cut_reminder_email",
+          deliveryId: randomUUID(),
+          dueAt: Date.now(),
+          queuedAt: Date.now(),
+        }),
+      );
+    }
+    expect(Object.keys(await rowsOf(database, a.clientId, aIds, a.requestId))).toEqual(
+      expect.arrayContaining(["requestPauses", "turnNotices"]),
+    );
 
     const erased = await eraseClientEverywhere(
       { database, dataDir: server.dataDir },
@@ -184,7 +219,7 @@ describeEachBackend("erasing a client on $name", (backend) => {
       files: 6,
       filesLeft: 0,
     });
-    expect(await rowsOf(database, a.clientId, aIds)).toEqual({});
+    expect(await rowsOf(database, a.clientId, aIds, a.requestId)).toEqual({});
     expect(filesLeft(server.dataDir, aIds)).toEqual([]);
 
     // The rest of the PATCH in flight comes: its bytes go nowhere (no file comes back).
@@ -204,13 +239,15 @@ describeEachBackend("erasing a client on $name", (backend) => {
 
     // B's upload, rows and files as they were.
     expect(filesLeft(server.dataDir, [idOf(kept)])).toHaveLength(4);
-    const bRows = await rowsOf(database, b.clientId, [idOf(kept)]);
+    const bRows = await rowsOf(database, b.clientId, [idOf(kept)], b.requestId);
     expect(Object.keys(bRows).sort()).toEqual([
       "clientPeople",
       "clientRequests",
       "clientSessions",
       "clientUploads",
       "clients",
+      "requestPauses",
+      "turnNotices",
       "uploadMedia",
     ]);
     expect((await fetch(kept, { method: "HEAD", headers: tus(b) })).status).toBe(200);
