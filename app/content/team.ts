@@ -59,7 +59,6 @@ export const team = {
     label: "Team",
     inbox: "Inbox",
     clients: "Clients",
-    cuts: "Cuts due",
     signedInAs: "Signed in as",
     signOut: "Sign out",
     addPasskey: "Add a passkey",

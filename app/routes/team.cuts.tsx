@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
 import { type CutAction, type CutRow, cutsPort } from "~/shared/cuts-port";
-import { teamClientPath, teamCutsPath } from "~/shared/paths";
+import { teamClientPath, teamClientsPath } from "~/shared/paths";
 import { spanText } from "~/shared/response-clock";
 import { fill } from "~/shared/text";
 import { Moment } from "~/team/moment";
@@ -52,7 +52,7 @@ const stateText = { running: copy.running, paused: copy.paused, overdue: copy.ov
 export default function TeamCuts({ loaderData, actionData }: Route.ComponentProps) {
   const { member, view } = loaderData;
   return (
-    <TeamShell member={member} current={teamCutsPath}>
+    <TeamShell member={member} current={teamClientsPath}>
       <h1 className="text-3xl font-extrabold tracking-tight text-white">{copy.cutsTitle}</h1>
       <p className="mt-2 text-zinc-400">{copy.cutsIntro}</p>
       <OutcomeNotice said={actionData} />

@@ -1,6 +1,6 @@
 import { buttonClass } from "~/components/ui/button";
 import { team } from "~/content/team";
-import { teamClientsPath, teamCutsPath, teamPaths } from "~/shared/paths";
+import { teamClientsPath, teamPaths } from "~/shared/paths";
 import type { TeamMember } from "~/shared/team-port";
 import { fill, withThousands } from "~/shared/text";
 
@@ -22,7 +22,6 @@ export function TeamNavLinks(props: { member: TeamMember; here: string; layout: 
   const pages = [
     { path: teamPaths.inbox, text: copy.inbox },
     { path: teamClientsPath, text: copy.clients },
-    { path: teamCutsPath, text: copy.cuts },
     { path: teamPaths.response, text: copy.response },
     { path: teamPaths.insights, text: copy.insights },
     ...(unmatched > 0

@@ -20,6 +20,7 @@ const editorOf = (requestId: string) =>
 test("the client marks footage complete; Cuts due shows it with its editor; pause and resume", async ({
   page,
   browser,
+  playwright,
 }, testInfo) => {
   test.slow(); // two browsers
   const member = memberAddress(testInfo.title, testInfo.project.name);
@@ -30,6 +31,27 @@ test("the client marks footage complete; Cuts due shows it with its editor; paus
   const clientPage = await theirs.newPage();
   await clientPage.goto(`${teamOrigin}/portal/requests/${client.requestId}`);
   await expect(clientPage.getByRole("heading", { level: 1, name: client.title })).toBeVisible();
+  // Another client's person cannot mark it (404), nor anyone from another origin: nothing changes.
+  const stranger = await storedSignedInClient(`Clock Stranger ${testInfo.project.name}`);
+  const strangers = await playwright.request.newContext({
+    extraHTTPHeaders: { Cookie: `portal_session=${stranger.token}`, Origin: teamOrigin },
+  });
+  const theirsByStranger = await strangers.post(
+    `${teamOrigin}/portal/requests/${client.requestId}`,
+    { form: { intent: "footage-complete" }, maxRedirects: 0 },
+  );
+  expect(theirsByStranger.status()).toBe(404);
+  const foreign = await playwright.request.newContext({
+    extraHTTPHeaders: { Cookie: `portal_session=${client.token}`, Origin: "https://evil.example" },
+  });
+  const crossOrigin = await foreign.post(`${teamOrigin}/portal/requests/${client.requestId}`, {
+    form: { intent: "footage-complete" },
+    maxRedirects: 0,
+  });
+  expect(crossOrigin.status()).toBe(403);
+  expect((await editorOf(client.requestId)).footageCompleteAt).toBeNull();
+  await strangers.dispose();
+  await foreign.dispose();
   const before = Date.now();
   await clientPage.getByRole("button", { name: "My footage is complete" }).click();
   await expect(clientPage.getByText("Thank you: the team starts on your cut.")).toBeVisible();
