@@ -1,5 +1,5 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { paths, portalPaths, teamClientsPath, teamPaths } from "./shared/paths.ts";
+import { paths, portalPaths, teamClientsPath, teamCutsPath, teamPaths } from "./shared/paths.ts";
 
 export default [
   index("routes/home.tsx"),
@@ -31,6 +31,7 @@ export default [
   route(`${portalPaths.request}/versions/:n`, "routes/portal.version.tsx"),
   route(`${portalPaths.request}/versions/:n/:file`, "routes/portal.version-file.ts"),
   route(teamClientsPath, "routes/team.clients.tsx"),
+  route(teamCutsPath, "routes/team.cuts.tsx"),
   route(`${teamClientsPath}/:id`, "routes/team.client-page.tsx"),
   route(`${teamClientsPath}/:id/footage/:upload/:file`, "routes/team.client-footage.ts"),
   route(`${teamClientsPath}/:id/requests/:request`, "routes/team.client-request.tsx"),

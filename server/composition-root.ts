@@ -2,6 +2,7 @@ import type { ServerBuild } from "react-router";
 import { clientFootagePort } from "#app/shared/client-footage-port.ts";
 import { clientListPort } from "#app/shared/client-list-port.ts";
 import { clientPagePort } from "#app/shared/client-page-port.ts";
+import { cutsPort } from "#app/shared/cuts-port.ts";
 import { portalInvitePort } from "#app/shared/portal-invite-port.ts";
 import { clientReviewPort } from "#app/shared/review-port.ts";
 import { type BackgroundJob, startJobs } from "./background/job.ts";
@@ -11,6 +12,7 @@ import { overdueCount } from "./db/applications/inbox.ts";
 import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/deliveries/backlog.ts";
 import { clientCommentsEmailKind, teamCommentsEmailKind } from "./delivery/kinds/comment-notice.ts";
+import { cutMissedEmailKind, cutReminderEmailKind } from "./delivery/kinds/cut-clock.ts";
 import { cutReadyEmailKind } from "./delivery/kinds/cut-ready.ts";
 import { footageNoticeKinds } from "./delivery/kinds/footage-notice.ts";
 import { portalInviteKind } from "./delivery/kinds/portal-invite.ts";
@@ -178,6 +180,10 @@ export async function startServer(
       toTeam: clientCommentsEmailKind.name,
       toClient: teamCommentsEmailKind.name,
     },
+    cutClockKinds: {
+      reminder: config.PORTAL_CUT_REMINDER_BEFORE_HOURS > 0 ? [cutReminderEmailKind.name] : [],
+      missed: [cutMissedEmailKind.name],
+    },
     nudgeWorker: () => worker.nudge(),
     afterErase: team.afterErase,
     // The cuts' tus endpoint checks the TEAM session on every request (decision 0091).
@@ -191,6 +197,7 @@ export async function startServer(
   // The team's pages about clients are the portal's: each reaches its own port (decision 0086).
   const { clients } = portal;
   team.provideForMembers(clientListPort, { list: clients.list });
+  team.provideForMembers(cutsPort, portal.cuts);
   team.provideForMembers(clientPagePort, {
     client: clients.client,
     addPerson: clients.addPerson,

@@ -103,6 +103,12 @@ const schema = z.object({
   PORTAL_OPEN_UPLOADS_MAX: z.coerce.number().int().positive().default(50),
   /** How long a request's finished files are gathered into one notice to the owner (ms; 0: each run's). */
   PORTAL_FOOTAGE_NOTICE_WINDOW_MS: z.coerce.number().int().min(0).default(120_000),
+  /** How long one hour of a plan's turnaround lasts (ms): an hour; a few ms in tests and drills. */
+  PORTAL_TURNAROUND_MS_PER_HOUR: z.coerce.number().int().positive().default(3_600_000),
+  /** How long before a cut is due its editor is reminded, in the plan's hours (0: no reminder). */
+  PORTAL_CUT_REMINDER_BEFORE_HOURS: z.coerce.number().min(0).default(4),
+  /** How often the job cut-clock looks for reminders and missed cuts (ms). */
+  PORTAL_CLOCK_POLL_MS: z.coerce.number().int().positive().default(60_000),
   /** Calls to the passkey endpoints (/team/auth/*, which write) per client IP every 15 minutes. */
   TEAM_AUTH_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Key of the HMAC that turns client IPs into stored hashes; unset: made once, kept in the DB. */

@@ -41,6 +41,8 @@ export const team = {
     cut_ready_email: { label: "Cut-ready email", noun: "cut-ready email" },
     client_comments_email: { label: "Client-comments email", noun: "client-comments email" },
     team_comments_email: { label: "Team-comments email", noun: "team-comments email" },
+    cut_reminder_email: { label: "Cut-due reminder email", noun: "cut-due reminder email" },
+    cut_missed_email: { label: "Cut-overdue email", noun: "cut-overdue email" },
     footage_notice_slack: {
       label: "Slack new-footage message",
       noun: "Slack new-footage message",

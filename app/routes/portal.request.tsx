@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { landing } from "~/content/landing";
 import { portal } from "~/content/portal";
 import { portalCuts } from "~/content/portal-cuts";
+import { FootageComplete } from "~/portal/footage-complete";
 import { FootageList } from "~/portal/footage-list";
 import { FootageUploader } from "~/portal/footage-uploader";
 import { PortalShell } from "~/portal/portal-shell";
@@ -25,13 +26,23 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
 /** One of the person's client's requests with its footage; any other id is a 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { portal: port, person } = signedInPerson(context);
-  const page = await port.request(params.id);
-  if (!page) throw data(null, { status: 404 });
-  return { person, page };
+  const [page, clock] = await Promise.all([port.request(params.id), port.clock(params.id)]);
+  if (!page || !clock) throw data(null, { status: 404 });
+  return { person, page, clock };
 }
 
-export default function PortalRequest({ loaderData }: Route.ComponentProps) {
-  const { person, page } = loaderData;
+/** "My footage is complete" (decision 0093): starts the plan's clock once; another id is a 404. */
+export async function action({ params, context }: Route.ActionArgs) {
+  const { portal: port } = signedInPerson(context);
+  const outcome = await port.markFootageComplete(params.id);
+  if (outcome === "unknown") {
+    return data({ ok: false, message: portal.clock.footageCompleteUnknown }, { status: 404 });
+  }
+  return data({ ok: true, message: portal.clock.footageCompleteMarked });
+}
+
+export default function PortalRequest({ loaderData, actionData }: Route.ComponentProps) {
+  const { person, page, clock } = loaderData;
   const { request } = page;
   const revalidator = useRevalidator();
   const [sending, setSending] = useState<ReadonlySet<string>>(new Set());
@@ -60,6 +71,7 @@ export default function PortalRequest({ loaderData }: Route.ComponentProps) {
       <a href={portalCutPath(request.id)} className={buttonClass("outline", "sm", "mt-4")}>
         {portalCuts.clientRequest.open}
       </a>
+      <FootageComplete clock={clock} said={actionData} />
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="footage-title" className="min-w-0">
           <h2 id="footage-title" className="text-xl font-bold text-white">

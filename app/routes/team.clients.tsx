@@ -1,6 +1,7 @@
 import { portal } from "~/content/portal";
 import { clientListPort } from "~/shared/client-list-port";
-import { teamClientPath, teamClientsPath } from "~/shared/paths";
+import { cutsPort } from "~/shared/cuts-port";
+import { teamClientPath, teamClientsPath, teamCutsPath } from "~/shared/paths";
 import { fill } from "~/shared/text";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
@@ -9,21 +10,29 @@ import type { Route } from "./+types/team.clients";
 
 const copy = portal.team.list;
 const columns = ["name", "plan", "week", "people"] as const;
+const clock = portal.clock;
 
 export const meta: Route.MetaFunction = () => teamMeta(portal.seo.clients);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { team, member } = signedInMember(context, clientListPort);
   const erased = new URL(request.url).searchParams.get("erased") === "1";
-  return { member, rows: await team.list(), erased };
+  const cuts = signedInMember(context, cutsPort).team;
+  const [rows, due] = await Promise.all([team.list(), cuts.dueCounts()]);
+  return { member, rows, due, erased };
 }
 
 /** Every client: plan, this week's requests against the plan, people. */
 export default function TeamClients({ loaderData }: Route.ComponentProps) {
-  const { member, rows, erased } = loaderData;
+  const { member, rows, due, erased } = loaderData;
   return (
     <TeamShell member={member} current={teamClientsPath}>
       <h1 className="text-3xl font-extrabold tracking-tight text-white">{copy.title}</h1>
+      <p className="mt-2">
+        <a href={teamCutsPath} className="text-white underline underline-offset-4">
+          {clock.cutsTitle}
+        </a>
+      </p>
       <OutcomeNotice said={erased ? { ok: true, message: copy.erased } : undefined} />
       {rows.length === 0 ? (
         <p className="mt-4 text-zinc-400">{copy.none}</p>
@@ -37,6 +46,9 @@ export default function TeamClients({ loaderData }: Route.ComponentProps) {
                     {copy.columns[column]}
                   </th>
                 ))}
+                <th scope="col" className="px-4 py-3 font-medium">
+                  {clock.dueColumn}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-white/5">
@@ -55,6 +67,12 @@ export default function TeamClients({ loaderData }: Route.ComponentProps) {
                     {fill(copy.week, { count: row.requestsThisWeek, videos: row.videosPerWeek })}
                   </td>
                   <td className="px-4 py-3 text-zinc-200">{row.people}</td>
+                  <td className="px-4 py-3 text-zinc-200" data-cuts>
+                    {fill(clock.dueCounts, {
+                      due: due[row.id]?.due ?? 0,
+                      overdue: due[row.id]?.overdue ?? 0,
+                    })}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,9 @@
 import { team as teamCopy } from "~/content/team";
+import { cutsPort } from "~/shared/cuts-port";
 import { spanText } from "~/shared/response-clock";
 import { type ResponseFigures, responsePort } from "~/shared/response-port";
 import { fill } from "~/shared/text";
+import { CutFiguresSection } from "~/team/cut-figures";
 import { ReportSection } from "~/team/report-section";
 import { ResponseChart } from "~/team/response-chart";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
@@ -14,7 +16,9 @@ export const meta: Route.MetaFunction = () => teamMeta(teamCopy.seo.response);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { team, member } = signedInMember(context, responsePort);
-  return { member, report: await team.response() };
+  const cuts = signedInMember(context, cutsPort).team;
+  const [report, cutFigures] = await Promise.all([team.response(), cuts.figures()]);
+  return { member, report, cutFigures };
 }
 
 /**
@@ -36,7 +40,7 @@ const cardClass = "rounded-2xl border border-white/10 bg-surface p-5";
 const cell = "border-b border-white/5 py-3";
 
 export default function TeamResponse({ loaderData }: Route.ComponentProps) {
-  const { member, report } = loaderData;
+  const { member, report, cutFigures } = loaderData;
   const longest = Math.max(...report.windows.map((window) => window.days));
   const columns = copy.memberColumns;
   return (
@@ -85,6 +89,7 @@ export default function TeamResponse({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       </div>
+      <CutFiguresSection figures={cutFigures} />
       <ReportSection id="members-title" title={fill(copy.membersTitle, { days: longest })}>
         {report.members.length === 0 ? (
           <p className="mt-3 text-sm text-zinc-400">{copy.none}</p>

@@ -87,6 +87,9 @@ export function portalFootagePath(uploadId: string, file: "poster" | "preview"):
   return `/portal/footage/${encodeURIComponent(uploadId)}/${file}`;
 }
 
+/** The team's "Cuts due" (decision 0093): every cut owed to a client, soonest due first. */
+export const teamCutsPath = "/team/cuts";
+
 /** The team's list of clients, and one client's page (`/team/clients/:id`). */
 export const teamClientsPath = "/team/clients";
 export function teamClientPath(id: string): string {

@@ -95,6 +95,15 @@ export interface PortalPort {
   space(): Promise<ClientSpace | undefined>;
   /** One of the signed-in person's client's requests with its footage (undefined: not theirs, or none). */
   request(id: string): Promise<RequestPage | undefined>;
+  /**
+   * The plan's clock of one of the signed-in person's client's requests (decision 0093): when
+   * its footage was marked complete, and its open cut's due time; undefined: not theirs.
+   */
+  clock(
+    requestId: string,
+  ): Promise<{ footageCompleteAt: number | null; dueAt: number | null } | undefined>;
+  /** Marks that request's footage complete (once); "unknown": not theirs, or none. */
+  markFootageComplete(requestId: string): Promise<"marked" | "already" | "unknown">;
   /** A new request on the signed-in person's client, checked. */
   createRequest(form: URLSearchParams): Promise<NewRequestOutcome>;
   /**

@@ -54,6 +54,10 @@ export interface ClientRequestsTable {
   /** The person who made it (null once they are removed). */
   createdBy: string | null;
   createdAt: number;
+  /** When the footage was marked complete (0032): the first turn's clock starts; null: not yet. */
+  footageCompleteAt?: number | null;
+  /** The request's editor (0032, round robin); null: nobody yet, or the member was removed. */
+  editorId?: string | null;
 }
 
 /** A file a client's person uploads (0023_client_uploads); its bytes under DATA_DIR/media. */
@@ -176,6 +180,28 @@ export interface CommentNoticesTable {
   queuedAt: number;
 }
 
+/** A span the team waited on the client (0032); `toAt` null: still waiting. */
+export interface RequestPausesTable {
+  id: string;
+  requestId: string;
+  clientId: string;
+  fromAt: number;
+  toAt: number | null;
+  createdBy: string | null;
+}
+
+/** One reminder or missed alert of one turn of a request, made once (0032). */
+export interface TurnNoticesTable {
+  requestId: string;
+  /** 0: the first cut; n: the revision asked on version n. */
+  turn: number;
+  kind: string;
+  deliveryId: string;
+  /** The turn's due time when the notice was made (what it tells). */
+  dueAt: number;
+  queuedAt: number;
+}
+
 export interface PortalTables {
   clients: ClientsTable;
   clientPeople: ClientPeopleTable;
@@ -189,4 +215,6 @@ export interface PortalTables {
   requestVersions: RequestVersionsTable;
   versionComments: VersionCommentsTable;
   commentNotices: CommentNoticesTable;
+  requestPauses: RequestPausesTable;
+  turnNotices: TurnNoticesTable;
 }

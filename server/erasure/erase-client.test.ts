@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import { eraseClientRows } from "../db/portal/client-erase.ts";
 import { personInsert } from "../db/portal/client-people.ts";
 import { clientInsert } from "../db/portal/clients.ts";
+import { footageComplete, pauseOpen } from "../db/portal/request-clock.ts";
 import { filesOfUpload, posterFile, previewFile, uploadFile } from "../media/media-files.ts";
 import { mediaOrphansJob } from "../portal/media-orphans.ts";
 import { describeEachBackend, migratedDatabase, serverOn } from "../test/backends.ts";
@@ -25,7 +26,12 @@ const requestOf = (client: { requestId: string }) =>
   `request ${Buffer.from(client.requestId).toString("base64")}`;
 
 /** Every row anywhere that is `clientId`'s, table by table (empty tables left out). */
-async function rowsOf(database: DatabaseHandle, clientId: string, uploadIds: string[]) {
+async function rowsOf(
+  database: DatabaseHandle,
+  clientId: string,
+  uploadIds: string[],
+  requestId = "",
+) {
   const { db } = database;
   const ids = uploadIds.length > 0 ? uploadIds : [""];
   const people = db.selectFrom("clientPeople").select("id").where("clientId", "=", clientId);
@@ -77,6 +83,16 @@ async function rowsOf(database: DatabaseHandle, clientId: string, uploadIds: str
       .innerJoin("versionComments", "versionComments.id", "commentNotices.commentId")
       .select("commentNotices.commentId")
       .where("versionComments.clientId", "=", clientId)
+      .execute(),
+    requestPauses: await db
+      .selectFrom("requestPauses")
+      .select("id")
+      .where("clientId", "=", clientId)
+      .execute(),
+    turnNotices: await db
+      .selectFrom("turnNotices")
+      .select("requestId")
+      .where("requestId", "=", requestId)
       .execute(),
   };
   return Object.fromEntries(Object.entries(counts).filter(([, rows]) => rows.length > 0));
@@ -250,6 +266,24 @@ describeEachBackend("erasing a client on $name", (backend) => {
     const bCut = await reviewed(database, server.dataDir, b);
     const aIds = [idOf(done), idOf(flying), aCut];
     expect(filesLeft(server.dataDir, aIds)).toHaveLength(7);
+    // The plan's clock of both (0032): footage complete, a pause, a turn's notice.
+    for (const client of [a, b]) {
+      await footageComplete(database, { ...client, now: Date.now() });
+      await pauseOpen(database, { ...client, now: Date.now(), by: null });
+      await database.write(
+        database.db.insertInto("turnNotices").values({
+          requestId: client.requestId,
+          turn: 0,
+          kind: "cut_reminder_email",
+          deliveryId: randomUUID(),
+          dueAt: Date.now(),
+          queuedAt: Date.now(),
+        }),
+      );
+    }
+    expect(Object.keys(await rowsOf(database, a.clientId, aIds, a.requestId))).toEqual(
+      expect.arrayContaining(["requestPauses", "turnNotices"]),
+    );
 
     const erased = await eraseClientEverywhere(
       { database, dataDir: server.dataDir },
@@ -264,7 +298,7 @@ describeEachBackend("erasing a client on $name", (backend) => {
       files: 7,
       filesLeft: 0,
     });
-    expect(await rowsOf(database, a.clientId, aIds)).toEqual({});
+    expect(await rowsOf(database, a.clientId, aIds, a.requestId)).toEqual({});
     expect(filesLeft(server.dataDir, aIds)).toEqual([]);
 
     // The rest of the PATCH in flight comes: its bytes go nowhere (no file comes back).
@@ -284,7 +318,7 @@ describeEachBackend("erasing a client on $name", (backend) => {
 
     // B's upload, rows and files as they were.
     expect(filesLeft(server.dataDir, [idOf(kept), bCut])).toHaveLength(5);
-    const bRows = await rowsOf(database, b.clientId, [idOf(kept), bCut]);
+    const bRows = await rowsOf(database, b.clientId, [idOf(kept), bCut], b.requestId);
     expect(Object.keys(bRows).sort()).toEqual([
       "clientPeople",
       "clientRequests",
@@ -292,7 +326,9 @@ describeEachBackend("erasing a client on $name", (backend) => {
       "clientUploads",
       "clients",
       "commentNotices",
+      "requestPauses",
       "requestVersions",
+      "turnNotices",
       "uploadMedia",
       "versionComments",
     ]);

@@ -1,17 +1,22 @@
 import type { IncomingMessage } from "node:http";
+import type { CutsPort } from "#app/shared/cuts-port.ts";
 import type { PortalPerson, PortalPort } from "#app/shared/portal-port.ts";
 import type { BackgroundJob } from "../background/job.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { expiredDeletes } from "../db/portal/client-sessions.ts";
 import { clientById } from "../db/portal/clients.ts";
+import { footageComplete } from "../db/portal/request-clock.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { findMediaTools } from "../media/tools.ts";
 import { createPortalAccess } from "./access.ts";
 import { createClients, type TeamClients } from "./clients.ts";
+import type { ClockSettings } from "./clock.ts";
 import { commentNoticeJob } from "./comment-notice-job.ts";
+import { cutClockJob } from "./cut-clock-job.ts";
 import { type CutUploader, createCutUploads } from "./cut-uploads.ts";
+import { clientClock, createCuts } from "./cuts.ts";
 import { clientFootageFile, footageSummaries } from "./footage.ts";
 import { footageNoticeJob } from "./footage-notice-job.ts";
 import { portalGuard } from "./guard.ts";
@@ -36,6 +41,8 @@ export interface PortalServer {
   cutUploads: (request: Request, incoming?: IncomingMessage) => Promise<Response>;
   /** Cuts as versions, comments, decisions: the team's review port is made of it. */
   review: Review;
+  /** The team's side of the plan's clock (/team/cuts, due counts, turnaround figures). */
+  cuts: CutsPort;
   jobs: BackgroundJob[];
   stop(): Promise<void>;
 }
@@ -53,6 +60,8 @@ export function startPortal(deps: {
   cutReadyKind?: string;
   /** The kinds that tell each side of the other's new comments, in batches. */
   commentNoticeKinds?: { toTeam?: string; toClient?: string };
+  /** The delivery kinds of the plan's clock: the editor's reminder, the team's missed alert. */
+  cutClockKinds?: { reminder: readonly string[]; missed: readonly string[] };
   nudgeWorker: () => void;
   /** After a client's erase: empties the SQLite -wal, as after an applicant's (team's job). */
   afterErase?: () => Promise<void>;
@@ -75,6 +84,10 @@ export function startPortal(deps: {
     logger,
     now,
   });
+  const clockSettings: ClockSettings = {
+    hourMs: config.PORTAL_TURNAROUND_MS_PER_HOUR,
+    reminderLeadMs: config.PORTAL_CUT_REMINDER_BEFORE_HOURS * config.PORTAL_TURNAROUND_MS_PER_HOUR,
+  };
   const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
   // What a finished upload is (decision 0084): stopping kills the runs of ffmpeg in hand.
   const stopping = new AbortController();
@@ -153,6 +166,20 @@ export function startPortal(deps: {
           if (!person) return undefined;
           return review.file("client", person.clientId, requestId, version, file, range);
         },
+        async clock(requestId) {
+          if (!person) return undefined;
+          return clientClock(database, person.clientId, requestId, now(), clockSettings);
+        },
+        async markFootageComplete(requestId) {
+          if (!person) return "unknown";
+          const marked = await footageComplete(database, {
+            clientId: person.clientId,
+            requestId,
+            now: now(),
+          });
+          if (!marked) return "unknown";
+          return marked.marked ? "marked" : "already";
+        },
         async createRequest(form) {
           if (!person) return { ok: false, fieldErrors: {} };
           return createRequest(database, person, form, now());
@@ -174,8 +201,17 @@ export function startPortal(deps: {
         logger.error({ uploads }, "erase: files left for the job media-orphans"),
       now,
     }),
+    cuts: createCuts({ database, settings: clockSettings, now }),
     jobs: [
       ...uploads.jobs,
+      cutClockJob({
+        database,
+        kinds: deps.cutClockKinds ?? { reminder: [], missed: [] },
+        settings: clockSettings,
+        everyMs: config.PORTAL_CLOCK_POLL_MS,
+        nudgeWorker: deps.nudgeWorker,
+        now,
+      }),
       media,
       review.versionJob({ everyMs: config.MEDIA_POLL_MS, uploadedBy: cutUploads.uploadedBy }),
       mediaOrphansJob({ database, dataDir: config.dataDir, logger }),

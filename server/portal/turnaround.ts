@@ -11,6 +11,9 @@ import { service } from "#app/content/service.ts";
 
 const hour = 3_600_000;
 
+/** How long one of the plan's hours lasts (ms): an hour, or less in tests (PORTAL_TURNAROUND_MS_PER_HOUR). */
+export const hourMsDefault = hour;
+
 /** A span when the team waited on the client; `to` null: still waiting. */
 export interface Pause {
   from: number;
@@ -45,12 +48,19 @@ export interface ClockOptions {
   now: number;
   /** How long before the due time a cut counts as due soon (the editor's reminder). */
   reminderLeadMs: number;
+  /** How long one of the plan's hours lasts (default an hour; short in tests). */
+  hourMs?: number;
 }
 
 /** The plan's turnaround in ms. */
 export function turnaroundMs(plan: string): number {
+  return turnaroundMsAt(plan, hour);
+}
+
+/** The plan's turnaround in ms when one of its hours lasts `hourMs` (short in tests). */
+export function turnaroundMsAt(plan: string, hourMs: number): number {
   const named = planNamed(plan) ?? planNamed(defaultPlan);
-  return (named?.contract.turnaroundHours ?? 0) * hour;
+  return (named?.contract.turnaroundHours ?? 0) * hourMs;
 }
 
 /** The landing page's "24–48 hour delivery", read by its upper bound, in ms. */
@@ -94,8 +104,12 @@ function dueTime(from: number, budgetMs: number, pauses: readonly Pause[], until
 }
 
 /** The clock of one cut at `now`. */
-export function readTurn(turn: Turn, { now, reminderLeadMs }: ClockOptions): TurnClock {
-  const budget = turnaroundMs(turn.plan);
+export function readTurn(
+  turn: Turn,
+  { now, reminderLeadMs, hourMs = hour }: ClockOptions,
+): TurnClock {
+  const budget = turnaroundMsAt(turn.plan, hourMs);
+  const claimMs = service.deliveryClaimHours * hourMs;
   if (turn.deliveredAt !== null) {
     const used = activeMs(turn.startedAt, turn.deliveredAt, turn.pauses);
     return {
@@ -103,7 +117,7 @@ export function readTurn(turn: Turn, { now, reminderLeadMs }: ClockOptions): Tur
       dueAt: dueTime(turn.startedAt, budget, turn.pauses, turn.deliveredAt),
       activeMs: used,
       onTime: used <= budget,
-      withinClaim: used <= deliveryClaimMs,
+      withinClaim: used <= claimMs,
     };
   }
   const used = activeMs(turn.startedAt, now, turn.pauses);
@@ -149,18 +163,23 @@ export interface TurnaroundFigures {
 }
 
 /** The turnaround figures of some cuts at `now` (the Response page's, the "Cuts due" view's). */
-export function turnaroundFigures(turns: readonly Turn[], now: number): TurnaroundFigures {
+export function turnaroundFigures(
+  turns: readonly Turn[],
+  now: number,
+  hourMs: number = hour,
+): TurnaroundFigures {
+  const claimMs = service.deliveryClaimHours * hourMs;
   const figures = { onTime: 0, late: 0, overdue: 0, notYetDue: 0 };
   const claim = { counted: 0, within: 0 };
   for (const turn of turns) {
-    const clock = readTurn(turn, { now, reminderLeadMs: 0 });
+    const clock = readTurn(turn, { now, reminderLeadMs: 0, hourMs });
     if (clock.state === "delivered") {
       figures[clock.onTime ? "onTime" : "late"] += 1;
       claim.counted += 1;
       if (clock.withinClaim) claim.within += 1;
     } else {
       figures[clock.state === "overdue" ? "overdue" : "notYetDue"] += 1;
-      if (activeMs(turn.startedAt, now, turn.pauses) >= deliveryClaimMs) claim.counted += 1;
+      if (activeMs(turn.startedAt, now, turn.pauses) >= claimMs) claim.counted += 1;
     }
   }
   const counted = figures.onTime + figures.late + figures.overdue;

@@ -29,6 +29,14 @@ export function clientEraseStatements(
     commentNotices: db.deleteFrom("commentNotices").where("commentId", "in", comments),
     comments: db.deleteFrom("versionComments").where("clientId", "=", clientId),
     versions: db.deleteFrom("requestVersions").where("clientId", "=", clientId),
+    turnNotices: db
+      .deleteFrom("turnNotices")
+      .where(
+        "requestId",
+        "in",
+        db.selectFrom("clientRequests").select("id").where("clientId", "=", clientId),
+      ),
+    pauses: db.deleteFrom("requestPauses").where("clientId", "=", clientId),
     media: db.deleteFrom("uploadMedia").where("uploadId", "in", uploads),
     locks: db.deleteFrom("uploadLocks").where("uploadId", "in", uploads),
     uploads: db.deleteFrom("clientUploads").where("clientId", "=", clientId).returning("id"),
@@ -62,6 +70,8 @@ export async function eraseClientRows(
     statements.commentNotices,
     statements.comments,
     statements.versions,
+    statements.turnNotices,
+    statements.pauses,
     statements.media,
     statements.locks,
     statements.uploads,

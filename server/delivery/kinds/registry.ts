@@ -2,6 +2,7 @@ import { DeliveryError } from "../error-class.ts";
 import { alertEmailKind } from "./alert-email.ts";
 import { chatAlertKinds, chatAnnouncementKinds } from "./chat.ts";
 import { clientCommentsEmailKind, teamCommentsEmailKind } from "./comment-notice.ts";
+import { cutMissedEmailKind, cutReminderEmailKind } from "./cut-clock.ts";
 import { cutReadyEmailKind } from "./cut-ready.ts";
 import { applicantConfirmationKind, teamNotificationKind } from "./emails.ts";
 import { chatFootageNoticeKinds, footageNoticeEmailKind } from "./footage-notice.ts";
@@ -42,6 +43,8 @@ export const deliveryKinds = [
   cutReadyEmailKind,
   clientCommentsEmailKind,
   teamCommentsEmailKind,
+  cutReminderEmailKind,
+  cutMissedEmailKind,
 ] as const;
 
 export type DeliveryKindName = (typeof deliveryKinds)[number]["name"];

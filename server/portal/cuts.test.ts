@@ -1,0 +1,84 @@
+import { expect, it } from "vitest";
+import { addMember } from "../db/members.ts";
+import { decisionForTests, footageComplete, versionForTests } from "../db/portal/request-clock.ts";
+import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
+import { clientWithRequest } from "../test/portal.ts";
+import { cutAction, cutFigures, cutsView, dueCounts } from "./cuts.ts";
+
+const hourMs = 1000;
+const settings = { hourMs, reminderLeadMs: 4 * hourMs };
+
+describeEachBackend("the Cuts due view on $name", (backend) => {
+  it("lists every open cut soonest due first, counts due and overdue per client, and figures only cuts delivered or past due", async () => {
+    const { database } = await migratedDatabase(backend);
+    await addMember(database, "eve@example.com");
+    const start = 1_000_000;
+    // Enterprise: 24 h; Influencer: 48 h; Creator: 168 h. Creator's first cut delivered on time.
+    const enterprise = await clientWithRequest(database, { plan: "Enterprise", name: "Ent" });
+    const influencer = await clientWithRequest(database, { plan: "Influencer", name: "Inf" });
+    const creator = await clientWithRequest(database, { plan: "Creator", name: "Cre" });
+    const notYet = await clientWithRequest(database, { plan: "Creator", name: "Not yet" });
+    for (const client of [enterprise, influencer, creator]) {
+      await footageComplete(database, { ...client, now: start });
+    }
+    await versionForTests(database, { ...creator, number: 1, createdAt: start + 10 * hourMs });
+    await decisionForTests(database, {
+      requestId: creator.requestId,
+      number: 1,
+      decision: "changes",
+      at: start + 11 * hourMs,
+    });
+    const now = start + 30 * hourMs;
+    const view = await cutsView(database, now, settings);
+    expect(view.rows.map((row) => [row.clientName, row.turn, row.state])).toEqual([
+      ["Ent", 0, "overdue"],
+      ["Inf", 0, "running"],
+      ["Cre", 1, "running"],
+    ]);
+    expect(view.rows[0]?.spanMs).toBe(6 * hourMs);
+    expect(view.rows[1]).toMatchObject({ dueAt: start + 48 * hourMs, spanMs: 18 * hourMs });
+    expect(view.rows.every((row) => row.editor?.name !== undefined)).toBe(true);
+    expect(view.rows.map((row) => row.requestId)).not.toContain(notYet.requestId);
+
+    const counts = await dueCounts(database, now, settings);
+    expect(counts[enterprise.clientId]).toEqual({ due: 0, overdue: 1 });
+    expect(counts[influencer.clientId]).toEqual({ due: 1, overdue: 0 });
+    expect(counts[notYet.clientId]).toBeUndefined();
+
+    // Counted: Creator's v1 (on time) and Enterprise's overdue cut; the two running are not.
+    const figures = await cutFigures(database, now, settings);
+    expect(figures).toMatchObject({ counted: 2, onTime: 1, overdue: 1, notYetDue: 2 });
+    expect(figures.onTimeRate).toBe(0.5);
+  });
+
+  it("nothing counted: no rate (never 100 % of nothing)", async () => {
+    const { database } = await migratedDatabase(backend);
+    const figures = await cutFigures(database, Date.now(), settings);
+    expect(figures.counted).toBe(0);
+    expect(figures.onTimeRate).toBeNull();
+    expect(figures.claim.rate).toBeNull();
+  });
+
+  it("the team's actions: pause and resume, a new editor, footage complete; an unknown request or member changes nothing", async () => {
+    const { database } = await migratedDatabase(backend);
+    await addMember(database, "eve@example.com");
+    const client = await clientWithRequest(database, { plan: "Influencer" });
+    const act = (action: Parameters<typeof cutAction>[1], at = 5_000) =>
+      cutAction(database, action, at);
+    expect(await act({ kind: "complete", requestId: client.requestId, memberId: "m" }, 1_000)).toBe(
+      true,
+    );
+    expect(await act({ kind: "complete", requestId: client.requestId, memberId: "m" })).toBe(false);
+    expect(await act({ kind: "pause", requestId: client.requestId, memberId: "m" })).toBe(true);
+    let view = await cutsView(database, 6_000, settings);
+    expect(view.rows[0]?.state).toBe("paused");
+    expect(await act({ kind: "resume", requestId: client.requestId, memberId: "m" })).toBe(true);
+    view = await cutsView(database, 6_000, settings);
+    expect(view.rows[0]?.state).toBe("running");
+    const editor = { kind: "editor" as const, requestId: client.requestId, memberId: "m" };
+    expect(await act({ ...editor, editorId: "no-such-member" })).toBe(false);
+    expect(await act({ ...editor, editorId: null })).toBe(true);
+    expect((await cutsView(database, 6_000, settings)).rows[0]?.editor).toBeNull();
+    expect(await act({ kind: "pause", requestId: "no-such-request", memberId: "m" })).toBe(false);
+  });
+});
