@@ -210,7 +210,13 @@ export async function startServer(
   team.provideForMembers(clientReviewPort, {
     review: (clientId, requestId, version) => review.page("team", clientId, requestId, version),
     act: (clientId, requestId, version, member, form) =>
-      review.act({ side: "team", ...member }, clientId, requestId, version, form),
+      review.act(
+        { side: "team", id: member.id, name: member.name },
+        clientId,
+        requestId,
+        version,
+        form,
+      ),
     versionFile: (clientId, requestId, version, file, range) =>
       review.file("team", clientId, requestId, version, file, range),
   });

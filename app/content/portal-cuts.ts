@@ -84,8 +84,8 @@ export const portalCuts = {
   },
   /** The batched notices of the other side's new comments. */
   notices: {
-    toTeamSubject: "{client}: {count} new comments on cuts",
-    toClientSubject: "The team left {count} new comments on your cut",
+    toTeamSubject: "{client}: new comments on cuts ({count})",
+    toClientSubject: "New comments from the team on your cut ({count})",
     open: "Open it",
   },
   /** The cut-ready email to each of the client's people. */

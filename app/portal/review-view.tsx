@@ -270,7 +270,7 @@ function CommentBody(props: { comment: ReviewComment }) {
             data-seek-frame={comment.frameIn}
             data-seek-frame-out={comment.frameOut ?? undefined}
             className="rounded bg-white/10 px-2 py-0.5 font-mono text-zinc-100"
-            aria-label={fill(copy.comments.seek, { timecode: comment.timecodeIn ?? "" })}
+            aria-label={fill(copy.comments.seek, { timecode: at })}
           >
             {at}
           </button>

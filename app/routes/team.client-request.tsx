@@ -48,7 +48,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const wanted = params.n === undefined ? undefined : versionNumber(params.n);
   const page = await team.review(params.id, params.request, wanted);
   if (!page?.version) throw data(null, { status: 404 });
-  const outcome = await team.act(params.id, params.request, page.version.number, member, form);
+  // Comments show the member's display name (their address when they have none).
+  const author = { id: member.id, name: member.name || member.email };
+  const outcome = await team.act(params.id, params.request, page.version.number, author, form);
   if (!outcome) throw data(null, { status: 404 });
   const typed = {
     frameIn: form.get("frameIn") ?? "",

@@ -7,7 +7,7 @@ import { versionMake, versionsOf } from "../db/portal/request-versions.ts";
 import { describeEachBackend, migratedDatabase, type StorageBackend } from "../test/backends.ts";
 import { wavBytes } from "../test/media-bytes.ts";
 import { signedInClient } from "../test/portal-session.ts";
-import { readComment } from "./review.ts";
+import { commentsPerVersionMax, createReview, readComment } from "./review.ts";
 import { startPortal } from "./start-portal.ts";
 
 const metadata = (pairs: Record<string, string>) =>
@@ -297,6 +297,106 @@ describeEachBackend("cuts as versions on $name", (backend) => {
     expect(
       await review.file("client", ana.clientId, ana.requestId, 2, "markers.csv", null),
     ).toBeUndefined();
+  });
+});
+
+describeEachBackend("the version maker and the bounds on $name", (backend) => {
+  it("with previews on, waits for the media job's reading; then makes the version once", async () => {
+    const { database, dataDir } = await migratedDatabase(backend);
+    const ana = await signedInClient(database, "ana");
+    const review = createReview({ database, dataDir, previewsOn: async () => true });
+    const job = review.versionJob({ everyMs: 1000, uploadedBy: async () => null });
+    const cut = randomUUID();
+    const now = Date.now();
+    await database.write(
+      database.db.insertInto("clientUploads").values({
+        id: cut,
+        clientId: ana.clientId,
+        personId: null,
+        requestId: ana.requestId,
+        size: 10,
+        createdAt: now,
+        completedAt: now,
+        fromTeam: 1,
+      }),
+    );
+    await job.run();
+    expect(await versionsOf(database, ana.clientId, ana.requestId)).toEqual([]);
+    await database.write(
+      database.db
+        .insertInto("uploadMedia")
+        .values({ uploadId: cut, state: "pending", attempts: 0, nextAttemptAt: now }),
+    );
+    await job.run();
+    expect(await versionsOf(database, ana.clientId, ana.requestId)).toEqual([]);
+    await database.write(
+      database.db
+        .updateTable("uploadMedia")
+        .set({ state: "unreadable" })
+        .where("uploadId", "=", cut),
+    );
+    await job.run();
+    await job.run();
+    expect((await versionsOf(database, ana.clientId, ana.requestId)).map((v) => v.number)).toEqual([
+      1,
+    ]);
+  });
+
+  it("refuses a comment past the version's bound with a message, and stores nothing", async () => {
+    const { database, dataDir } = await migratedDatabase(backend);
+    const ana = await signedInClient(database, "ana");
+    const review = createReview({ database, dataDir, previewsOn: async () => false });
+    const cut = randomUUID();
+    const versionId = randomUUID();
+    const now = Date.now();
+    await database.write(
+      database.db.insertInto("clientUploads").values({
+        id: cut,
+        clientId: ana.clientId,
+        personId: null,
+        requestId: ana.requestId,
+        size: 10,
+        createdAt: now,
+        completedAt: now,
+        fromTeam: 1,
+      }),
+    );
+    await versionMake(database, { id: versionId, uploadId: cut, createdBy: null, now });
+    const full = Array.from({ length: commentsPerVersionMax }, (_, index) => ({
+      id: randomUUID(),
+      versionId,
+      clientId: ana.clientId,
+      parentId: null,
+      authorSide: "client",
+      authorId: null,
+      authorName: "ana@example.com",
+      frameIn: index,
+      frameOut: null,
+      body: `note ${index}`,
+      resolvedAt: null,
+      createdAt: now,
+    }));
+    for (let at = 0; at < full.length; at += 100) {
+      await database.write(
+        database.db.insertInto("versionComments").values(full.slice(at, at + 100)),
+      );
+    }
+    const answer = await review.act(
+      { side: "team", id: "m", name: "Maya" },
+      ana.clientId,
+      ana.requestId,
+      1,
+      new URLSearchParams({ intent: "comment", frameIn: "00:00:01:00", body: "one more" }),
+    );
+    expect(answer).toEqual({
+      ok: false,
+      error: `This version has ${commentsPerVersionMax} comments, the most it can hold.`,
+    });
+    const count = await database.db
+      .selectFrom("versionComments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(commentsPerVersionMax);
   });
 });
 

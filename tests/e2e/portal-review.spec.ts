@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { storedApplication } from "../../server/test/portal.ts";
+import { expectNoViolations } from "./helpers/axe";
 import { chooser, video } from "./helpers/media";
 import { expect, test } from "./helpers/page-health";
 import { storedSignedInClient } from "./helpers/portal";
@@ -59,6 +60,7 @@ test("a cut goes round: v1 uploaded, told, commented at frames, changes asked; v
   };
   await uploadCut(v1File, 1);
   await expect(page.locator("[data-request-state]")).toHaveText("In review");
+  await expectNoViolations(page, "team request page", true);
 
   // Told once, with the stable link.
   await expect.poll(async () => (await toldOf(1)).length, { timeout: 20_000 }).toBe(1);
@@ -91,6 +93,7 @@ test("a cut goes round: v1 uploaded, told, commented at frames, changes asked; v
   await form.locator('[name="body"]').fill("Past the end");
   await form.getByRole("button", { name: "Add comment" }).click();
   await expect(client.getByRole("alert")).toContainText("The video ends at 00:00:02:29.");
+  await expectNoViolations(client, "client version page", true);
   const seeks = client.locator("[data-seek-frame]");
   await expect(seeks).toHaveCount(2);
   await expect(seeks.nth(0)).toHaveAttribute("data-seek-frame", "30");

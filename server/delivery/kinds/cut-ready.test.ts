@@ -4,8 +4,8 @@ import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { personInsert } from "../../db/portal/client-people.ts";
+import { versionMake } from "../../db/portal/request-versions.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { createReview } from "../../portal/review.ts";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
 import { clientWithRequest } from "../../test/portal.ts";
 import { waitFor } from "../../test/wait.ts";
@@ -48,7 +48,7 @@ const cutReadyDeliveries = (database: DatabaseHandle) =>
 
 describeEachBackend("the cut-ready email on $name", (backend) => {
   it("tells every person of the client once per version, one message each, with the stable link", async () => {
-    const { database, dataDir } = await migratedDatabase(backend);
+    const { database } = await migratedDatabase(backend);
     const owner = await clientWithRequest(database, {
       title: "Spring launch",
       name: "Ada Lovelace",
@@ -68,20 +68,17 @@ describeEachBackend("the cut-ready email on $name", (backend) => {
         createdAt: now + 1,
       }),
     ]);
-    let nudged = 0;
-    const review = createReview({
-      database,
-      dataDir,
-      previewsOn: async () => false,
-      cutReadyKind: cutReadyEmailKind.name,
-      onVersionMade: () => {
-        nudged += 1;
-      },
-    });
-    const job = review.versionJob({ everyMs: 1000, uploadedBy: async () => null });
-    await finishedCut(database, owner);
-    await job.run();
-    await job.run();
+    // What the job cut-versions does for a finished cut: the version and its delivery, in one
+    // transaction; made again (a retry, another instance): neither.
+    const make = async (uploadId: string) =>
+      versionMake(
+        database,
+        { id: randomUUID(), uploadId, createdBy: null, now: Date.now() },
+        { kind: cutReadyEmailKind.name, applicationId: owner.applicationId },
+      );
+    const firstCut = await finishedCut(database, owner);
+    expect(await make(firstCut)).toBe(1);
+    expect(await make(firstCut)).toBeUndefined();
     const [first, ...others] = await cutReadyDeliveries(database);
     expect(others).toEqual([]);
     const version = await database.db
@@ -89,7 +86,6 @@ describeEachBackend("the cut-ready email on $name", (backend) => {
       .select(["id", "number"])
       .executeTakeFirstOrThrow();
     expect(first?.id).toBe(version.id);
-    expect(nudged).toBe(1);
 
     const sent: SendMailOptions[] = [];
     const mailer: Mailer = {
@@ -116,8 +112,7 @@ describeEachBackend("the cut-ready email on $name", (backend) => {
     );
 
     // v2: one more delivery, told again.
-    await finishedCut(database, owner);
-    await job.run();
+    expect(await make(await finishedCut(database, owner))).toBe(2);
     expect(await cutReadyDeliveries(database)).toHaveLength(2);
     worker.nudge();
     await waitFor(async () => sent.length === 4, { what: "v2 told" });
