@@ -1,5 +1,11 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { paths, portalPaths, teamClientsPath, teamPaths } from "./shared/paths.ts";
+import {
+  paths,
+  portalPaths,
+  teamClientsPath,
+  teamPaths,
+  teamSchedulePath,
+} from "./shared/paths.ts";
 
 export default [
   index("routes/home.tsx"),
@@ -26,9 +32,13 @@ export default [
   route(portalPaths.signOut, "routes/portal.sign-out.tsx"),
   route(portalPaths.request, "routes/portal.request.tsx"),
   route(portalPaths.footage, "routes/portal.footage.ts"),
+  route(portalPaths.schedule, "routes/portal.schedule.tsx"),
+  route(portalPaths.feed, "routes/portal.feed.ts"),
   route(teamClientsPath, "routes/team.clients.tsx"),
   route(`${teamClientsPath}/:id`, "routes/team.client-page.tsx"),
   route(`${teamClientsPath}/:id/footage/:upload/:file`, "routes/team.client-footage.ts"),
+  route(`${teamClientsPath}/:id/requests/:request/post`, "routes/team.request-post.tsx"),
+  route(teamSchedulePath, "routes/team.schedule.tsx"),
   route(`${teamPaths.inbox}/applications/:id/portal-invite`, "routes/team.portal-invite.tsx"),
   route(`${teamPaths.inbox}/*`, "routes/team.not-found.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -3,6 +3,7 @@ import { clientFootagePort } from "#app/shared/client-footage-port.ts";
 import { clientListPort } from "#app/shared/client-list-port.ts";
 import { clientPagePort } from "#app/shared/client-page-port.ts";
 import { portalInvitePort } from "#app/shared/portal-invite-port.ts";
+import { teamSchedulePort } from "#app/shared/schedule-port.ts";
 import { type BackgroundJob, startJobs } from "./background/job.ts";
 import { retentionJob } from "./background/retention-job.ts";
 import { type Config, loadConfig } from "./config.ts";
@@ -172,6 +173,7 @@ export async function startServer(
     footageNoticeKinds: footageNoticeKinds(config),
     nudgeWorker: () => worker.nudge(),
     afterErase: team.afterErase,
+    feedKey: ipHashSecret,
   });
   // The team's pages about clients are the portal's: each reaches its own port (decision 0086).
   const { clients } = portal;
@@ -184,6 +186,7 @@ export async function startServer(
   });
   team.provideForMembers(portalInvitePort, { invite: clients.invite });
   team.provideForMembers(clientFootagePort, { footageFile: clients.footageFile });
+  team.provideForMembers(teamSchedulePort, portal.schedule.team);
   // Replies coming back: the SMTP listener (INBOUND_SMTP_PORT) and the provider's POST.
   const inbound = await startInbound({
     config,

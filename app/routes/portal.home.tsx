@@ -1,5 +1,7 @@
 import { data, redirect } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
+import { portalSchedule } from "~/content/portal-schedule";
 import { NewRequestForm } from "~/portal/new-request-form";
 import { PortalShell } from "~/portal/portal-shell";
 import { RequestList } from "~/portal/request-list";
@@ -66,6 +68,9 @@ export default function PortalHome({ loaderData, actionData }: Route.ComponentPr
           videos: client.videosPerWeek,
         })}
       </p>
+      <a href={portalPaths.schedule} className={buttonClass("outline", "sm", "mt-3")}>
+        {portalSchedule.calendar.clientSchedule}
+      </a>
       <OutcomeNotice said={message ? { ok: true, message } : undefined} />
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <NewRequestForm errors={actionData?.errors} values={actionData?.values} today={today} />

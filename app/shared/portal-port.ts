@@ -1,4 +1,5 @@
 import type { FootageItem } from "./footage-item.ts";
+import type { PortalSchedulePort } from "./schedule-port.ts";
 
 /**
  * What the portal's routes may ask of the server (decision 0079): the client's side on /portal,
@@ -101,4 +102,6 @@ export interface PortalPort {
    * (`Range` honoured), or undefined: signed out, another client's upload, any other id or file.
    */
   footageFile(uploadId: string, file: string, range: string | null): Promise<Response | undefined>;
+  /** The posting schedule (decision 0094): the client's calendar, approvals and feed. */
+  schedule: PortalSchedulePort;
 }

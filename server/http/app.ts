@@ -4,7 +4,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { ServerBuild } from "react-router";
 import type { IntakePort } from "#app/shared/app-context.ts";
-import { beaconPath, intakePath, portalPaths, teamPaths } from "#app/shared/paths.ts";
+import { beaconPath, intakePath, loggablePath, portalPaths, teamPaths } from "#app/shared/paths.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { mountMetrics } from "../metrics/http-metrics.ts";
@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         // Immutable headers (Response.redirect): the log line still has the id.
       }
     }
-    const line = { reqId, method: c.req.method, path: c.req.path };
+    const line = { reqId, method: c.req.method, path: loggablePath(c.req.path) };
     const ms = () => Math.round((performance.now() - started) * 10) / 10;
     // The connection the answer goes out on (absent when a test calls the app directly).
     const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { PortalPerson, PortalPort } from "#app/shared/portal-port.ts";
 import type { BackgroundJob } from "../background/job.ts";
@@ -17,6 +18,7 @@ import { uploadMediaJob } from "./media-job.ts";
 import { mediaOrphansJob } from "./media-orphans.ts";
 import { createRequest } from "./new-request.ts";
 import { requestPage } from "./request-page.ts";
+import { createSchedule, type Schedule } from "./schedule.ts";
 import { clientSpace } from "./space.ts";
 import { createUploads } from "./uploads.ts";
 
@@ -29,6 +31,8 @@ export interface PortalServer {
   uploads: (request: Request, incoming?: IncomingMessage) => Promise<Response>;
   /** The team's side (/team/clients): the composition root makes its pages' ports of it. */
   clients: TeamClients;
+  /** The posting schedule (decision 0094): the composition root gives its team side to members. */
+  schedule: Schedule;
   jobs: BackgroundJob[];
   stop(): Promise<void>;
 }
@@ -45,6 +49,8 @@ export function startPortal(deps: {
   nudgeWorker: () => void;
   /** After a client's erase: empties the SQLite -wal, as after an applicant's (team's job). */
   afterErase?: () => Promise<void>;
+  /** The key feed tokens are derived under (the server's hashing key); tests: a random one. */
+  feedKey?: string;
   now?: () => number;
 }): PortalServer {
   const { config, database, logger } = deps;
@@ -59,6 +65,12 @@ export function startPortal(deps: {
     now,
   });
   const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
+  const schedule = createSchedule({
+    database,
+    feedKey: deps.feedKey ?? randomBytes(32).toString("base64url"),
+    siteUrl: config.PUBLIC_SITE_URL,
+    now,
+  });
   // What a finished upload is (decision 0084): stopping kills the runs of ffmpeg in hand.
   const stopping = new AbortController();
   const media = uploadMediaJob({
@@ -108,6 +120,7 @@ export function startPortal(deps: {
           const request = { clientId: person.clientId, uploadId, file, range };
           return clientFootageFile(database, config.dataDir, request, ["poster", "preview"]);
         },
+        schedule: schedule.forClient(person),
         async createRequest(form) {
           if (!person) return { ok: false, fieldErrors: {} };
           return createRequest(database, person, form, now());
@@ -115,6 +128,7 @@ export function startPortal(deps: {
       };
     },
     uploads: uploads.handle,
+    schedule,
     clients: createClients({
       database,
       inviteKind: deps.inviteKind,
