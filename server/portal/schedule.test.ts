@@ -1,11 +1,13 @@
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
+import { loggablePath } from "#app/shared/paths.ts";
 import type { PortalPerson } from "#app/shared/portal-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { eraseClientRows } from "../db/portal/client-erase.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { clientWithRequest } from "../test/portal.ts";
 import { approvedVersion } from "../test/schedule.ts";
+import { isFeedPath } from "./guard.ts";
 import { instantOf, readHashtags, readPostForm } from "./post-input.ts";
 import { createSchedule, hashFeedToken } from "./schedule.ts";
 
@@ -306,5 +308,24 @@ describe("reading a post's form", () => {
   it("stores the zone's canonical name", () => {
     const read = readPostForm(form({ timeZone: "europe/berlin" }), now);
     expect(read.ok && read.post.timeZone).toBe("Europe/Berlin");
+  });
+});
+
+describe("the feed's path", () => {
+  it("the portal's guard lets exactly /portal/feeds/<token>.ics through, and logs never name the token", () => {
+    const token = "a".repeat(43);
+    expect(isFeedPath(`/portal/feeds/${token}.ics`)).toBe(true);
+    for (const path of [
+      `/portal/feeds/${token}.ics.data`,
+      `/portal/feeds/${token}`,
+      `/portal/feeds/x/${token}.ics`,
+      "/portal/feeds/.ics",
+      "/portal/feeds/../schedule.ics",
+      "/portal/schedule",
+    ]) {
+      expect(isFeedPath(path)).toBe(false);
+    }
+    expect(loggablePath(`/portal/feeds/${token}.ics`)).toBe("/portal/feeds/[token].ics");
+    expect(loggablePath("/portal/schedule")).toBe("/portal/schedule");
   });
 });
