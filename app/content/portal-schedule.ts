@@ -84,7 +84,6 @@ export const portalSchedule = {
       changed: "The team changed this post meanwhile: read it again, then approve it.",
       video: "Approve the video first; then its post.",
     },
-    at: "{time} ({zone})",
     writePost: "Post",
     clientSchedule: "Posting schedule",
     tooMany: "Only the first {count} posts of this time are shown.",

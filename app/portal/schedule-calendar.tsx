@@ -117,7 +117,10 @@ export function ScheduleCalendarView(props: {
                     className="rounded-lg bg-surface p-2 text-sm"
                   >
                     <p className="font-semibold text-white">
-                      {fill(copy.at, { time: post.localTime, zone: post.timeZone })}
+                      {post.localTime}{" "}
+                      <span className="text-xs font-normal break-all text-zinc-300">
+                        ({post.timeZone})
+                      </span>
                     </p>
                     <p className="text-zinc-200">{post.platform}</p>
                     {props.showClient ? <p className="text-zinc-400">{post.clientName}</p> : null}

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import ical, { type VEvent } from "node-ical";
+import { postInsert } from "../../server/db/portal/request-posts.ts";
 import { instantOf } from "../../server/portal/post-input.ts";
 import { approvedVersion } from "../../server/test/schedule.ts";
 import { expectNoViolations } from "./helpers/axe";
@@ -133,4 +135,58 @@ test("the team writes a post for an approved video, the client approves it, week
   expect(fresh.status()).toBe(200);
   expect(events(await fresh.text())).toHaveLength(1);
   await theirs.close();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the client's calendar moves by plain links and approves by a plain form; axe finds nothing", async ({
+    browser,
+  }, testInfo) => {
+    const client = await storedSignedInClient(uniqueName("Nojs Nora"));
+    await withDatabase((database) => approvedVersion(database, client));
+    const day = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+    await withDatabase((database) =>
+      database.write(
+        postInsert(database.db, {
+          id: randomUUID(),
+          requestId: client.requestId,
+          clientId: client.clientId,
+          platform: "YouTube Shorts",
+          at: instantOf(day, "08:15", "America/New_York") ?? 0,
+          timeZone: "America/New_York",
+          caption: "Morning bake, from the first loaf to the shelf",
+          hashtags: "#bakery",
+          by: "ed@team.example",
+          now: Date.now(),
+        }),
+      ),
+    );
+    const context = await browser.newContext({
+      ...testInfo.project.use,
+      javaScriptEnabled: false,
+      baseURL: teamOrigin,
+    });
+    await context.addCookies([{ name: "portal_session", value: client.token, url: teamOrigin }]);
+    const page = await context.newPage();
+    await page.goto(`${teamOrigin}/portal/schedule`);
+    // Next until the post's week (it is 9 days ahead: one or two weeks on).
+    const post = page.locator(`[data-day="${day}"] [data-post]`);
+    for (let step = 0; step < 2 && (await post.count()) === 0; step += 1) {
+      await page.getByRole("link", { name: "Next" }).click();
+    }
+    await expect(post).toContainText("08:15 (America/New_York)");
+    await expect(post.locator("[data-state]")).toHaveText("Waiting for the client's approval");
+    await post.getByRole("button", { name: /Approve this post/ }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "The post is approved: it is in your calendar feed.",
+    );
+    await expect(post.locator("[data-state]")).toHaveText("Approved");
+    await page.getByRole("link", { name: "Month" }).click();
+    await expect(page.locator(`[data-day="${day}"] [data-post] [data-state]`)).toHaveText(
+      "Approved",
+    );
+    await expectNoViolations(page, "the client's schedule without scripts", false);
+    await context.close();
+  });
 });
