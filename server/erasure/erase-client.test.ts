@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
@@ -10,6 +11,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import { eraseClientRows } from "../db/portal/client-erase.ts";
 import { personInsert } from "../db/portal/client-people.ts";
 import { clientInsert } from "../db/portal/clients.ts";
+import { feedWrite, postInsert } from "../db/portal/request-posts.ts";
 import { filesOfUpload, posterFile, previewFile, uploadFile } from "../media/media-files.ts";
 import { mediaOrphansJob } from "../portal/media-orphans.ts";
 import { describeEachBackend, migratedDatabase, serverOn } from "../test/backends.ts";
@@ -61,6 +63,16 @@ async function rowsOf(database: DatabaseHandle, clientId: string, uploadIds: str
       .select("uploadId")
       .where("uploadId", "in", ids)
       .execute(),
+    requestPosts: await db
+      .selectFrom("requestPosts")
+      .select("id")
+      .where("clientId", "=", clientId)
+      .execute(),
+    clientFeeds: await db
+      .selectFrom("clientFeeds")
+      .select("clientId")
+      .where("clientId", "=", clientId)
+      .execute(),
   };
   return Object.fromEntries(Object.entries(counts).filter(([, rows]) => rows.length > 0));
 }
@@ -100,6 +112,25 @@ describeEachBackend("erasing a client on $name", (backend) => {
     const origin = new URL(server.url).origin;
     const a = await signedInClient(database, "ana");
     const b = await signedInClient(database, "bo");
+    // Each has a post on its posting schedule and a feed (0033).
+    for (const client of [a, b]) {
+      await database.write(
+        postInsert(database.db, {
+          id: randomUUID(),
+          requestId: client.requestId,
+          clientId: client.clientId,
+          platform: "TikTok",
+          at: Date.now() + 86_400_000,
+          timeZone: "Europe/Berlin",
+          caption: "A post",
+          hashtags: "",
+          by: "ed@team.example",
+          now: Date.now(),
+        }),
+      );
+      const feed = { clientId: client.clientId, salt: randomUUID(), now: Date.now() };
+      await database.write(feedWrite(database.db, { ...feed, tokenHash: randomUUID() }, false));
+    }
     const tus = (client: { cookie: string }) => ({
       "Tus-Resumable": "1.0.0",
       Origin: origin,
@@ -206,11 +237,13 @@ describeEachBackend("erasing a client on $name", (backend) => {
     expect(filesLeft(server.dataDir, [idOf(kept)])).toHaveLength(4);
     const bRows = await rowsOf(database, b.clientId, [idOf(kept)]);
     expect(Object.keys(bRows).sort()).toEqual([
+      "clientFeeds",
       "clientPeople",
       "clientRequests",
       "clientSessions",
       "clientUploads",
       "clients",
+      "requestPosts",
       "uploadMedia",
     ]);
     expect((await fetch(kept, { method: "HEAD", headers: tus(b) })).status).toBe(200);
