@@ -96,7 +96,13 @@ export default function TeamRequestPost({ loaderData, actionData }: Route.Compon
         </a>
       ) : null}
       <OutcomeNotice said={said} />
-      <Form method="post" className="mt-6 flex max-w-xl flex-col gap-4" noValidate>
+      {/* A new revision shows the post as stored (hashtags normalised): the form anew. */}
+      <Form
+        key={post?.revision ?? 0}
+        method="post"
+        className="mt-6 flex max-w-xl flex-col gap-4"
+        noValidate
+      >
         <input type="hidden" name="revision" value={post?.revision ?? 0} />
         <Field name="platform" label={copy.platform} error={errors.platform}>
           {(control) => (

@@ -69,6 +69,8 @@ test("the team writes a post for an approved video, the client approves it, week
     "The post is saved (revision 1). The client is asked to approve it.",
   );
   await expect(page.getByText("Revision 1 · Waiting for the client's approval")).toBeVisible();
+  // The form shows the post as stored: the hashtags normalised.
+  await expect(page.getByLabel("Hashtags")).toHaveValue("#launch #BTS #spring");
   await expectNoViolations(page, "the team's post page", true);
 
   // The team's calendar for this client shows it, waiting.
