@@ -1,5 +1,12 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { paths, portalPaths, teamClientsPath, teamCutsPath, teamPaths } from "./shared/paths.ts";
+import {
+  paths,
+  portalPaths,
+  teamClientsPath,
+  teamCutsPath,
+  teamPaths,
+  teamSchedulePath,
+} from "./shared/paths.ts";
 
 export default [
   index("routes/home.tsx"),
@@ -30,6 +37,8 @@ export default [
   route(`${portalPaths.request}/cut`, "routes/portal.cut.ts"),
   route(`${portalPaths.request}/versions/:n`, "routes/portal.version.tsx"),
   route(`${portalPaths.request}/versions/:n/:file`, "routes/portal.version-file.ts"),
+  route(portalPaths.schedule, "routes/portal.schedule.tsx"),
+  route(portalPaths.feed, "routes/portal.feed.ts"),
   route(teamClientsPath, "routes/team.clients.tsx"),
   route(teamCutsPath, "routes/team.cuts.tsx"),
   route(`${teamClientsPath}/:id`, "routes/team.client-page.tsx"),
@@ -42,6 +51,8 @@ export default [
     `${teamClientsPath}/:id/requests/:request/versions/:n/:file`,
     "routes/team.client-version-file.ts",
   ),
+  route(`${teamClientsPath}/:id/requests/:request/post`, "routes/team.request-post.tsx"),
+  route(teamSchedulePath, "routes/team.schedule.tsx"),
   route(`${teamPaths.inbox}/applications/:id/portal-invite`, "routes/team.portal-invite.tsx"),
   route(`${teamPaths.inbox}/*`, "routes/team.not-found.tsx"),
   route("*", "routes/not-found.tsx"),

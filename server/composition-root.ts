@@ -5,6 +5,7 @@ import { clientPagePort } from "#app/shared/client-page-port.ts";
 import { cutsPort } from "#app/shared/cuts-port.ts";
 import { portalInvitePort } from "#app/shared/portal-invite-port.ts";
 import { clientReviewPort } from "#app/shared/review-port.ts";
+import { teamSchedulePort } from "#app/shared/schedule-port.ts";
 import { type BackgroundJob, startJobs } from "./background/job.ts";
 import { retentionJob } from "./background/retention-job.ts";
 import { type Config, loadConfig } from "./config.ts";
@@ -193,6 +194,7 @@ export async function startServer(
         ? { id: found.member.id, name: found.member.name || found.member.email }
         : undefined;
     },
+    feedKey: ipHashSecret,
   });
   // The team's pages about clients are the portal's: each reaches its own port (decision 0086).
   const { clients } = portal;
@@ -220,6 +222,7 @@ export async function startServer(
     versionFile: (clientId, requestId, version, file, range) =>
       review.file("team", clientId, requestId, version, file, range),
   });
+  team.provideForMembers(teamSchedulePort, portal.schedule.team);
   // Replies coming back: the SMTP listener (INBOUND_SMTP_PORT) and the provider's POST.
   const inbound = await startInbound({
     config,

@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
 import { portalCuts } from "~/content/portal-cuts";
+import { portalSchedule } from "~/content/portal-schedule";
 import { NewRequestForm } from "~/portal/new-request-form";
 import { PortalShell } from "~/portal/portal-shell";
 import { RequestList } from "~/portal/request-list";
@@ -67,6 +69,9 @@ export default function PortalHome({ loaderData, actionData }: Route.ComponentPr
           videos: client.videosPerWeek,
         })}
       </p>
+      <a href={portalPaths.schedule} className={buttonClass("outline", "sm", "mt-3")}>
+        {portalSchedule.calendar.clientSchedule}
+      </a>
       <OutcomeNotice said={message ? { ok: true, message } : undefined} />
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <NewRequestForm errors={actionData?.errors} values={actionData?.values} today={today} />

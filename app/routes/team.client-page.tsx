@@ -5,11 +5,19 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { portal } from "~/content/portal";
 import { portalCuts } from "~/content/portal-cuts";
+import { portalSchedule } from "~/content/portal-schedule";
 import { RequestList } from "~/portal/request-list";
 import { TeamFootageList } from "~/portal/team-footage-list";
 import { clientPagePort } from "~/shared/client-page-port";
 import { ownEntry } from "~/shared/own-entry";
-import { applicationPath, teamClientsPath, teamFootagePath, teamRequestPath } from "~/shared/paths";
+import {
+  applicationPath,
+  teamClientsPath,
+  teamFootagePath,
+  teamPostPath,
+  teamRequestPath,
+  teamSchedulePath,
+} from "~/shared/paths";
 import { fill } from "~/shared/text";
 import { EraseFold } from "~/team/erase-fold";
 import { OutcomeNotice } from "~/team/outcome-notice";
@@ -115,6 +123,29 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
                 label: portalCuts.teamRequest.open,
               }}
             />
+          </section>
+          <section aria-labelledby="posts-title" className="mt-8">
+            <h2 id="posts-title" className="text-xl font-bold text-white">
+              {portalSchedule.calendar.clientSchedule}
+            </h2>
+            <a
+              href={`${teamSchedulePath}?client=${encodeURIComponent(page.client.id)}`}
+              className={buttonClass("outline", "sm", "mt-3")}
+            >
+              {portalSchedule.calendar.clientSchedule}
+            </a>
+            <ul className="mt-3 flex flex-col gap-2">
+              {page.requests.map((request) => (
+                <li key={request.id}>
+                  <a
+                    href={teamPostPath(page.client.id, request.id)}
+                    className="text-brand-300 underline underline-offset-4"
+                  >
+                    {fill(portalSchedule.post.title, { title: request.title })}
+                  </a>
+                </li>
+              ))}
+            </ul>
           </section>
           <section aria-labelledby="footage-title" className="mt-8">
             <h2 id="footage-title" className="text-xl font-bold text-white">

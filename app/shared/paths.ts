@@ -75,7 +75,31 @@ export const portalPaths = {
   footage: "/portal/footage/:upload/:file",
   /** The tus endpoint footage is uploaded to (from a request's page). */
   uploads: "/portal/uploads",
+  /** The client's posting schedule, week and month (decision 0094). */
+  schedule: "/portal/schedule",
+  /** A client's iCal feed at its secret address (`/portal/feeds/<token>.ics`): no session. */
+  feed: "/portal/feeds/:file",
 } as const;
+
+/** Where the feeds live: the portal's guard lets exactly these through without a session. */
+export const portalFeedsPrefix = "/portal/feeds/";
+
+/** A client's feed at its secret token (the token is the only key: never logged). */
+export function portalFeedPath(token: string): string {
+  return `${portalFeedsPrefix}${token}.ics`;
+}
+
+/** A path as logs may name it: a feed's token replaced (`/portal/feeds/[token].ics`). */
+export function loggablePath(path: string): string {
+  return path.startsWith(portalFeedsPrefix) ? `${portalFeedsPrefix}[token].ics` : path;
+}
+
+/** The client's schedule at a view and a day (`/portal/schedule?view=month&date=2026-12-01`). */
+export function scheduleQuery(view: string, date: string, clientId?: string | null): string {
+  const query = new URLSearchParams({ view, date });
+  if (clientId) query.set("client", clientId);
+  return `?${query}`;
+}
 
 /** One of the client's requests: its footage, and adding more. */
 export function portalRequestPath(id: string): string {
@@ -89,6 +113,13 @@ export function portalFootagePath(uploadId: string, file: "poster" | "preview"):
 
 /** The team's "Cuts due" (decision 0093): every cut owed to a client, soonest due first. */
 export const teamCutsPath = "/team/cuts";
+/** The team's posting schedule: every client's posts, or one's (`?client=`). */
+export const teamSchedulePath = "/team/schedule";
+
+/** The team's page of a request's post (`/team/clients/:id/requests/:request/post`). */
+export function teamPostPath(clientId: string, requestId: string): string {
+  return `${teamClientPath(clientId)}/requests/${encodeURIComponent(requestId)}/post`;
+}
 
 /** The team's list of clients, and one client's page (`/team/clients/:id`). */
 export const teamClientsPath = "/team/clients";

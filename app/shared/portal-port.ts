@@ -1,5 +1,6 @@
 import type { FootageItem } from "./footage-item.ts";
 import type { ReviewOutcome, ReviewPage } from "./review-port.ts";
+import type { PortalSchedulePort } from "./schedule-port.ts";
 
 /**
  * What the portal's routes may ask of the server (decision 0079): the client's side on /portal,
@@ -126,4 +127,6 @@ export interface PortalPort {
     file: string,
     range: string | null,
   ): Promise<Response | undefined>;
+  /** The posting schedule (decision 0094): the client's calendar, approvals and feed. */
+  schedule: PortalSchedulePort;
 }

@@ -15,6 +15,7 @@ import { sharedSecret } from "./settings.ts";
 const sharedTables = [
   "application_messages",
   "application_notes",
+  "client_feeds",
   "client_people",
   "client_requests",
   "client_sessions",
@@ -28,6 +29,7 @@ const sharedTables = [
   "inbound_limit_notices",
   "message_attachments",
   "request_pauses",
+  "request_posts",
   "request_versions",
   "settings",
   "submissions",

@@ -217,4 +217,41 @@ export interface PortalTables {
   commentNotices: CommentNoticesTable;
   requestPauses: RequestPausesTable;
   turnNotices: TurnNoticesTable;
+  requestPosts: RequestPostsTable;
+  clientFeeds: ClientFeedsTable;
+}
+
+/** A request's post on the posting schedule (0033_request_posts, decision 0094). */
+export interface RequestPostsTable {
+  id: string;
+  /** Unique: one post per request. */
+  requestId: string;
+  clientId: string;
+  platform: string;
+  /** The planned instant (epoch ms, UTC). */
+  at: number;
+  /** The IANA zone it was planned in ("Europe/Berlin"). */
+  timeZone: string;
+  caption: string;
+  /** Space-separated, each with its # ("#launch #bts"); "" for none. */
+  hashtags: string;
+  /** 1 when written, bumped by each change of the team's. */
+  revision: number;
+  /** The member's address who changed it last. */
+  updatedBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+  /** The revision the client approved (approved while it equals `revision`); null: never. */
+  approvedRevision: number | null;
+  approvedAt: number | null;
+  /** The client's person who approved (null once removed, or never). */
+  approvedBy: string | null;
+}
+
+/** A client's secret iCal feed: the token's salt and SHA-256 only (0033_request_posts). */
+export interface ClientFeedsTable {
+  clientId: string;
+  salt: string;
+  tokenHash: string;
+  createdAt: number;
 }

@@ -12,6 +12,7 @@ import { eraseClientRows } from "../db/portal/client-erase.ts";
 import { personInsert } from "../db/portal/client-people.ts";
 import { clientInsert } from "../db/portal/clients.ts";
 import { footageComplete, pauseOpen } from "../db/portal/request-clock.ts";
+import { feedWrite, postInsert } from "../db/portal/request-posts.ts";
 import { filesOfUpload, posterFile, previewFile, uploadFile } from "../media/media-files.ts";
 import { mediaOrphansJob } from "../portal/media-orphans.ts";
 import { describeEachBackend, migratedDatabase, serverOn } from "../test/backends.ts";
@@ -93,6 +94,16 @@ async function rowsOf(
       .selectFrom("turnNotices")
       .select("requestId")
       .where("requestId", "=", requestId)
+      .execute(),
+    requestPosts: await db
+      .selectFrom("requestPosts")
+      .select("id")
+      .where("clientId", "=", clientId)
+      .execute(),
+    clientFeeds: await db
+      .selectFrom("clientFeeds")
+      .select("clientId")
+      .where("clientId", "=", clientId)
       .execute(),
   };
   return Object.fromEntries(Object.entries(counts).filter(([, rows]) => rows.length > 0));
@@ -194,6 +205,25 @@ describeEachBackend("erasing a client on $name", (backend) => {
     const origin = new URL(server.url).origin;
     const a = await signedInClient(database, "ana");
     const b = await signedInClient(database, "bo");
+    // Each has a post on its posting schedule and a feed (0033).
+    for (const client of [a, b]) {
+      await database.write(
+        postInsert(database.db, {
+          id: randomUUID(),
+          requestId: client.requestId,
+          clientId: client.clientId,
+          platform: "TikTok",
+          at: Date.now() + 86_400_000,
+          timeZone: "Europe/Berlin",
+          caption: "A post",
+          hashtags: "",
+          by: "ed@team.example",
+          now: Date.now(),
+        }),
+      );
+      const feed = { clientId: client.clientId, salt: randomUUID(), now: Date.now() };
+      await database.write(feedWrite(database.db, { ...feed, tokenHash: randomUUID() }, false));
+    }
     const tus = (client: { cookie: string }) => ({
       "Tus-Resumable": "1.0.0",
       Origin: origin,
@@ -320,6 +350,7 @@ describeEachBackend("erasing a client on $name", (backend) => {
     expect(filesLeft(server.dataDir, [idOf(kept), bCut])).toHaveLength(5);
     const bRows = await rowsOf(database, b.clientId, [idOf(kept), bCut], b.requestId);
     expect(Object.keys(bRows).sort()).toEqual([
+      "clientFeeds",
       "clientPeople",
       "clientRequests",
       "clientSessions",
@@ -327,6 +358,7 @@ describeEachBackend("erasing a client on $name", (backend) => {
       "clients",
       "commentNotices",
       "requestPauses",
+      "requestPosts",
       "requestVersions",
       "turnNotices",
       "uploadMedia",

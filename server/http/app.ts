@@ -7,6 +7,7 @@ import type { IntakePort } from "#app/shared/app-context.ts";
 import {
   beaconPath,
   intakePath,
+  loggablePath,
   portalPaths,
   teamCutUploadsPath,
   teamPaths,
@@ -82,7 +83,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         // Immutable headers (Response.redirect): the log line still has the id.
       }
     }
-    const line = { reqId, method: c.req.method, path: c.req.path };
+    const line = { reqId, method: c.req.method, path: loggablePath(c.req.path) };
     const ms = () => Math.round((performance.now() - started) * 10) / 10;
     // The connection the answer goes out on (absent when a test calls the app directly).
     const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;

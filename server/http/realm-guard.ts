@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { Context } from "hono";
+import { loggablePath } from "#app/shared/paths.ts";
 import type { Logger } from "../logger.ts";
 import { teamPathKey } from "./page-body.ts";
 
@@ -45,7 +46,7 @@ export function crossSiteRefusal(
   if (safeMethods.has(method)) return undefined;
   const from = c.req.header("origin") ?? originOf(c.req.header("referer"));
   if (from === origin || from === new URL(c.req.url).origin) return undefined;
-  logger.warn({ path: c.req.path, method }, `cross-site request to ${realm} refused`);
+  logger.warn({ path: loggablePath(c.req.path), method }, `cross-site request to ${realm} refused`);
   return c.text("Forbidden", 403);
 }
 

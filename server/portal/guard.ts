@@ -1,9 +1,20 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { portalPaths } from "#app/shared/paths.ts";
+import { portalFeedsPrefix, portalPaths } from "#app/shared/paths.ts";
 import type { PortalPerson } from "#app/shared/portal-port.ts";
 import { isPortalPath, teamPathKey } from "../http/page-body.ts";
 import { crossSiteRefusal, inRealm, toSignIn } from "../http/realm-guard.ts";
 import type { Logger } from "../logger.ts";
+
+/**
+ * A client's iCal feed (`/portal/feeds/<token>.ics`, decision 0094): its secret token is its
+ * key, so no session is asked; exactly one segment ending in `.ics`, never its `.data` or a
+ * deeper path.
+ */
+export function isFeedPath(path: string): boolean {
+  if (!path.startsWith(portalFeedsPrefix)) return false;
+  const rest = path.slice(portalFeedsPrefix.length);
+  return /^[A-Za-z0-9_-]{1,100}\.ics$/.test(rest);
+}
 
 /** Pages anyone may open: sign-in and the page behind an emailed link. */
 function isPublic(path: string): boolean {
@@ -38,7 +49,7 @@ export function portalGuard(deps: {
     if (crossSite) return crossSite;
     const person = await deps.session(c.req.raw.headers);
     if (person) deps.people.set(c.req.raw, person);
-    else if (!isPublic(path)) return signedOut(c, path);
+    else if (!isPublic(path) && !isFeedPath(path)) return signedOut(c, path);
     await next();
     return undefined;
   }

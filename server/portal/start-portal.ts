@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { CutsPort } from "#app/shared/cuts-port.ts";
 import type { PortalPerson, PortalPort } from "#app/shared/portal-port.ts";
@@ -25,6 +26,7 @@ import { mediaOrphansJob } from "./media-orphans.ts";
 import { createRequest } from "./new-request.ts";
 import { requestPage } from "./request-page.ts";
 import { createReview, type Review } from "./review.ts";
+import { createSchedule, type Schedule } from "./schedule.ts";
 import { clientSpace } from "./space.ts";
 import { createUploads } from "./uploads.ts";
 
@@ -43,6 +45,8 @@ export interface PortalServer {
   review: Review;
   /** The team's side of the plan's clock (/team/cuts, due counts, turnaround figures). */
   cuts: CutsPort;
+  /** The posting schedule (decision 0094): the composition root gives its team side to members. */
+  schedule: Schedule;
   jobs: BackgroundJob[];
   stop(): Promise<void>;
 }
@@ -71,6 +75,8 @@ export function startPortal(deps: {
    * endpoint asks it.
    */
   teamSession?: (headers: Headers) => Promise<CutUploader | undefined>;
+  /** The key feed tokens are derived under (the server's hashing key); tests: a random one. */
+  feedKey?: string;
   now?: () => number;
 }): PortalServer {
   const { config, database, logger } = deps;
@@ -89,6 +95,12 @@ export function startPortal(deps: {
     reminderLeadMs: config.PORTAL_CUT_REMINDER_BEFORE_HOURS * config.PORTAL_TURNAROUND_MS_PER_HOUR,
   };
   const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
+  const schedule = createSchedule({
+    database,
+    feedKey: deps.feedKey ?? randomBytes(32).toString("base64url"),
+    siteUrl: config.PUBLIC_SITE_URL,
+    now,
+  });
   // What a finished upload is (decision 0084): stopping kills the runs of ffmpeg in hand.
   const stopping = new AbortController();
   const media = uploadMediaJob({
@@ -180,6 +192,7 @@ export function startPortal(deps: {
           if (!marked) return "unknown";
           return marked.marked ? "marked" : "already";
         },
+        schedule: schedule.forClient(person),
         async createRequest(form) {
           if (!person) return { ok: false, fieldErrors: {} };
           return createRequest(database, person, form, now());
@@ -189,6 +202,7 @@ export function startPortal(deps: {
     uploads: uploads.handle,
     cutUploads: cutUploads.handle,
     review,
+    schedule,
     clients: createClients({
       database,
       inviteKind: deps.inviteKind,

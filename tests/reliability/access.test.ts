@@ -7,11 +7,13 @@ import { openDatabase } from "../../server/db/database.ts";
 import { addMember } from "../../server/db/members.ts";
 import { personInsert } from "../../server/db/portal/client-people.ts";
 import { sessionInsert, signInTokenInsert } from "../../server/db/portal/client-sessions.ts";
+import { postApproval, postInsert } from "../../server/db/portal/request-posts.ts";
 import { hasBuild } from "../../server/http/build-files.ts";
 import { newPortalToken } from "../../server/mail/portal-links.ts";
 import { posterFile, previewFile, uploadFile } from "../../server/media/media-files.ts";
 import { wavBytes } from "../../server/test/media-bytes.ts";
 import { signedInClient } from "../../server/test/portal-session.ts";
+import { approvedVersion } from "../../server/test/schedule.ts";
 import { readSignInEmails } from "../../server/test/team.ts";
 import { waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
@@ -304,6 +306,58 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
     const partialOffset = async () =>
       (await readFile(uploadFile(server.dataDir, partial)).catch(() => Buffer.alloc(0))).length;
 
+    // The posting schedule (issue 39): A's approved post on an approved cut, and A's feed at a
+    // secret address, rotated once by A (the old address is kept to ask for it).
+    await approvedVersion(database, a);
+    const postId = randomUUID();
+    const postAt = Date.now() + 3 * 86_400_000;
+    await database.write(
+      postInsert(database.db, {
+        id: postId,
+        requestId: a.requestId,
+        clientId: a.clientId,
+        platform: "TikTok",
+        at: postAt,
+        timeZone: "Europe/Berlin",
+        caption: "A-POST-CAPTION of ana's launch",
+        hashtags: "#anaslaunch",
+        by: "maya@team.example",
+        now: Date.now(),
+      }),
+    );
+    await database.write(
+      postApproval(database.db, {
+        id: postId,
+        clientId: a.clientId,
+        revision: 1,
+        personId: a.personId,
+        now: Date.now(),
+      }),
+    );
+    aMarkers.push("A-POST-CAPTION");
+    const postDay = new Date(postAt).toISOString().slice(0, 10);
+    const schedulePath = `/portal/schedule?view=week&date=${postDay}`;
+    const feedOfA = async () => {
+      const html = await (
+        await fetch(`${server.url}${schedulePath}`, { headers: { cookie: a.cookie } })
+      ).text();
+      const found = /value="https?:\/\/[^"/]+(\/portal\/feeds\/[A-Za-z0-9_-]{43}\.ics)"/.exec(html);
+      if (!found?.[1]) throw new Error("no feed address on A's schedule");
+      return found[1];
+    };
+    const oldFeed = await feedOfA();
+    const rotation = await fetch(`${server.url}${schedulePath}`, {
+      method: "POST",
+      headers: { ...teamForm(a.cookie) },
+      body: new URLSearchParams({ intent: "rotate" }),
+      redirect: "manual",
+    });
+    expect(rotation.status).toBe(302);
+    const feed = await feedOfA();
+    expect(feed).not.toBe(oldFeed);
+    // A's tokens are A's data too: no one else's page may carry them.
+    aMarkers.push(oldFeed.slice(-47, -4), feed.slice(-47, -4));
+
     // Every URL of the matrix, in one place. The client's own files on /portal: A's poster and
     // preview for A only, like the portal's pages; the original is never a client's to read.
     const pageOfA = (body: Buffer) => carriesA(body);
@@ -326,6 +380,72 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
       leaks: pageOfA,
       open: true,
     });
+    const scheduleTargets: Target[] = [
+      {
+        name: "GET A's schedule",
+        method: "GET",
+        path: schedulePath,
+        allowed: ["A"],
+        leaks: pageOfA,
+      },
+      {
+        name: "GET A's schedule .data",
+        method: "GET",
+        path: `/portal/schedule.data?view=week&date=${postDay}`,
+        allowed: ["A"],
+        leaks: pageOfA,
+      },
+      {
+        // The feed's token is its only key (calendar apps have no session): whoever holds it.
+        name: "GET A's feed by its secret token",
+        method: "GET",
+        path: feed,
+        allowed: [...everyone],
+        leaks: carriesA,
+      },
+      {
+        name: "GET A's rotated (old) feed",
+        method: "GET",
+        path: oldFeed,
+        allowed: [],
+        leaks: carriesA,
+      },
+      {
+        name: "GET a feed of a made-up token",
+        method: "GET",
+        path: `/portal/feeds/${"A".repeat(43)}.ics`,
+        allowed: [],
+        leaks: carriesA,
+      },
+      {
+        name: "GET /team/schedule (every client)",
+        method: "GET",
+        path: `/team/schedule?view=week&date=${postDay}`,
+        allowed: ["member"],
+        leaks: pageOfA,
+      },
+      {
+        name: "GET /team/schedule of A",
+        method: "GET",
+        path: `/team/schedule?view=week&date=${postDay}&client=${a.clientId}`,
+        allowed: ["member"],
+        leaks: pageOfA,
+      },
+      {
+        name: "GET team post page of A's request",
+        method: "GET",
+        path: `/team/clients/${a.clientId}/requests/${a.requestId}/post`,
+        allowed: ["member"],
+        leaks: pageOfA,
+      },
+      {
+        name: "GET team post page of A's request, by B's id",
+        method: "GET",
+        path: `/team/clients/${b.clientId}/requests/${a.requestId}/post`,
+        allowed: [],
+        leaks: pageOfA,
+      },
+    ];
     const targets: Target[] = [
       openPage("GET /portal/sign-in", "/portal/sign-in"),
       openPage("GET A's expired link page", `/portal/sign-in/link?token=${late.token}`),
@@ -400,6 +520,7 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
         leaks: carriesA,
         headers: () => ({ Range: "bytes=512-1023" }),
       },
+      ...scheduleTargets,
     ];
 
     // Cuts, their review, approval and exports (issue 39): A's version to A (the original
@@ -568,6 +689,29 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
     const finishedUnchanged =
       sha256(await readFile(uploadFile(server.dataDir, finished))) === finishedHash;
 
+    // B approving A's post by its id: 404, A's approval as it was; A rotating from another
+    // origin: 403, A's feed as it was.
+    const bApproves = await fetch(`${server.url}${schedulePath}`, {
+      method: "POST",
+      headers: teamForm(b.cookie),
+      body: new URLSearchParams({ intent: "approve", post: postId, revision: "1" }),
+      redirect: "manual",
+    });
+    const foreignRotation = await fetch(`${server.url}${schedulePath}`, {
+      method: "POST",
+      headers: teamForm(a.cookie, { Origin: "https://evil.example" }),
+      body: new URLSearchParams({ intent: "rotate" }),
+      redirect: "manual",
+    });
+    const feedAfter = (await fetch(`${server.url}${feed}`)).status;
+    const approvedBy = (
+      await database.db
+        .selectFrom("requestPosts")
+        .select("approvedBy")
+        .where("id", "=", postId)
+        .executeTakeFirst()
+    )?.approvedBy;
+
     // A state change from another origin, even with A's session: 403, the upload kept.
     const foreign = await fetch(`${server.url}/portal/uploads/${partial}`, {
       method: "DELETE",
@@ -636,6 +780,7 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
           headers: { cookie: memberCookie },
         })
       ).status,
+      feed: (await fetch(`${server.url}${feed}`)).status,
       filesLeft: [finished, partial].filter(
         (id) =>
           existsSync(uploadFile(server.dataDir, id)) ||
@@ -668,6 +813,11 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
         { name: "A's finished file unchanged (SHA-256)", value: finishedUnchanged, must: "true" },
         { name: "DELETE from another origin", value: foreign.status, must: "403" },
         { name: "comment from another origin", value: foreignComment.status, must: "403" },
+        {
+          name: "B approves A's post / A rotates from another origin / A's feed after",
+          value: `${bApproves.status} / ${foreignRotation.status} / ${feedAfter}`,
+          must: "404 / 403 / 200",
+        },
         { name: "erase refused", value: eraseRefusals.join(", ") },
         { name: "erase by the member", value: afterErase.status },
         {
@@ -695,6 +845,8 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
     expect(foreignCommentStored).toBe(false);
     expect(matrixComments).toEqual([a.personId]);
     expect(decided).toEqual({ decision: "approved", decidedBy: a.personId });
+    expect([bApproves.status, foreignRotation.status, feedAfter]).toEqual([404, 403, 200]);
+    expect(approvedBy).toBe(a.personId);
     expect(eraseRefusals).toEqual([
       "A 303",
       "B 303",
@@ -708,6 +860,7 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
       status: "302→/team/clients?erased=1",
       aHead: 401,
       memberOriginal: 404,
+      feed: 404,
       filesLeft: 0,
       rowsLeft: 0,
     });

@@ -29,6 +29,7 @@ import { migration0029 } from "./0029_upload_media.ts";
 import { migration0030 } from "./0030_upload_notices.ts";
 import { migration0031 } from "./0031_request_versions.ts";
 import { migration0032 } from "./0032_request_clock.ts";
+import { migration0033 } from "./0033_request_posts.ts";
 
 /**
  * Versioned migrations, one per file (names sort in order of application). Kysely's migrator
@@ -66,6 +67,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0030_upload_notices": migration0030(),
     "0031_request_versions": migration0031(),
     "0032_request_clock": migration0032(),
+    "0033_request_posts": migration0033(),
   };
 }
 

@@ -7,9 +7,10 @@ import type { DatabaseHandle } from "../database.ts";
  * it), so no upload is reserved for it while it goes; then what hangs on its uploads (what the
  * media job read, their tus locks: a PATCH in flight finds its lock gone at its next renewal
  * and ends), the uploads (RETURNING their ids: the files to remove once this has committed),
- * its people's sessions and links, its requests, its people, and the client. Its cuts' review
- * goes first: the notices of its comments, the comments, the versions (their cut files are
- * uploads of its own, removed with the others). Every table by
+ * its posting schedule's posts and feed token (0033), its people's sessions and links, its
+ * requests, its people, and the client. Its cuts' review goes first: the notices of its
+ * comments, the comments, the versions (their cut files are uploads of its own, removed with
+ * the others). Every table by
  * name, whatever the foreign keys would cascade.
  */
 export function clientEraseStatements(
@@ -40,6 +41,8 @@ export function clientEraseStatements(
     media: db.deleteFrom("uploadMedia").where("uploadId", "in", uploads),
     locks: db.deleteFrom("uploadLocks").where("uploadId", "in", uploads),
     uploads: db.deleteFrom("clientUploads").where("clientId", "=", clientId).returning("id"),
+    posts: db.deleteFrom("requestPosts").where("clientId", "=", clientId),
+    feeds: db.deleteFrom("clientFeeds").where("clientId", "=", clientId),
     sessions: db.deleteFrom("clientSessions").where("personId", "in", people),
     links: db.deleteFrom("clientSignInTokens").where("personId", "in", people),
     requests: db.deleteFrom("clientRequests").where("clientId", "=", clientId),
@@ -75,6 +78,8 @@ export async function eraseClientRows(
     statements.media,
     statements.locks,
     statements.uploads,
+    statements.posts,
+    statements.feeds,
     statements.sessions,
     statements.links,
     statements.requests,
