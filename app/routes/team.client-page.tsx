@@ -14,6 +14,7 @@ import { EraseFold } from "~/team/erase-fold";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { Panel } from "~/team/panel";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
+import { TeamFootageComplete } from "~/team/team-footage-complete";
 import { TeamPageError } from "~/team/team-not-found";
 import { TeamShell } from "~/team/team-shell";
 import type { Route } from "./+types/team.client-page";
@@ -106,6 +107,7 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
               {copy.requestsTitle}
             </h2>
             <RequestList requests={page.requests} thisWeek={page.thisWeek} none={copy.noRequests} />
+            <TeamFootageComplete requests={page.requests} />
           </section>
           <section aria-labelledby="footage-title" className="mt-8">
             <h2 id="footage-title" className="text-xl font-bold text-white">

@@ -91,11 +91,15 @@ export async function cutAction(
       });
     case "resume":
       return pauseClose(database, { requestId: action.requestId, now });
-    case "complete":
-      return (
-        (await footageComplete(database, { clientId, requestId: action.requestId, now }))
-          ?.marked === true
-      );
+    case "complete": {
+      // Once: pressed again, it keeps its first time and says it is done.
+      const marked = await footageComplete(database, {
+        clientId,
+        requestId: action.requestId,
+        now,
+      });
+      return marked !== undefined;
+    }
     case "editor":
       return editorChange(database, { requestId: action.requestId, memberId: action.editorId });
   }
