@@ -87,6 +87,7 @@ describe("the brand", () => {
     "portal.seo.request",
     "portal.seo.clients",
     "portal.seo.client",
+    "portal.seo.cuts",
   ];
 
   it("is named once, in brand.ts: titles, subjects and the signature derive from it", async () => {

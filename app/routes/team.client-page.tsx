@@ -23,6 +23,7 @@ import { EraseFold } from "~/team/erase-fold";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { Panel } from "~/team/panel";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
+import { TeamFootageComplete } from "~/team/team-footage-complete";
 import { TeamPageError } from "~/team/team-not-found";
 import { TeamShell } from "~/team/team-shell";
 import type { Route } from "./+types/team.client-page";
@@ -123,6 +124,7 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
                 label: portalCuts.teamRequest.open,
               }}
             />
+            <TeamFootageComplete requests={page.requests} />
           </section>
           <section aria-labelledby="posts-title" className="mt-8">
             <h2 id="posts-title" className="text-xl font-bold text-white">

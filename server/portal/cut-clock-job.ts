@@ -34,7 +34,7 @@ export function cutClockJob(deps: {
     async run() {
       if (kinds.reminder.length === 0 && kinds.missed.length === 0) return;
       const at = now();
-      const rows = await clockRows(database, { limit: perRun });
+      const rows = await clockRows(database, { openOnly: true, limit: perRun });
       let made = 0;
       for (const open of openTurns(rows, at, settings)) {
         if (!open.row.hasApplication) continue;

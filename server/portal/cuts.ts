@@ -23,7 +23,7 @@ export async function cutsView(
   settings: ClockSettings,
 ): Promise<CutsView> {
   const [rows, members] = await Promise.all([
-    clockRows(database, { limit: readLimit }),
+    clockRows(database, { openOnly: true, limit: readLimit }),
     memberChoices(database),
   ]);
   const open = openTurns(rows, now, settings).sort((a, b) => dueOf(a, now) - dueOf(b, now));
@@ -50,7 +50,7 @@ export async function cutsView(
 export async function dueCounts(database: DatabaseHandle, now: number, settings: ClockSettings) {
   const counts: Record<string, { due: number; overdue: number }> = {};
   for (const { row, clock } of openTurns(
-    await clockRows(database, { limit: readLimit }),
+    await clockRows(database, { openOnly: true, limit: readLimit }),
     now,
     settings,
   )) {
@@ -91,11 +91,15 @@ export async function cutAction(
       });
     case "resume":
       return pauseClose(database, { requestId: action.requestId, now });
-    case "complete":
-      return (
-        (await footageComplete(database, { clientId, requestId: action.requestId, now }))
-          ?.marked === true
-      );
+    case "complete": {
+      // Once: pressed again, it keeps its first time and says it is done.
+      const marked = await footageComplete(database, {
+        clientId,
+        requestId: action.requestId,
+        now,
+      });
+      return marked !== undefined;
+    }
     case "editor":
       return editorChange(database, { requestId: action.requestId, memberId: action.editorId });
   }

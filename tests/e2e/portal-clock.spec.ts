@@ -90,5 +90,17 @@ test("the client marks footage complete; Cuts due shows it with its editor; paus
   await expect(page.locator(`[data-client="${client.clientId}"] [data-cuts]`)).toHaveText(
     "1 due, 0 overdue",
   );
+
+  // The team marks another client's footage complete from its page: Cuts due lists it.
+  const other = await storedSignedInClient(`Clock Otto ${testInfo.project.name}`);
+  await page.goto(`${teamOrigin}/team/clients/${other.clientId}`);
+  await page.getByRole("button", { name: "Mark footage complete" }).click();
+  await expect(page).toHaveURL(`${teamOrigin}/team/cuts`);
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await expect(page.locator(`[data-request="${other.requestId}"]`)).toHaveAttribute(
+    "data-state",
+    "running",
+  );
+  expect((await editorOf(other.requestId)).footageCompleteAt).not.toBeNull();
   await theirs.close();
 });

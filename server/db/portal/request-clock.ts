@@ -186,7 +186,7 @@ export interface ClockRow {
  */
 export async function clockRows(
   { db }: Handle,
-  filter: { clientId?: string; requestId?: string; limit: number },
+  filter: { clientId?: string; requestId?: string; openOnly?: boolean; limit: number },
 ): Promise<ClockRow[]> {
   const requests = await db
     .selectFrom("clientRequests")
@@ -210,6 +210,13 @@ export async function clockRows(
     )
     .$if(filter.requestId !== undefined, (q) =>
       q.where("clientRequests.id", "=", filter.requestId ?? ""),
+    )
+    // Open: no version yet, or changes asked on the latest (a cut is owed). Delivered and
+    // approved requests are left out, so the job and "Cuts due" read only what is owed.
+    .$if(filter.openOnly === true, (q) =>
+      q.where(
+        sql<boolean>`not exists (select 1 from request_versions v where v.request_id = client_requests.id and (v.decision is null or v.decision <> 'changes') and not exists (select 1 from request_versions w where w.request_id = v.request_id and w.number > v.number))`,
+      ),
     )
     .orderBy("clientRequests.footageCompleteAt")
     .orderBy("clientRequests.id")
