@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
+import ical, { type VEvent } from "node-ical";
+import { instantOf } from "../../server/portal/post-input.ts";
 import { storedApplication } from "../../server/test/portal.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { chooser, video } from "./helpers/media";
@@ -12,7 +14,9 @@ import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 // through the browser (a real video made by ffmpeg, tus to /team/cut-uploads), the server reads
 // it and makes it v1, the client's person is told once by email with the stable link; they
 // comment at a frame and at a range by typed timecodes and ask for changes; the team uploads
-// v2; the stable link opens v2; the client approves and downloads the original, byte for byte.
+// v2; the stable link opens v2; the client approves and downloads the original, byte for byte;
+// the team writes the approved video's post, the client approves it on the posting schedule,
+// and the client's iCal feed, parsed by node-ical, holds it.
 
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
@@ -129,5 +133,34 @@ test("a cut goes round: v1 uploaded, told, commented at frames, changes asked; v
       (await client.evaluate(() => document.documentElement.scrollWidth)) <=
         (client.viewportSize()?.width ?? 0),
   ).toBe(true);
+
+  // The approved video's post: written by the team, approved by the client on the schedule,
+  // held by the client's iCal feed (node-ical reads it back).
+  const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`${teamRequest}/post`);
+  await expect(page.getByText("The client approved the video")).toBeVisible();
+  await page.getByLabel("Platform").selectOption("TikTok");
+  await page.getByLabel("Date").fill(day);
+  await page.getByLabel("Time", { exact: true }).fill("18:45");
+  await page.getByLabel(/Time zone/).fill("Europe/Lisbon");
+  await page.getByLabel("Caption").fill("The cut the client approved, out on Friday");
+  await page.getByLabel("Hashtags").fill("#review #approved");
+  await page.getByRole("button", { name: "Save the post" }).click();
+  await expect(page.getByRole("status")).toContainText("The post is saved (revision 1).");
+  await client.goto(`${teamOrigin}/portal/schedule?view=week&date=${day}`);
+  const post = client.locator(`[data-day="${day}"] [data-post]`);
+  await expect(post).toContainText("18:45 (Europe/Lisbon)");
+  await post.getByRole("button", { name: /Approve this post/ }).click();
+  await expect(post.locator("[data-state]")).toHaveText("Approved");
+  const feedUrl = new URL(await client.locator("[data-feed-url]").inputValue());
+  const feed = await (await fetch(`${teamOrigin}${feedUrl.pathname}`)).text();
+  const events = Object.values(ical.sync.parseICS(feed)).filter(
+    (component): component is VEvent => component?.type === "VEVENT",
+  );
+  expect(events).toHaveLength(1);
+  expect(events[0]?.start.toISOString()).toBe(
+    new Date(instantOf(day, "18:45", "Europe/Lisbon") ?? 0).toISOString(),
+  );
+  expect(events[0]?.description).toContain("The cut the client approved, out on Friday");
   await clientContext.close();
 });
