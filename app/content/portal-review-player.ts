@@ -31,5 +31,5 @@ export const portalReviewPlayer = {
   markersTitle: "Comments on the timeline",
   /** The keys, shown under the player. */
   keysTitle: "Keys",
-  keys: "Space play/pause · J back one second · K pause · L play (again: faster) · ← → one frame · I / O mark in/out · C comment",
+  keys: "Space play/pause · J back one second · K pause · L play (again: faster) · Left/Right arrow one frame · I / O mark in/out · C comment",
 } as const;
