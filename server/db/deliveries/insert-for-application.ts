@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
+import type { Compilable, Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
 import type { Dialect } from "../dialect.ts";
 import type { Database } from "../schema.ts";
+import type { RunTransaction } from "../write-transaction.ts";
 
 /**
  * A pending delivery of `kind` for application `submissionId`, inserted only while the
@@ -45,4 +46,23 @@ export function deliveryForApplication(
         .where("submissions.id", "=", applicationId)
         .where(when),
     );
+}
+
+/**
+ * A notice's delivery made in ONE transaction with `claim`, the statement that gives rows of
+ * a notice table this delivery's id (an insert ON CONFLICT DO NOTHING, or an update where the
+ * id is still null): the delivery is inserted only where `claimed` finds such a row, so two
+ * instances make it once. True when this call made it.
+ */
+export async function deliveryWithClaim(
+  handle: { db: Kysely<Database>; dialect: Dialect; writeTransaction: RunTransaction },
+  claim: Compilable,
+  delivery: { id: string; applicationId: string; kind: string; now: number },
+  claimed: (eb: ExpressionBuilder<Database, "submissions">) => Expression<SqlBool>,
+): Promise<boolean> {
+  const results = await handle.writeTransaction([
+    claim,
+    deliveryForApplication(handle, delivery, claimed).returning("id"),
+  ]);
+  return (results.at(-1)?.rows.length ?? 0) === 1;
 }

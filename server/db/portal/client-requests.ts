@@ -87,3 +87,17 @@ export async function requestOfClient(
     .executeTakeFirst();
   return row && { ...row, startsWeek: Number(row.startsWeek), createdAt: Number(row.createdAt) };
 }
+
+/** The application a request's client was made from (undefined: no such request, or erased). */
+export async function applicationOfRequest(
+  { db }: Handle,
+  requestId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("clientRequests")
+    .innerJoin("clients", "clients.id", "clientRequests.clientId")
+    .select("clients.applicationId")
+    .where("clientRequests.id", "=", requestId)
+    .executeTakeFirst();
+  return row?.applicationId ?? undefined;
+}

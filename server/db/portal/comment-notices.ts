@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
-import { deliveryForApplication } from "../deliveries/insert-for-application.ts";
+import { deliveryWithClaim } from "../deliveries/insert-for-application.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 type Writer = Pick<DatabaseHandle, "db" | "dialect" | "write" | "writeTransaction">;
@@ -90,7 +90,8 @@ export async function commentBatch(
     .executeTakeFirst();
   const applicationId = client?.applicationId;
   if (!applicationId) return false;
-  const results = await writeTransaction([
+  return deliveryWithClaim(
+    { db, dialect, writeTransaction },
     db
       .updateTable("commentNotices")
       .set({ deliveryId })
@@ -99,13 +100,12 @@ export async function commentBatch(
       .where("commentId", "in", (eb) =>
         eb.selectFrom("versionComments").select("id").where("clientId", "=", clientId),
       ),
-    deliveryForApplication({ db, dialect }, { id: deliveryId, applicationId, kind, now }, (eb) =>
+    { id: deliveryId, applicationId, kind, now },
+    (eb) =>
       eb.exists(
         eb.selectFrom("commentNotices").select("commentId").where("deliveryId", "=", deliveryId),
       ),
-    ).returning("id"),
-  ]);
-  return (results.at(-1)?.rows.length ?? 0) === 1;
+  );
 }
 
 /** One comment a notice tells of. */

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { availableMembersQuery } from "../applications/owners.ts";
 import type { DatabaseHandle } from "../database.ts";
-import { deliveryForApplication } from "../deliveries/insert-for-application.ts";
+import { deliveryWithClaim } from "../deliveries/insert-for-application.ts";
+import { applicationOfRequest } from "./client-requests.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 type Writer = Pick<DatabaseHandle, "db" | "dialect" | "write" | "writeTransaction">;
@@ -284,26 +285,20 @@ export async function turnNotice(
   },
 ): Promise<boolean> {
   const { requestId, turn, kind, deliveryId, dueAt, now } = notice;
-  const client = await db
-    .selectFrom("clientRequests")
-    .innerJoin("clients", "clients.id", "clientRequests.clientId")
-    .select("clients.applicationId")
-    .where("clientRequests.id", "=", requestId)
-    .executeTakeFirst();
-  const applicationId = client?.applicationId;
+  const applicationId = await applicationOfRequest({ db }, requestId);
   if (!applicationId) return false;
-  const results = await writeTransaction([
+  return deliveryWithClaim(
+    { db, dialect, writeTransaction },
     db
       .insertInto("turnNotices")
       .values({ requestId, turn, kind, deliveryId, dueAt, queuedAt: now })
       .onConflict((conflict) => conflict.columns(["requestId", "turn", "kind"]).doNothing()),
-    deliveryForApplication({ db, dialect }, { id: deliveryId, applicationId, kind, now }, (eb) =>
+    { id: deliveryId, applicationId, kind, now },
+    (eb) =>
       eb.exists(
         eb.selectFrom("turnNotices").select("requestId").where("deliveryId", "=", deliveryId),
       ),
-    ).returning("id"),
-  ]);
-  return (results.at(-1)?.rows.length ?? 0) === 1;
+  );
 }
 
 /** What a turn notice tells: the turn, its due time, the request and its editor now. */

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
-import { deliveryForApplication } from "../deliveries/insert-for-application.ts";
+import { deliveryWithClaim } from "../deliveries/insert-for-application.ts";
+import { applicationOfRequest } from "./client-requests.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 type Writer = Pick<DatabaseHandle, "db" | "dialect" | "write" | "writeTransaction">;
@@ -98,15 +99,10 @@ export async function noticeBatch(
   batch: { requestId: string; kind: string; deliveryId: string; now: number },
 ): Promise<boolean> {
   const { requestId, kind, deliveryId, now } = batch;
-  const client = await db
-    .selectFrom("clientRequests")
-    .innerJoin("clients", "clients.id", "clientRequests.clientId")
-    .select("clients.applicationId")
-    .where("clientRequests.id", "=", requestId)
-    .executeTakeFirst();
-  const applicationId = client?.applicationId;
+  const applicationId = await applicationOfRequest({ db }, requestId);
   if (!applicationId) return false;
-  const results = await writeTransaction([
+  return deliveryWithClaim(
+    { db, dialect, writeTransaction },
     db
       .updateTable("uploadNotices")
       .set({ deliveryId })
@@ -115,13 +111,12 @@ export async function noticeBatch(
       .where("uploadId", "in", (eb) =>
         eb.selectFrom("clientUploads").select("id").where("requestId", "=", requestId),
       ),
-    deliveryForApplication({ db, dialect }, { id: deliveryId, applicationId, kind, now }, (eb) =>
+    { id: deliveryId, applicationId, kind, now },
+    (eb) =>
       eb.exists(
         eb.selectFrom("uploadNotices").select("uploadId").where("deliveryId", "=", deliveryId),
       ),
-    ).returning("id"),
-  ]);
-  return (results.at(-1)?.rows.length ?? 0) === 1;
+  );
 }
 
 /** One file a notice tells of. */
