@@ -1,29 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
+import type { RequestPostsTable } from "../portal-schema.ts";
 import type { Database } from "../schema.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 
-/** A request's post on the posting schedule (0033_request_posts). */
-export interface PostRow {
-  id: string;
-  requestId: string;
-  clientId: string;
-  platform: string;
-  at: number;
-  timeZone: string;
-  caption: string;
-  /** Space-separated, each with its #. */
-  hashtags: string;
-  revision: number;
-  updatedBy: string | null;
-  createdAt: number;
-  updatedAt: number;
-  approvedRevision: number | null;
-  approvedAt: number | null;
-  approvedBy: string | null;
-}
+/** A request's post on the posting schedule (0033_request_posts): its row as stored. */
+export type PostRow = RequestPostsTable;
 
 /** A post as the calendars and the feed read it: with its request's title and client's name. */
 export interface ScheduleRow extends PostRow {

@@ -1,21 +1,13 @@
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
 import { deliveryForApplication } from "../deliveries/insert-for-application.ts";
+import type { RequestVersionsTable, VersionCommentsTable } from "../portal-schema.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 
-/** A version of a request's cut, with what the media job read of its upload. */
-export interface VersionRow {
-  id: string;
-  requestId: string;
-  clientId: string;
-  number: number;
-  uploadId: string;
-  createdBy: string | null;
-  createdAt: number;
+/** A version of a request's cut (its row, 0031), with what the media job read of its upload. */
+export interface VersionRow extends Omit<RequestVersionsTable, "decision"> {
   decision: "approved" | "changes" | null;
-  decidedAt: number | null;
-  decidedBy: string | null;
   /** The upload's media, as read (null: not read, or this server reads nothing). */
   frameRate: string | null;
   durationMs: number | null;
@@ -24,19 +16,8 @@ export interface VersionRow {
 }
 
 /** A comment on a version, as stored (frames, never seconds). */
-export interface CommentRow {
-  id: string;
-  versionId: string;
-  clientId: string;
-  parentId: string | null;
+export interface CommentRow extends Omit<VersionCommentsTable, "authorSide"> {
   authorSide: "team" | "client";
-  authorId: string | null;
-  authorName: string;
-  frameIn: number | null;
-  frameOut: number | null;
-  body: string;
-  resolvedAt: number | null;
-  createdAt: number;
 }
 
 const num = (value: unknown): number | null =>
