@@ -6,7 +6,7 @@ import { portalCuts as copy } from "~/content/portal-cuts";
 import type { ReviewComment, ReviewPage } from "~/shared/review-port";
 import { fill } from "~/shared/text";
 import { OutcomeNotice } from "~/team/outcome-notice";
-import { ReviewVideo } from "./review-video";
+import { ReviewPlayer } from "./review/review-player";
 
 /**
  * A version of a request's cut, either side (decision 0091): the request's state, the version
@@ -78,7 +78,7 @@ function VersionBody(
           {fill(copy.version, { number: n })}
         </h2>
         {version.hasPreview ? (
-          <ReviewVideo
+          <ReviewPlayer
             src={props.fileUrl(n, "preview")}
             poster={version.hasPoster ? props.fileUrl(n, "poster") : undefined}
             frameRate={version.frameRate}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { portalSchedule } from "~/content/portal-schedule";
 import { scheduleQuery } from "~/shared/paths";
@@ -151,7 +152,9 @@ export function FeedBox(props: {
   url: string;
   title: string;
   intro: string;
-  children?: ReactNode;
+  /** Where "Make a new address" posts (the page itself); `clientId`: the team's, whose feed. */
+  action: string;
+  clientId?: string;
 }) {
   const words = portalSchedule.feed;
   return (
@@ -173,7 +176,14 @@ export function FeedBox(props: {
         className="mt-1 w-full rounded-lg border border-white/15 bg-ink px-3 py-2 font-mono text-sm text-zinc-100"
         data-feed-url
       />
-      {props.children}
+      <Form method="post" action={props.action} className="mt-3">
+        <input type="hidden" name="intent" value="rotate" />
+        {props.clientId ? <input type="hidden" name="client" value={props.clientId} /> : null}
+        <p className="text-sm text-zinc-400">{words.rotateHint}</p>
+        <button type="submit" className={buttonClass("outline", "sm", "mt-2")}>
+          {words.rotate}
+        </button>
+      </Form>
     </section>
   );
 }

@@ -1,15 +1,14 @@
 import { useCallback, useState } from "react";
-import { data, isRouteErrorResponse, useRevalidator } from "react-router";
-import { ErrorScreen } from "~/components/error-screen";
+import { data, useRevalidator } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
-import { landing } from "~/content/landing";
 import { portal } from "~/content/portal";
 import { portalCuts } from "~/content/portal-cuts";
 import { FootageComplete } from "~/portal/footage-complete";
 import { FootageList } from "~/portal/footage-list";
 import { FootageUploader } from "~/portal/footage-uploader";
 import { PortalShell } from "~/portal/portal-shell";
+import { RequestErrorBoundary } from "~/portal/request-not-found";
 import { portalMeta, signedInPerson } from "~/portal/route-helpers";
 import { startsText } from "~/portal/starts-week";
 import { portalCutPath, portalPaths } from "~/shared/paths";
@@ -96,19 +95,5 @@ export default function PortalRequest({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <PortalShell>
-        <div className="py-16 text-center">
-          <p className="text-gradient text-6xl font-extrabold">404</p>
-          <h1 className="mt-4 text-2xl font-bold text-white">{copy.notFound.title}</h1>
-          <p className="mt-2 text-zinc-400">{copy.notFound.body}</p>
-          <a href={portalPaths.home} className={buttonClass("light", "md", "mt-8")}>
-            {copy.notFound.back}
-          </a>
-        </div>
-      </PortalShell>
-    );
-  }
-  return <ErrorScreen title={landing.error.title} back={landing.error.back} />;
+  return <RequestErrorBoundary error={error} />;
 }

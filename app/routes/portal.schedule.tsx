@@ -95,15 +95,7 @@ export default function PortalSchedule({ loaderData, actionData }: Route.Compone
           ) : null
         }
       />
-      <FeedBox url={feedUrl} title={copy.feed.title} intro={copy.feed.intro}>
-        <Form method="post" action={here} className="mt-3">
-          <input type="hidden" name="intent" value="rotate" />
-          <p className="text-sm text-zinc-400">{copy.feed.rotateHint}</p>
-          <button type="submit" className={buttonClass("outline", "sm", "mt-2")}>
-            {copy.feed.rotate}
-          </button>
-        </Form>
-      </FeedBox>
+      <FeedBox url={feedUrl} title={copy.feed.title} intro={copy.feed.intro} action={here} />
     </PortalShell>
   );
 }

@@ -1,19 +1,13 @@
-import { data, isRouteErrorResponse } from "react-router";
-import { ErrorScreen } from "~/components/error-screen";
+import { data } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
-import { buttonClass } from "~/components/ui/button";
-import { landing } from "~/content/landing";
 import { portal } from "~/content/portal";
 import { PortalShell } from "~/portal/portal-shell";
+import { RequestErrorBoundary } from "~/portal/request-not-found";
+import { reviewAnswer } from "~/portal/review-answer";
 import { ReviewView } from "~/portal/review-view";
 import { portalMeta, signedInPerson } from "~/portal/route-helpers";
 import { versionNumber } from "~/portal/version-number";
-import {
-  portalPaths,
-  portalRequestPath,
-  portalVersionFilePath,
-  portalVersionPath,
-} from "~/shared/paths";
+import { portalRequestPath, portalVersionFilePath, portalVersionPath } from "~/shared/paths";
 import { fill } from "~/shared/text";
 import { postedForm } from "~/team/route-helpers";
 import type { Route } from "./+types/portal.version";
@@ -46,21 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   const outcome = await port.reviewAct(params.id, n, form);
   if (!outcome) throw data(null, { status: 404 });
-  const typed = {
-    frameIn: form.get("frameIn") ?? "",
-    frameOut: form.get("frameOut") ?? "",
-    body: form.get("body") ?? "",
-  };
-  return outcome.ok
-    ? data({ ok: true, message: outcome.notice, typed: undefined })
-    : data(
-        {
-          ok: false,
-          message: outcome.error,
-          typed: form.get("intent") === "comment" ? typed : undefined,
-        },
-        { status: 400 },
-      );
+  return reviewAnswer(form, outcome);
 }
 
 export default function PortalVersion({ loaderData, actionData }: Route.ComponentProps) {
@@ -85,19 +65,5 @@ export default function PortalVersion({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <PortalShell>
-        <div className="py-16 text-center">
-          <p className="text-gradient text-6xl font-extrabold">404</p>
-          <h1 className="mt-4 text-2xl font-bold text-white">{requestCopy.notFound.title}</h1>
-          <p className="mt-2 text-zinc-400">{requestCopy.notFound.body}</p>
-          <a href={portalPaths.home} className={buttonClass("light", "md", "mt-8")}>
-            {requestCopy.notFound.back}
-          </a>
-        </div>
-      </PortalShell>
-    );
-  }
-  return <ErrorScreen title={landing.error.title} back={landing.error.back} />;
+  return <RequestErrorBoundary error={error} />;
 }

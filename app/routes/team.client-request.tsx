@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
 import { portalCuts as copy } from "~/content/portal-cuts";
 import { FootageUploader } from "~/portal/footage-uploader";
+import { reviewAnswer } from "~/portal/review-answer";
 import { ReviewView } from "~/portal/review-view";
 import { versionNumber } from "~/portal/version-number";
 import {
@@ -52,21 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const author = { id: member.id, name: member.name || member.email };
   const outcome = await team.act(params.id, params.request, page.version.number, author, form);
   if (!outcome) throw data(null, { status: 404 });
-  const typed = {
-    frameIn: form.get("frameIn") ?? "",
-    frameOut: form.get("frameOut") ?? "",
-    body: form.get("body") ?? "",
-  };
-  return outcome.ok
-    ? data({ ok: true, message: outcome.notice, typed: undefined })
-    : data(
-        {
-          ok: false,
-          message: outcome.error,
-          typed: form.get("intent") === "comment" ? typed : undefined,
-        },
-        { status: 400 },
-      );
+  return reviewAnswer(form, outcome);
 }
 
 export default function TeamClientRequest({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { portalSchedule } from "~/content/portal-schedule";
 import { FeedBox, ScheduleCalendarView } from "~/portal/schedule-calendar";
@@ -95,16 +95,13 @@ export default function TeamSchedule({ loaderData }: Route.ComponentProps) {
         )}
       />
       {client && feedUrl ? (
-        <FeedBox url={feedUrl} title={copy.feed.teamTitle} intro={copy.feed.teamIntro}>
-          <Form method="post" action={here} className="mt-3">
-            <input type="hidden" name="intent" value="rotate" />
-            <input type="hidden" name="client" value={client.id} />
-            <p className="text-sm text-zinc-400">{copy.feed.rotateHint}</p>
-            <button type="submit" className={buttonClass("outline", "sm", "mt-2")}>
-              {copy.feed.rotate}
-            </button>
-          </Form>
-        </FeedBox>
+        <FeedBox
+          url={feedUrl}
+          title={copy.feed.teamTitle}
+          intro={copy.feed.teamIntro}
+          action={here}
+          clientId={client.id}
+        />
       ) : null}
     </TeamShell>
   );
