@@ -96,7 +96,7 @@ export default function TeamCuts({ loaderData, actionData }: Route.ComponentProp
                   <dt className="text-zinc-400">{copy.columns.state}</dt>
                   <dd
                     className={
-                      row.state === "overdue" ? "font-semibold text-red-300" : "text-zinc-200"
+                      row.state === "overdue" ? "font-semibold text-rose-300" : "text-zinc-200"
                     }
                   >
                     {stateText[row.state]}: {leftText(row)}

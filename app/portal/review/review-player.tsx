@@ -254,7 +254,7 @@ export function ReviewPlayer(props: ReviewPlayerProps) {
         data-frame-rate={props.frameRate}
         data-duration-ms={props.durationMs ?? undefined}
         onClick={ready ? () => act({ kind: "toggle" }) : undefined}
-        className="aspect-video w-full rounded-2xl bg-black"
+        className="aspect-[16/9] w-full rounded-2xl bg-black"
       />
       {ready ? (
         <div className="mt-3 flex flex-col gap-3" data-player-controls>
@@ -335,12 +335,12 @@ export function ReviewPlayer(props: ReviewPlayerProps) {
                         data-marker-frame={marker.frameIn}
                         data-marker-resolved={marker.resolved ? "" : undefined}
                         onClick={() => seekTo(marker.frameIn)}
-                        className={`absolute top-0 left-0 flex h-11 min-w-11 -translate-x-[22px] items-center justify-start rounded-md focus-visible:outline-2 ${marker.resolved ? "opacity-40" : ""}`}
+                        className={`absolute top-0 left-0 flex h-11 min-w-11 -translate-x-[22px] items-center justify-start rounded-lg focus-visible:outline-2 ${marker.resolved ? "opacity-40" : ""}`}
                         style={{ width: `calc(100% + 22px)` }}
                       >
                         <span
                           aria-hidden="true"
-                          className={`ml-[21px] block h-6 min-w-0.5 rounded-sm ${marker.frameOut === null ? "w-0.5" : "w-full"} ${marker.resolved ? "bg-zinc-400" : "bg-amber-300"}`}
+                          className={`ml-[21px] block h-6 min-w-0.5 rounded-sm ${marker.frameOut === null ? "w-0.5" : "w-full"} ${marker.resolved ? "bg-zinc-400" : "bg-amber-400"}`}
                         />
                       </button>
                     </li>
