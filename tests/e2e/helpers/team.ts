@@ -99,8 +99,11 @@ export async function followToApplication(
 export async function openTeamMenu(page: Page): Promise<Locator> {
   const button = page.getByRole("banner").getByRole("button", { name: "Menu" });
   const nav = page.getByRole("navigation", { name: "Team" });
-  if (!(await nav.isVisible()) && (await button.isVisible())) await button.click();
-  await expect(nav).toBeVisible();
+  // A press before hydration opens nothing (the menu is React's): press again until it opens.
+  await expect(async () => {
+    if (!(await nav.isVisible()) && (await button.isVisible())) await button.click();
+    await expect(nav).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   return nav;
 }
 
