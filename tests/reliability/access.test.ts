@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
 import { addMember } from "../../server/db/members.ts";
 import { personInsert } from "../../server/db/portal/client-people.ts";
+import { requestInsert } from "../../server/db/portal/client-requests.ts";
 import { sessionInsert, signInTokenInsert } from "../../server/db/portal/client-sessions.ts";
 import { postApproval, postInsert } from "../../server/db/portal/request-posts.ts";
 import { hasBuild } from "../../server/http/build-files.ts";
@@ -294,6 +295,8 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
     const aMarkers = [
       "ana&#x27;s first video",
       "ana's first video",
+      "ana&#x27;s launch video",
+      "ana's launch video",
       "ana@example.com",
       "A-COMMENT-MARK",
     ];
@@ -307,14 +310,30 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
       (await readFile(uploadFile(server.dataDir, partial)).catch(() => Buffer.alloc(0))).length;
 
     // The posting schedule (issue 39): A's approved post on an approved cut, and A's feed at a
-    // secret address, rotated once by A (the old address is kept to ask for it).
-    await approvedVersion(database, a);
+    // secret address, rotated once by A (the old address is kept to ask for it). The post is on
+    // a second request of A's, whose v1 is approved (the first request's v1 stays undecided:
+    // the matrix approves it).
+    const scheduled = { clientId: a.clientId, requestId: randomUUID() };
+    await database.write(
+      requestInsert(database.db, {
+        id: scheduled.requestId,
+        clientId: a.clientId,
+        title: "ana's launch video",
+        brief: "The launch.",
+        platform: "TikTok",
+        wishedDate: "2026-12-08",
+        startsWeek: 0,
+        createdBy: a.personId,
+        createdAt: Date.now(),
+      }),
+    );
+    await approvedVersion(database, scheduled);
     const postId = randomUUID();
     const postAt = Date.now() + 3 * 86_400_000;
     await database.write(
       postInsert(database.db, {
         id: postId,
-        requestId: a.requestId,
+        requestId: scheduled.requestId,
         clientId: a.clientId,
         platform: "TikTok",
         at: postAt,
@@ -434,14 +453,14 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
       {
         name: "GET team post page of A's request",
         method: "GET",
-        path: `/team/clients/${a.clientId}/requests/${a.requestId}/post`,
+        path: `/team/clients/${a.clientId}/requests/${scheduled.requestId}/post`,
         allowed: ["member"],
         leaks: pageOfA,
       },
       {
         name: "GET team post page of A's request, by B's id",
         method: "GET",
-        path: `/team/clients/${b.clientId}/requests/${a.requestId}/post`,
+        path: `/team/clients/${b.clientId}/requests/${scheduled.requestId}/post`,
         allowed: [],
         leaks: pageOfA,
       },
