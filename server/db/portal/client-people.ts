@@ -1,16 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
+import type { ClientPeopleTable } from "../portal-schema.ts";
 import type { Database } from "../schema.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 
-export interface PersonRow {
-  id: string;
-  clientId: string;
-  email: string;
-  createdAt: number;
-}
+export type PersonRow = Selectable<ClientPeopleTable>;
 
 const columns = ["id", "clientId", "email", "createdAt"] as const;
 const person = (row: PersonRow): PersonRow => ({ ...row, createdAt: Number(row.createdAt) });

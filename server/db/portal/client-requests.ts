@@ -1,21 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
+import type { ClientRequestsTable } from "../portal-schema.ts";
 import type { Database } from "../schema.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 
-export interface RequestRow {
-  id: string;
-  clientId: string;
-  title: string;
-  brief: string;
-  platform: string;
-  wishedDate: string;
-  startsWeek: number;
-  createdBy: string | null;
-  createdAt: number;
-}
+/** A request as its table holds it, without the clock's later columns (0032). */
+export type RequestRow = Omit<Selectable<ClientRequestsTable>, "footageCompleteAt" | "editorId">;
 
 const columns = [
   "id",

@@ -1,16 +1,9 @@
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
+import type { ClientUploadsTable } from "../portal-schema.ts";
 
-export interface UploadRow {
-  id: string;
-  clientId: string;
-  personId: string | null;
-  size: number;
-  createdAt: number;
-  completedAt: number | null;
-  requestId: string | null;
-  displayName: string;
-}
+/** An upload as its table holds it, without its type and side (read by their own queries). */
+export type UploadRow = Omit<Selectable<ClientUploadsTable>, "mimeType" | "fromTeam">;
 
 /**
  * Records a new upload of `size` bytes for a client, only while the client's uploads (finished

@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
+import type { ClientsTable } from "../portal-schema.ts";
 import type { Database } from "../schema.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 
-export interface ClientRow {
-  id: string;
-  name: string;
-  plan: string;
-  applicationId: string | null;
-  createdAt: number;
-}
+export type ClientRow = Selectable<ClientsTable>;
 
 const columns = ["id", "name", "plan", "applicationId", "createdAt"] as const;
 const client = (row: ClientRow): ClientRow => ({ ...row, createdAt: Number(row.createdAt) });
