@@ -40,13 +40,26 @@ export interface CutsView {
   members: { id: string; name: string }[];
 }
 
+/** The turnaround figures of some cuts: on time, late, overdue, and the landing page's claim. */
 export interface CutFigures {
+  /**
+   * The denominator: cuts delivered, and cuts not delivered whose turnaround has run out.
+   * A cut still within its turnaround is neither on time nor late yet, and is left out.
+   */
   counted: number;
   onTime: number;
+  /** Delivered after the plan's turnaround. */
   late: number;
+  /** Not delivered, past the plan's turnaround. */
   overdue: number;
+  /** Running or paused: shown beside the rate, not in it. */
   notYetDue: number;
+  /** onTime / counted; null when nothing is counted yet (never a 100 % of nothing). */
   onTimeRate: number | null;
+  /**
+   * The landing page's reading, on the same cuts: delivered within deliveryClaimHours of
+   * running clock, over the cuts delivered and those not delivered past that many hours.
+   */
   claim: { hours: number; counted: number; within: number; rate: number | null };
 }
 

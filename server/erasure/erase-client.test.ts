@@ -9,15 +9,13 @@ import pino from "pino";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
 import { eraseClientRows } from "../db/portal/client-erase.ts";
-import { personInsert } from "../db/portal/client-people.ts";
-import { clientInsert } from "../db/portal/clients.ts";
 import { footageComplete, pauseOpen } from "../db/portal/request-clock.ts";
 import { feedWrite, postInsert } from "../db/portal/request-posts.ts";
 import { filesOfUpload, posterFile, previewFile, uploadFile } from "../media/media-files.ts";
 import { mediaOrphansJob } from "../portal/media-orphans.ts";
 import { describeEachBackend, migratedDatabase, serverOn } from "../test/backends.ts";
 import { wavBytes } from "../test/media-bytes.ts";
-import { storedApplication } from "../test/portal.ts";
+import { clientPeople, clientWithRequest, storedApplication, teamVersion } from "../test/portal.ts";
 import { signedInClient } from "../test/portal-session.ts";
 import { startTestServer } from "../test/server.ts";
 import { eraseApplicantEverywhere } from "./erase-applicant.ts";
@@ -118,12 +116,11 @@ async function reviewed(
   dataDir: string,
   client: { clientId: string; requestId: string },
 ) {
-  const cutId = randomUUID();
-  const versionId = randomUUID();
-  const commentId = randomUUID();
   const now = Date.now();
+  const { cutId, versionId } = await teamVersion(database, client, { at: now, size: 3 });
   await mkdir(path.dirname(uploadFile(dataDir, cutId)), { recursive: true });
   await writeFile(uploadFile(dataDir, cutId), "cut");
+  const commentId = randomUUID();
   const comment = (id: string, parentId: string | null) => ({
     id,
     versionId,
@@ -139,28 +136,6 @@ async function reviewed(
     createdAt: now,
   });
   await database.writeTransaction([
-    database.db.insertInto("clientUploads").values({
-      id: cutId,
-      clientId: client.clientId,
-      personId: null,
-      requestId: client.requestId,
-      size: 3,
-      createdAt: now,
-      completedAt: now,
-      fromTeam: 1,
-    }),
-    database.db.insertInto("requestVersions").values({
-      id: versionId,
-      requestId: client.requestId,
-      clientId: client.clientId,
-      number: 1,
-      uploadId: cutId,
-      createdBy: null,
-      createdAt: now,
-      decision: null,
-      decidedAt: null,
-      decidedBy: null,
-    }),
     database.db.insertInto("versionComments").values(comment(commentId, null)),
     database.db.insertInto("versionComments").values(comment(randomUUID(), commentId)),
     database.db
@@ -419,24 +394,11 @@ describeEachBackend("erasing a client on $name", (backend) => {
   it("an applicant who became a client, or is one of a client's people, is not erased until the portal lets go", async () => {
     const { database, dataDir } = await migratedDatabase(backend);
     const deps = { database, dataDir, hashRecipient: () => "0".repeat(64) };
-    const applicationId = await storedApplication(database, { email: "ada@example.com" });
-    const clientId = crypto.randomUUID();
-    const now = Date.now();
-    await database.writeTransaction([
-      clientInsert(database.db, {
-        id: clientId,
-        name: "Ada Client",
-        plan: "Creator",
-        applicationId,
-        createdAt: now,
-      }),
-      personInsert(database.db, {
-        id: crypto.randomUUID(),
-        clientId,
-        email: "ada@example.com",
-        createdAt: now,
-      }),
-    ]);
+    const { applicationId, clientId } = await clientWithRequest(database, {
+      email: "ada@example.com",
+      name: "Ada Client",
+    });
+    await clientPeople(database, clientId, ["ada@example.com"]);
     const held = await eraseApplicantEverywhere(deps, "ADA@example.com");
     expect(held).toEqual({ hold: { why: "client", clientId, clientName: "Ada Client" } });
     const application = await database.db.selectFrom("submissions").select("id").execute();

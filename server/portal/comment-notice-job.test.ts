@@ -1,10 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
-import { personInsert } from "../db/portal/client-people.ts";
-import { versionMake } from "../db/portal/request-versions.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
-import { clientWithRequest } from "../test/portal.ts";
+import { clientPeople, clientWithRequest, teamVersion } from "../test/portal.ts";
 import { commentNoticeJob } from "./comment-notice-job.ts";
 import { createReview } from "./review.ts";
 
@@ -27,34 +24,8 @@ describeEachBackend("comment notices on $name", (backend) => {
       ownerEmail: "maya@studio.example",
       title: "Spring launch",
     });
-    const personId = randomUUID();
-    await database.write(
-      personInsert(database.db, {
-        id: personId,
-        clientId: owner.clientId,
-        email: "ada@example.com",
-        createdAt: Date.now(),
-      }),
-    );
-    const cutId = randomUUID();
-    await database.write(
-      database.db.insertInto("clientUploads").values({
-        id: cutId,
-        clientId: owner.clientId,
-        personId: null,
-        requestId: owner.requestId,
-        size: 10,
-        createdAt: Date.now(),
-        completedAt: Date.now(),
-        fromTeam: 1,
-      }),
-    );
-    await versionMake(database, {
-      id: randomUUID(),
-      uploadId: cutId,
-      createdBy: null,
-      now: Date.now(),
-    });
+    const [personId] = await clientPeople(database, owner.clientId, ["ada@example.com"]);
+    await teamVersion(database, owner);
     // In the past: the deliveries the job makes at `clock` are due for the worker at once.
     let clock = Date.now() - 3 * windowMs;
     const review = createReview({

@@ -1,5 +1,4 @@
 import { expect, it } from "vitest";
-import { openDatabase } from "../db/database.ts";
 import { addMember, awayUpdate, findMember } from "../db/members.ts";
 import {
   clockRows,
@@ -10,7 +9,7 @@ import {
   turnNoticeOf,
   versionForTests,
 } from "../db/portal/request-clock.ts";
-import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
+import { databaseOfTwo, describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { clientWithRequest } from "../test/portal.ts";
 import { openTurns } from "./clock.ts";
 import { cutClockJob } from "./cut-clock-job.ts";
@@ -198,34 +197,26 @@ describeEachBackend("the plan's clock on $name", (backend) => {
   });
 
   it("two job runners racing make each turn's reminder and alert once", async () => {
-    const { database, env, dataDir } = await migratedDatabase(backend);
-    const other =
-      backend.name === "postgres"
-        ? openDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir })
-        : database;
-    try {
-      const clients = [await influencer(database), await influencer(database, "finn@example.com")];
-      const start = 1_000_000;
-      for (const client of clients) await footageComplete(database, { ...client, now: start });
-      const clock = { now: start + turnaround - 1000 };
-      await Promise.all(
-        Array.from({ length: 6 }, (_, i) => jobOn(i % 2 ? other : database, clock).run()),
-      );
-      clock.now = start + turnaround;
-      await Promise.all(
-        Array.from({ length: 6 }, (_, i) => jobOn(i % 2 ? other : database, clock).run()),
-      );
-      const made = await notices(database);
-      expect(made.map((row) => row.kind).sort()).toEqual([
-        "cut_missed_email",
-        "cut_missed_email",
-        "cut_reminder_email",
-        "cut_reminder_email",
-      ]);
-      const all = await database.db.selectFrom("deliveries").select("kind").execute();
-      expect(all.filter((row) => row.kind.startsWith("cut_"))).toHaveLength(4);
-    } finally {
-      if (other !== database) await other.close();
-    }
+    const { database, other } = await databaseOfTwo(backend);
+    const clients = [await influencer(database), await influencer(database, "finn@example.com")];
+    const start = 1_000_000;
+    for (const client of clients) await footageComplete(database, { ...client, now: start });
+    const clock = { now: start + turnaround - 1000 };
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) => jobOn(i % 2 ? other : database, clock).run()),
+    );
+    clock.now = start + turnaround;
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) => jobOn(i % 2 ? other : database, clock).run()),
+    );
+    const made = await notices(database);
+    expect(made.map((row) => row.kind).sort()).toEqual([
+      "cut_missed_email",
+      "cut_missed_email",
+      "cut_reminder_email",
+      "cut_reminder_email",
+    ]);
+    const all = await database.db.selectFrom("deliveries").select("kind").execute();
+    expect(all.filter((row) => row.kind.startsWith("cut_"))).toHaveLength(4);
   });
 });

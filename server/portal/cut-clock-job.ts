@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { BackgroundJob } from "../background/job.ts";
-import type { DatabaseHandle } from "../db/database.ts";
 import { clockRows, turnNotice } from "../db/portal/request-clock.ts";
 import { type ClockSettings, openTurns } from "./clock.ts";
+import { type NoticeJobDeps, noticeJob } from "./notice-job.ts";
 
 export const cutClockJobName = "cut-clock";
 /** Requests read per run at most (oldest footage first). */
@@ -15,50 +14,41 @@ const perRun = 1000;
  * turn_notices row (request + turn + kind: the primary key) and its delivery only where that row
  * is this delivery's: two instances, or a restart, make it once. A paused turn makes nothing.
  */
-export function cutClockJob(deps: {
-  database: DatabaseHandle;
-  /** The delivery kinds: the reminder's (none when the lead is 0) and the missed alert's. */
-  kinds: { reminder: readonly string[]; missed: readonly string[] };
-  settings: ClockSettings;
-  everyMs: number;
-  nudgeWorker: () => void;
-  now?: () => number;
-  newId?: () => string;
-}): BackgroundJob {
+export function cutClockJob(
+  deps: NoticeJobDeps & {
+    /** The delivery kinds: the reminder's (none when the lead is 0) and the missed alert's. */
+    kinds: { reminder: readonly string[]; missed: readonly string[] };
+    settings: ClockSettings;
+  },
+): BackgroundJob {
   const { database, kinds, settings } = deps;
-  const now = deps.now ?? Date.now;
-  const newId = deps.newId ?? randomUUID;
-  return {
-    name: cutClockJobName,
-    everyMs: deps.everyMs,
-    async run() {
-      if (kinds.reminder.length === 0 && kinds.missed.length === 0) return;
-      const at = now();
-      const rows = await clockRows(database, { openOnly: true, limit: perRun });
-      let made = 0;
-      for (const open of openTurns(rows, at, settings)) {
-        if (!open.row.hasApplication) continue;
-        const { clock } = open;
-        const which =
-          clock.state === "overdue"
-            ? kinds.missed
-            : clock.state === "running" && settings.reminderLeadMs > 0 && clock.dueSoon
-              ? kinds.reminder
-              : [];
-        if (clock.state === "paused") continue;
-        for (const kind of which) {
-          const notice = {
-            requestId: open.row.requestId,
-            turn: open.turn,
-            kind,
-            deliveryId: newId(),
-            dueAt: clock.dueAt,
-            now: now(),
-          };
-          if (await turnNotice(database, notice)) made += 1;
-        }
+  return noticeJob(cutClockJobName, deps, async ({ now, newId }) => {
+    if (kinds.reminder.length === 0 && kinds.missed.length === 0) return 0;
+    const at = now();
+    const rows = await clockRows(database, { openOnly: true, limit: perRun });
+    let made = 0;
+    for (const open of openTurns(rows, at, settings)) {
+      if (!open.row.hasApplication) continue;
+      const { clock } = open;
+      const which =
+        clock.state === "overdue"
+          ? kinds.missed
+          : clock.state === "running" && settings.reminderLeadMs > 0 && clock.dueSoon
+            ? kinds.reminder
+            : [];
+      if (clock.state === "paused") continue;
+      for (const kind of which) {
+        const notice = {
+          requestId: open.row.requestId,
+          turn: open.turn,
+          kind,
+          deliveryId: newId(),
+          dueAt: clock.dueAt,
+          now: now(),
+        };
+        if (await turnNotice(database, notice)) made += 1;
       }
-      if (made > 0) deps.nudgeWorker();
-    },
-  };
+    }
+    return made;
+  });
 }

@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
-import { openDatabase } from "../db/database.ts";
-import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
+import { databaseOfTwo, describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { clientWithRequest, finishedUpload } from "../test/portal.ts";
-import { footageNoticeJob, noticeLookBackMs } from "./footage-notice-job.ts";
+import { footageNoticeJob } from "./footage-notice-job.ts";
+import { noticeLookBackMs } from "./notice-job.ts";
 
 const kinds = ["footage_notice_email", "footage_notice_slack"];
 const windowMs = 60_000;
@@ -173,41 +173,30 @@ describeEachBackend("the footage notices on $name", (backend) => {
   });
 
   it("two instances running at once tell each file once, in one notice per kind", async () => {
-    const { database, env, dataDir } = await migratedDatabase(backend);
-    // Instances share PostgreSQL; SQLite is one process's (two jobs on its one writer).
-    const other =
-      backend.name === "postgres"
-        ? openDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir })
-        : database;
-    try {
-      const owner = await clientWithRequest(database);
-      const start = Date.now();
-      const files = await Promise.all(
-        Array.from({ length: 6 }, (_, index) =>
-          finishedUpload(database, owner, {
-            name: `take-${index}.mov`,
-            completedAt: start,
-            media: { state: "ready", durationMs: 1000 },
-          }),
-        ),
-      );
-      const clock = { now: start };
-      await Promise.all([jobOn(database, clock).run(), jobOn(other, clock).run()]);
-      clock.now = start + windowMs;
-      await Promise.all(
-        Array.from({ length: 4 }, (_, index) => jobOn(index % 2 ? other : database, clock).run()),
-      );
-      const made = await notices(database);
-      expect(made.map((row) => row.kind).sort()).toEqual([...kinds].sort());
-      for (const kind of kinds) {
-        const told = await toldBy(database, kind);
-        expect([...told.keys()].sort()).toEqual([...files].sort());
-        expect(new Set(told.values())).toEqual(
-          new Set([made.find((row) => row.kind === kind)?.id]),
-        );
-      }
-    } finally {
-      if (other !== database) await other.close();
+    const { database, other } = await databaseOfTwo(backend);
+    const owner = await clientWithRequest(database);
+    const start = Date.now();
+    const files = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        finishedUpload(database, owner, {
+          name: `take-${index}.mov`,
+          completedAt: start,
+          media: { state: "ready", durationMs: 1000 },
+        }),
+      ),
+    );
+    const clock = { now: start };
+    await Promise.all([jobOn(database, clock).run(), jobOn(other, clock).run()]);
+    clock.now = start + windowMs;
+    await Promise.all(
+      Array.from({ length: 4 }, (_, index) => jobOn(index % 2 ? other : database, clock).run()),
+    );
+    const made = await notices(database);
+    expect(made.map((row) => row.kind).sort()).toEqual([...kinds].sort());
+    for (const kind of kinds) {
+      const told = await toldBy(database, kind);
+      expect([...told.keys()].sort()).toEqual([...files].sort());
+      expect(new Set(told.values())).toEqual(new Set([made.find((row) => row.kind === kind)?.id]));
     }
   });
 });

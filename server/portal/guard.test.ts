@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPortalPath } from "../http/page-body.ts";
+import { expectSentToSignIn } from "../test/guard.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 
 // The guard in front of /portal, over HTTP against the real server (no build: the guard answers
@@ -23,11 +24,7 @@ describe("the /portal guard", () => {
       "//portal",
       "/portal/sign-out",
     ]) {
-      const answer = await get(path);
-      expect(answer.status, path).toBe(302);
-      expect(answer.headers.get("location"), path).toBe("/portal/sign-in");
-      expect(answer.headers.get("cache-control"), path).toBe("no-store");
-      expect(answer.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
+      expectSentToSignIn(await get(path), path, "/portal/sign-in");
     }
     const data = await get("/portal.data");
     expect(data.status).toBe(204);

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import pino from "pino";
-import { expect, it, onTestFinished } from "vitest";
-import { loadConfig } from "../config.ts";
+import { expect, it } from "vitest";
 import { bytesUsed } from "../db/portal/client-uploads.ts";
 import { versionMake, versionsOf } from "../db/portal/request-versions.ts";
 import { describeEachBackend, migratedDatabase, type StorageBackend } from "../test/backends.ts";
 import { wavBytes } from "../test/media-bytes.ts";
+import { teamCut, teamVersion } from "../test/portal.ts";
+import { portalOn } from "../test/portal-server.ts";
 import { signedInClient } from "../test/portal-session.ts";
 import { commentsPerVersionMax, createReview, readComment } from "./review.ts";
-import { startPortal } from "./start-portal.ts";
 
 const metadata = (pairs: Record<string, string>) =>
   Object.entries(pairs)
@@ -19,25 +18,14 @@ const maya = { id: "member-maya", name: "Maya" };
 
 /** The portal with previews off (no ffmpeg), a team session that is Maya's with `x-member`. */
 async function setUp(backend: StorageBackend, quota = 50_000) {
-  const { database, dataDir } = await migratedDatabase(backend);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PUBLIC_SITE_URL: site,
-    LOG_LEVEL: "silent",
+  const env = {
     FFMPEG_PATH: "/nonexistent/ffmpeg",
     FFPROBE_PATH: "/nonexistent/ffprobe",
     PORTAL_CLIENT_QUOTA_BYTES: String(quota),
-  });
-  const portal = startPortal({
-    config,
-    logger: pino({ level: "silent" }),
-    database,
-    mailer: { send: async () => {}, close() {} },
-    inviteKind: "portal_invite",
-    nudgeWorker: () => {},
+  };
+  const { database, dataDir, portal } = await portalOn(backend, site, env, {
     teamSession: async (headers) => (headers.get("x-member") === "maya" ? maya : undefined),
   });
-  onTestFinished(() => portal.stop());
   const versionJob = portal.jobs.find((job) => job.name === "cut-versions");
   if (!versionJob) throw new Error("no cut-versions job");
   /** A cut of `bytes` sent whole by tus (POST then one PATCH): the answers' statuses. */
@@ -306,20 +294,8 @@ describeEachBackend("the version maker and the bounds on $name", (backend) => {
     const ana = await signedInClient(database, "ana");
     const review = createReview({ database, dataDir, previewsOn: async () => true });
     const job = review.versionJob({ everyMs: 1000, uploadedBy: async () => null });
-    const cut = randomUUID();
     const now = Date.now();
-    await database.write(
-      database.db.insertInto("clientUploads").values({
-        id: cut,
-        clientId: ana.clientId,
-        personId: null,
-        requestId: ana.requestId,
-        size: 10,
-        createdAt: now,
-        completedAt: now,
-        fromTeam: 1,
-      }),
-    );
+    const cut = await teamCut(database, ana, { at: now });
     await job.run();
     expect(await versionsOf(database, ana.clientId, ana.requestId)).toEqual([]);
     await database.write(
@@ -346,22 +322,8 @@ describeEachBackend("the version maker and the bounds on $name", (backend) => {
     const { database, dataDir } = await migratedDatabase(backend);
     const ana = await signedInClient(database, "ana");
     const review = createReview({ database, dataDir, previewsOn: async () => false });
-    const cut = randomUUID();
-    const versionId = randomUUID();
     const now = Date.now();
-    await database.write(
-      database.db.insertInto("clientUploads").values({
-        id: cut,
-        clientId: ana.clientId,
-        personId: null,
-        requestId: ana.requestId,
-        size: 10,
-        createdAt: now,
-        completedAt: now,
-        fromTeam: 1,
-      }),
-    );
-    await versionMake(database, { id: versionId, uploadId: cut, createdBy: null, now });
+    const { versionId } = await teamVersion(database, ana, { at: now });
     const full = Array.from({ length: commentsPerVersionMax }, (_, index) => ({
       id: randomUUID(),
       versionId,

@@ -1,5 +1,6 @@
 import { defaultPlan, planNamed } from "#app/content/plans.ts";
 import { service } from "#app/content/service.ts";
+import type { CutFigures } from "#app/shared/cuts-port.ts";
 
 /**
  * The plan's clock of a cut (issue 39, decision 0090). A first cut is due the plan's turnaround
@@ -140,34 +141,12 @@ export function readTurn(
   };
 }
 
-export interface TurnaroundFigures {
-  /**
-   * The denominator: cuts delivered, and cuts not delivered whose turnaround has run out.
-   * A cut still within its turnaround is neither on time nor late yet, and is left out.
-   */
-  counted: number;
-  onTime: number;
-  /** Delivered after the plan's turnaround. */
-  late: number;
-  /** Not delivered, past the plan's turnaround. */
-  overdue: number;
-  /** Running or paused: shown beside the rate, not in it. */
-  notYetDue: number;
-  /** onTime / counted; null when nothing is counted yet (never a 100 % of nothing). */
-  onTimeRate: number | null;
-  /**
-   * The landing page's reading, on the same cuts: delivered within deliveryClaimHours of
-   * running clock, over the cuts delivered and those not delivered past that many hours.
-   */
-  claim: { hours: number; counted: number; within: number; rate: number | null };
-}
-
 /** The turnaround figures of some cuts at `now` (the Response page's, the "Cuts due" view's). */
 export function turnaroundFigures(
   turns: readonly Turn[],
   now: number,
   hourMs: number = hour,
-): TurnaroundFigures {
+): CutFigures {
   const claimMs = service.deliveryClaimHours * hourMs;
   const figures = { onTime: 0, late: 0, overdue: 0, notYetDue: 0 };
   const claim = { counted: 0, within: 0 };

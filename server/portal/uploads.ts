@@ -1,8 +1,3 @@
-import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import type { IncomingMessage } from "node:http";
-import path from "node:path";
-import { EVENTS, Server } from "@tus/server";
 import { portalUploads as words } from "#app/content/portal-uploads.ts";
 import { portalPaths } from "#app/shared/paths.ts";
 import type { PortalPerson } from "#app/shared/portal-port.ts";
@@ -10,17 +5,11 @@ import { fill } from "#app/shared/text.ts";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { requestOfClient } from "../db/portal/client-requests.ts";
-import { uploadCompleted, uploadOf, uploadReserve } from "../db/portal/client-uploads.ts";
+import { uploadOf, uploadReserve } from "../db/portal/client-uploads.ts";
 import type { Logger } from "../logger.ts";
 import { displayName } from "./display-name.ts";
-import { MediaOnlyFileStore } from "./media-only-store.ts";
-import { readPatchBodiesFromNode } from "./node-body.ts";
-import { answerOwnFailures } from "./upload-errors.ts";
+import { mediaTus, refusal, sessionOf } from "./media-tus.ts";
 import { expiredRefusal, uploadExpired, uploadExpiryJob } from "./upload-expiry.ts";
-import { databaseLocker } from "./upload-locker.ts";
-
-/** What tus answers when a hook refuses a request (its documented error shape). */
-const refusal = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });
 
 /**
  * Footage in, by the tus protocol (@tus/server over @tus/file-store under DATA_DIR/media): the
@@ -53,85 +42,62 @@ export function createUploads(deps: {
 }) {
   const { config, database } = deps;
   const now = deps.now ?? Date.now;
-  const directory = path.join(config.dataDir, "media");
-  mkdirSync(directory, { recursive: true, mode: 0o700 });
-  const signedIn = async (request: Request) => {
-    const person = await deps.session(request.headers);
-    if (!person) throw refusal(401, "Sign in first");
-    return person;
-  };
-  // Checks and locks across instances (decision 0083): only media, by its first bytes; one
-  // request at a time per upload across the instances sharing DATA_DIR/media.
-  const store = new MediaOnlyFileStore({ directory, database });
-  const locker = databaseLocker({
-    database,
-    renewEveryMs: deps.lockRenewMs,
-    onError: (error) => deps.logger.warn({ err: error }, "upload lock not renewed"),
-  });
-  const server = new Server({
+  const signedIn = sessionOf(deps.session);
+  const { server, store, locker, handle } = mediaTus({
     path: portalPaths.uploads,
-    datastore: store,
-    locker,
-    lockDrainTimeout: deps.lockDrainMs,
-    onResponseError: answerOwnFailures(deps.logger),
+    what: "upload",
+    dataDir: config.dataDir,
     maxSize: config.PORTAL_CLIENT_QUOTA_BYTES,
-    relativeLocation: true,
-    namingFunction: () => randomUUID(),
-    async onIncomingRequest(request, id) {
-      const person = await signedIn(request);
-      // The checksum extension is not offered (OPTIONS does not list it): bytes that come with
-      // a checksum the server would not check are refused rather than taken unchecked.
-      if (request.headers.has("upload-checksum")) throw refusal(400, words.checksum);
-      if (request.method === "POST") return;
-      const upload = id ? await uploadOf(database, id) : undefined;
-      if (!upload || upload.clientId !== person.clientId) throw refusal(404, "Not found");
-      if (uploadExpired(upload, now(), config.PORTAL_UPLOAD_EXPIRY_HOURS)) throw expiredRefusal;
+    database,
+    logger: deps.logger,
+    now,
+    lockDrainMs: deps.lockDrainMs,
+    lockRenewMs: deps.lockRenewMs,
+    hooks: {
+      async onIncomingRequest(request, id) {
+        const person = await signedIn(request);
+        // The checksum extension is not offered (OPTIONS does not list it): bytes that come with
+        // a checksum the server would not check are refused rather than taken unchecked.
+        if (request.headers.has("upload-checksum")) throw refusal(400, words.checksum);
+        if (request.method === "POST") return;
+        const upload = id ? await uploadOf(database, id) : undefined;
+        if (!upload || upload.clientId !== person.clientId) throw refusal(404, "Not found");
+        if (uploadExpired(upload, now(), config.PORTAL_UPLOAD_EXPIRY_HOURS)) throw expiredRefusal;
+      },
+      async onUploadCreate(request, upload) {
+        const person = await signedIn(request);
+        if (upload.size === undefined) throw refusal(400, "Upload-Length is required");
+        const requestId = upload.metadata?.request;
+        if (!requestId) throw refusal(400, "Upload-Metadata must name the request (request)");
+        if (!(await requestOfClient(database, person.clientId, requestId))) {
+          throw refusal(404, "No such request");
+        }
+        const name = displayName(upload.metadata?.filename);
+        const reserved = await uploadReserve(
+          database,
+          {
+            id: upload.id,
+            clientId: person.clientId,
+            personId: person.personId,
+            requestId,
+            displayName: name,
+            size: upload.size,
+            now: now(),
+          },
+          { quota: config.PORTAL_CLIENT_QUOTA_BYTES, openMax: config.PORTAL_OPEN_UPLOADS_MAX },
+        );
+        if (reserved === "quota") throw refusal(413, "This upload would go over the storage quota");
+        if (reserved === "open") {
+          throw refusal(429, fill(words.tooManyOpen, { max: config.PORTAL_OPEN_UPLOADS_MAX }));
+        }
+        // The tus record beside the file keeps the cleaned name only, and no other key.
+        return { metadata: { request: requestId, filename: name } };
+      },
     },
-    async onUploadCreate(request, upload) {
-      const person = await signedIn(request);
-      if (upload.size === undefined) throw refusal(400, "Upload-Length is required");
-      const requestId = upload.metadata?.request;
-      if (!requestId) throw refusal(400, "Upload-Metadata must name the request (request)");
-      if (!(await requestOfClient(database, person.clientId, requestId))) {
-        throw refusal(404, "No such request");
-      }
-      const name = displayName(upload.metadata?.filename);
-      const reserved = await uploadReserve(
-        database,
-        {
-          id: upload.id,
-          clientId: person.clientId,
-          personId: person.personId,
-          requestId,
-          displayName: name,
-          size: upload.size,
-          now: now(),
-        },
-        { quota: config.PORTAL_CLIENT_QUOTA_BYTES, openMax: config.PORTAL_OPEN_UPLOADS_MAX },
-      );
-      if (reserved === "quota") throw refusal(413, "This upload would go over the storage quota");
-      if (reserved === "open") {
-        throw refusal(429, fill(words.tooManyOpen, { max: config.PORTAL_OPEN_UPLOADS_MAX }));
-      }
-      // The tus record beside the file keeps the cleaned name only, and no other key.
-      return { metadata: { request: requestId, filename: name } };
-    },
-    async onUploadFinish(_request, upload) {
-      await store.checkFinished(upload.id);
-      await database.write(uploadCompleted(database.db, upload.id, now()));
-      return {};
-    },
-  });
-  const tus = readPatchBodiesFromNode(server);
-  // A terminated upload (DELETE) frees its place in the quota.
-  server.on(EVENTS.POST_TERMINATE, (_request, _response, id) => {
-    database
-      .write(database.db.deleteFrom("clientUploads").where("id", "=", id))
-      .catch((error) => deps.logger.error({ err: error }, "terminated upload's row not deleted"));
   });
   return {
     /** tus on `request`; a PATCH's body read from `incoming`, its Node request, when given. */
-    handle: (request: Request, incoming?: IncomingMessage) => tus.handle(request, incoming),
+    handle,
     jobs: [
       uploadExpiryJob({
         database,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeApplications } from "../db/applications/store.ts";
 import { maxTeamFormBytes } from "../http/page-body.ts";
+import { expectSentToSignIn } from "../test/guard.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { pendingApplication } from "../test/stored.ts";
 
@@ -40,11 +41,7 @@ describe("the /team guard", () => {
       "/team/insights?days=90",
       "/team/insights/export?days=28",
     ]) {
-      const answer = await get(path);
-      expect(answer.status, path).toBe(302);
-      expect(answer.headers.get("location")).toBe("/team/sign-in");
-      expect(answer.headers.get("cache-control")).toBe("no-store");
-      expect(answer.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      expectSentToSignIn(await get(path), path, "/team/sign-in");
     }
   });
 
@@ -62,11 +59,7 @@ describe("the /team guard", () => {
       "/TEAM/EXPORT?format=csv",
       "/Team/Sign-Out",
     ]) {
-      const answer = await get(path);
-      expect(answer.status, path).toBe(302);
-      expect(answer.headers.get("location"), path).toBe("/team/sign-in");
-      expect(answer.headers.get("cache-control"), path).toBe("no-store");
-      expect(answer.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
+      expectSentToSignIn(await get(path), path, "/team/sign-in");
     }
     for (const path of ["/TEAM.data", `/Team/Applications/${id}.data`]) {
       const answer = await get(path);

@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, onTestFinished } from "vitest";
-import { type DatabaseHandle, openMigratedDatabase } from "../db/database.ts";
+import { type DatabaseHandle, openDatabase, openMigratedDatabase } from "../db/database.ts";
 import { createTestDatabase, postgresAvailable } from "./postgres.ts";
 import { startTestServer } from "./server.ts";
 
@@ -67,6 +67,20 @@ export async function migratedDatabase(
   const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
   onTestFinished(() => database.close());
   return { database, env, dataDir };
+}
+
+/**
+ * A fresh database as `migratedDatabase` makes it, and `other`: a second instance's connection
+ * to it. Instances share PostgreSQL (there another connection, closed when the test finishes);
+ * SQLite is one process's, so there `other` is the same handle (two jobs on its one writer).
+ */
+export async function databaseOfTwo(backend: StorageBackend) {
+  const made = await migratedDatabase(backend);
+  const { database, env, dataDir } = made;
+  if (backend.name !== "postgres") return { ...made, other: database };
+  const other = openDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
+  onTestFinished(() => other.close());
+  return { ...made, other };
 }
 
 /**

@@ -6,12 +6,14 @@ import { migratedDatabase, type StorageBackend } from "./backends.ts";
 
 /**
  * The portal's server side on a fresh database of `backend` (mail dropped, the worker never
- * nudged), stopped when the test finishes: the database, its DATA_DIR and the portal.
+ * nudged; `deps`, what else it is given), stopped when the test finishes: the database, its
+ * DATA_DIR and the portal.
  */
 export async function portalOn(
   backend: StorageBackend,
   siteUrl = "http://localhost:3000",
   env: Record<string, string> = {},
+  deps: Partial<Parameters<typeof startPortal>[0]> = {},
 ) {
   const { database, dataDir } = await migratedDatabase(backend);
   const config = loadConfig({
@@ -27,6 +29,7 @@ export async function portalOn(
     mailer: { send: async () => {}, close() {} },
     inviteKind: "portal_invite",
     nudgeWorker: () => {},
+    ...deps,
   });
   onTestFinished(() => portal.stop());
   return { database, dataDir, portal };

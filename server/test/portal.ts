@@ -3,6 +3,7 @@ import { copyFile, mkdir, stat } from "node:fs/promises";
 import { storeApplications } from "../db/applications/store.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { addMember, findMember } from "../db/members.ts";
+import { personInsert } from "../db/portal/client-people.ts";
 import { requestInsert } from "../db/portal/client-requests.ts";
 import { clientInsert } from "../db/portal/clients.ts";
 import { mediaDirectory, uploadFile } from "../media/media-files.ts";
@@ -73,14 +74,21 @@ export async function storedUpload(
 }
 
 /**
- * A client made from an application (owned by the member of `ownerEmail`, if given) with one
- * request: the ids. Its uploads are added by `finishedUpload`.
+ * A client made from an application (of `email`, if given; owned by the member of `ownerEmail`,
+ * if given) with one request: the ids. Its uploads are added by `finishedUpload`.
  */
 export async function clientWithRequest(
   database: DatabaseHandle,
-  options: { ownerEmail?: string; plan?: string; name?: string; title?: string } = {},
+  options: {
+    ownerEmail?: string;
+    plan?: string;
+    name?: string;
+    email?: string;
+    title?: string;
+  } = {},
 ) {
   const applicationId = await storedApplication(database, {
+    email: options.email,
     name: options.name ?? "Ada Lovelace",
     plan: options.plan ?? "Creator",
   });
@@ -171,4 +179,105 @@ export async function finishedUpload(
     );
   }
   return id;
+}
+
+/** The people `emails` of a client, added in that order (one a millisecond): their ids. */
+export async function clientPeople<const Emails extends readonly string[]>(
+  database: DatabaseHandle,
+  clientId: string,
+  emails: Emails,
+): Promise<{ [Index in keyof Emails]: string }> {
+  const now = Date.now();
+  const people = emails.map((email, index) => ({
+    id: randomUUID(),
+    clientId,
+    email,
+    createdAt: now + index,
+  }));
+  await database.writeTransaction(people.map((person) => personInsert(database.db, person)));
+  return people.map((person) => person.id) as { [Index in keyof Emails]: string };
+}
+
+/** The row of a cut the team finished on a request (an upload from the team, no bytes). */
+function teamCutRow(
+  database: DatabaseHandle,
+  owner: { clientId: string; requestId: string },
+  cut: { id: string; at: number; size?: number },
+) {
+  return database.db.insertInto("clientUploads").values({
+    id: cut.id,
+    clientId: owner.clientId,
+    personId: null,
+    requestId: owner.requestId,
+    displayName: "cut.mp4",
+    size: cut.size ?? 1000,
+    createdAt: cut.at,
+    completedAt: cut.at,
+    fromTeam: 1,
+  });
+}
+
+/** A cut the team finished on the request (its row only, not yet a version): its id. */
+export async function teamCut(
+  database: DatabaseHandle,
+  owner: { clientId: string; requestId: string },
+  options: { at?: number; size?: number } = {},
+): Promise<string> {
+  const id = randomUUID();
+  const at = options.at ?? Date.now();
+  await database.write(teamCutRow(database, owner, { id, at, size: options.size }));
+  return id;
+}
+
+/**
+ * Version `number` (1 unless told) of a request, as the review keeps it (0031): a cut the team
+ * finished (`size` bytes, no file; `media`, what upload-media read of it) and its version,
+ * undecided unless told, written at `at` in one transaction: the ids.
+ */
+export async function teamVersion(
+  database: DatabaseHandle,
+  owner: { clientId: string; requestId: string },
+  options: {
+    at?: number;
+    size?: number;
+    number?: number;
+    decision?: "approved" | "changes" | null;
+    media?: { frameRate: string; durationMs: number; hasPoster?: boolean };
+  } = {},
+): Promise<{ cutId: string; versionId: string }> {
+  const cutId = randomUUID();
+  const versionId = randomUUID();
+  const at = options.at ?? Date.now();
+  const { decision = null, media } = options;
+  await database.writeTransaction([
+    teamCutRow(database, owner, { id: cutId, at, size: options.size }),
+    ...(media
+      ? [
+          database.db.insertInto("uploadMedia").values({
+            uploadId: cutId,
+            state: "ready",
+            attempts: 1,
+            nextAttemptAt: 0,
+            kind: "video",
+            frameRate: media.frameRate,
+            durationMs: media.durationMs,
+            hasPoster: media.hasPoster ? 1 : 0,
+            hasPreview: 0,
+          }),
+        ]
+      : []),
+    database.db.insertInto("requestVersions").values({
+      id: versionId,
+      requestId: owner.requestId,
+      clientId: owner.clientId,
+      number: options.number ?? 1,
+      uploadId: cutId,
+      createdBy: null,
+      createdAt: at,
+      decision,
+      decidedAt: decision ? at : null,
+      decidedBy: null,
+    }),
+  ]);
+  return { cutId, versionId };
 }

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "../db/database.ts";
+import { teamVersion } from "./portal.ts";
 
 /**
  * A cut of a request the client approved, as the review's storage keeps it (0031: an upload
@@ -11,33 +11,6 @@ export async function approvedVersion(
   owner: { clientId: string; requestId: string },
   options: { number?: number; decision?: "approved" | "changes" | null; at?: number } = {},
 ): Promise<string> {
-  const uploadId = randomUUID();
-  const id = randomUUID();
-  const at = options.at ?? Date.now();
-  await database.writeTransaction([
-    database.db.insertInto("clientUploads").values({
-      id: uploadId,
-      clientId: owner.clientId,
-      personId: null,
-      requestId: owner.requestId,
-      displayName: "cut.mp4",
-      size: 1000,
-      createdAt: at - 1000,
-      completedAt: at,
-      fromTeam: 1,
-    }),
-    database.db.insertInto("requestVersions").values({
-      id,
-      requestId: owner.requestId,
-      clientId: owner.clientId,
-      number: options.number ?? 1,
-      uploadId,
-      createdBy: null,
-      createdAt: at,
-      decision: options.decision === undefined ? "approved" : options.decision,
-      decidedAt: options.decision === null ? null : at,
-      decidedBy: null,
-    }),
-  ]);
-  return id;
+  const { decision = "approved" } = options;
+  return (await teamVersion(database, owner, { ...options, decision })).versionId;
 }

@@ -9,16 +9,17 @@ import { personInsert } from "../../server/db/portal/client-people.ts";
 import { requestInsert } from "../../server/db/portal/client-requests.ts";
 import { sessionInsert, signInTokenInsert } from "../../server/db/portal/client-sessions.ts";
 import { postApproval, postInsert } from "../../server/db/portal/request-posts.ts";
-import { hasBuild } from "../../server/http/build-files.ts";
 import { newPortalToken } from "../../server/mail/portal-links.ts";
 import { posterFile, previewFile, uploadFile } from "../../server/media/media-files.ts";
 import { wavBytes } from "../../server/test/media-bytes.ts";
+import { teamVersion } from "../../server/test/portal.ts";
 import { signedInClient } from "../../server/test/portal-session.ts";
 import { approvedVersion } from "../../server/test/schedule.ts";
 import { readSignInEmails } from "../../server/test/team.ts";
 import { waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
+import { builtPages } from "./support/pages.ts";
 import { stopAfterAll } from "./support/stop-after-all.ts";
 
 // Issue 38's access matrix over bytes: client A, client B, a team member, a person removed from
@@ -31,15 +32,7 @@ import { stopAfterAll } from "./support/stop-after-all.ts";
 // a word of A's space. A DELETE or PATCH refused leaves A's upload as it was. Then the member
 // erases A from the client page: everything of A's is gone, and A's session with it.
 
-const root = path.resolve(import.meta.dirname, "../..");
-/** The pages are React Router routes: this scenario needs the build (`npm test` makes it). */
-const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
-const withPages = hasBuild(buildDir);
-if (!withPages) {
-  const message = `no build in ${buildDir}: the access matrix needs the pages`;
-  if (process.env.CI) throw new Error(message);
-  console.warn(`\n*** access: ${message} (run npm run build); skipped ***\n`);
-}
+const { buildDir, withPages } = builtPages("access matrix");
 
 type Who = "A" | "B" | "member" | "removed" | "signed out" | "expired link";
 const everyone: Who[] = ["B", "member", "removed", "signed out", "expired link", "A"];
@@ -221,55 +214,19 @@ describe.skipIf(!withPages)("16. the access matrix over bytes", () => {
 
     // A's cut (issue 39, decision 0091): the team's upload made v1 of A's request, undecided,
     // with a poster and a comment of A's at frame 0.
-    const cut = randomUUID();
     const cutBytes = Buffer.concat([Buffer.from("A-CUT-"), wavBytes(4096)]);
     const cutPoster = Buffer.concat([Buffer.from("A-CUT-POSTER-"), wavBytes(1024)]);
+    const { cutId: cut, versionId } = await teamVersion(database, a, {
+      at: now,
+      size: cutBytes.length,
+      media: { frameRate: "25/1", durationMs: 4000, hasPoster: true },
+    });
     await writeFile(uploadFile(server.dataDir, cut), cutBytes);
     await writeFile(posterFile(server.dataDir, cut), cutPoster);
-    await database.writeTransaction([
-      database.db.insertInto("clientUploads").values({
-        id: cut,
-        clientId: a.clientId,
-        personId: null,
-        requestId: a.requestId,
-        size: cutBytes.length,
-        createdAt: now,
-        completedAt: now,
-        fromTeam: 1,
-      }),
-      database.db.insertInto("uploadMedia").values({
-        uploadId: cut,
-        state: "ready",
-        attempts: 1,
-        nextAttemptAt: 0,
-        kind: "video",
-        frameRate: "25/1",
-        durationMs: 4000,
-        hasPoster: 1,
-        hasPreview: 0,
-      }),
-      database.db.insertInto("requestVersions").values({
-        id: randomUUID(),
-        requestId: a.requestId,
-        clientId: a.clientId,
-        number: 1,
-        uploadId: cut,
-        createdBy: null,
-        createdAt: now,
-        decision: null,
-        decidedAt: null,
-        decidedBy: null,
-      }),
-    ]);
-    const versionRow = await database.db
-      .selectFrom("requestVersions")
-      .select("id")
-      .where("uploadId", "=", cut)
-      .executeTakeFirstOrThrow();
     await database.write(
       database.db.insertInto("versionComments").values({
         id: randomUUID(),
-        versionId: versionRow.id,
+        versionId,
         clientId: a.clientId,
         parentId: null,
         authorSide: "client",

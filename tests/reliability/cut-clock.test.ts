@@ -3,13 +3,13 @@ import type { DatabaseHandle } from "../../server/db/database.ts";
 import { addMember, findMember } from "../../server/db/members.ts";
 import { footageComplete } from "../../server/db/portal/request-clock.ts";
 import { clientWithRequest } from "../../server/test/portal.ts";
-import { createTestDatabase, postgresAvailable } from "../../server/test/postgres.ts";
-import { type SmtpSink, startSmtpSink } from "../../server/test/smtp-sink.ts";
+import { postgresAvailable } from "../../server/test/postgres.ts";
+import type { SmtpSink } from "../../server/test/smtp-sink.ts";
 import { sleep, waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
-import { type Instance, restartInstance, startInstance } from "./support/instance.ts";
+import { restartInstance } from "./support/instance.ts";
 import { stopAfterAll } from "./support/stop-after-all.ts";
-import { openStore } from "./support/store.ts";
+import { twoInstancesMailing } from "./support/two-instances.ts";
 
 const teamEmail = "team@studio.example";
 const editorEmail = "editor@team.example";
@@ -44,20 +44,12 @@ const cutRows = (store: DatabaseHandle) =>
     .execute();
 
 describe.skipIf(!postgresAvailable())("the plan's clock across instances and a crash", () => {
-  const { instances, keep } = stopAfterAll();
+  const stops = stopAfterAll();
 
   it("two instances, one killed with SIGKILL between the reminder and the alert: exactly one reminder to the editor and one alert to the team", {
     timeout: 90_000,
   }, async ({ task }) => {
-    const database = keep(await createTestDatabase(), (created) => created.drop());
-    const sink = keep(await startSmtpSink(), (started) => started.stop());
-    const instanceEnv = { ...env, DATABASE_URL: database.url, SMTP_URL: sink.url };
-    const [victim, survivor] = (await Promise.all([
-      startInstance(instanceEnv),
-      startInstance(instanceEnv),
-    ])) as [Instance, Instance];
-    instances.push(victim, survivor);
-    const handle = keep(openStore(survivor), (store) => store.close());
+    const { victim, sink, handle } = await twoInstancesMailing(stops, env);
     await addMember(handle, editorEmail);
     const editor = await findMember(handle, editorEmail);
     const client = await clientWithRequest(handle, { plan: "Influencer", title: "Drill cut" });
@@ -84,7 +76,7 @@ describe.skipIf(!postgresAvailable())("the plan's clock across instances and a c
       intervalMs: 100,
       what: "the alert",
     });
-    const restarted = await restartInstance(victim, instances);
+    const restarted = await restartInstance(victim, stops.instances);
     // Long enough for a late duplicate from any of the three (runs every 200 ms).
     await sleep(3000);
     expect(restarted.alive()).toBe(true);

@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { firstResponseStatements } from "../../server/db/applications/promise.ts";
 import type { DatabaseHandle } from "../../server/db/database.ts";
 import { addMember } from "../../server/db/members.ts";
-import { createTestDatabase, postgresAvailable } from "../../server/test/postgres.ts";
-import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../server/test/smtp-sink.ts";
+import { postgresAvailable } from "../../server/test/postgres.ts";
+import type { ReceivedMail, SmtpSink } from "../../server/test/smtp-sink.ts";
 import { sleep, waitFor } from "../../server/test/wait.ts";
 import { submitAcross } from "./support/applications.ts";
 import { recordFigures } from "./support/figures.ts";
-import { type Instance, restartInstance, startInstance } from "./support/instance.ts";
+import { type Instance, restartInstance } from "./support/instance.ts";
 import { stopAfterAll } from "./support/stop-after-all.ts";
-import { openStore } from "./support/store.ts";
+import { twoInstancesMailing } from "./support/two-instances.ts";
 
 const teamEmail = "team@studio.example";
 const memberEmail = "owner@team.example";
@@ -82,20 +82,12 @@ function promiseEmails(sink: SmtpSink) {
 describe.skipIf(!postgresAvailable())(
   "the promise's reminders across instances and restarts",
   () => {
-    const { instances, keep } = stopAfterAll();
+    const stops = stopAfterAll();
 
     it("two instances, one killed and restarted between reminder and due: each unanswered application reminded once and alerted once, the answered skipped", {
       timeout: 120_000,
     }, async ({ task }) => {
-      const database = keep(await createTestDatabase(), (created) => created.drop());
-      const sink = keep(await startSmtpSink(), (started) => started.stop());
-      const instanceEnv = { ...env, DATABASE_URL: database.url, SMTP_URL: sink.url };
-      const [victim, survivor] = (await Promise.all([
-        startInstance(instanceEnv),
-        startInstance(instanceEnv),
-      ])) as [Instance, Instance];
-      instances.push(victim, survivor);
-      const handle = keep(openStore(survivor), (store) => store.close());
+      const { victim, survivor, sink, handle } = await twoInstancesMailing(stops, env);
       await addMember(handle, memberEmail);
 
       // N applications, alternately on each instance.
@@ -138,7 +130,7 @@ describe.skipIf(!postgresAvailable())(
           Number(row.leaseExpiresAt) > killedAt,
       );
       // The victim comes back on the same database before the first application is due.
-      const restarted = await restartInstance(victim, instances);
+      const restarted = await restartInstance(victim, stops.instances);
       const restartedAt = Date.now();
 
       // Every reminder and alert done or skipped.

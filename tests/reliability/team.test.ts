@@ -1,8 +1,6 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
 import { addMember } from "../../server/db/members.ts";
-import { hasBuild } from "../../server/http/build-files.ts";
 import { validApplication } from "../../server/test/fixtures.ts";
 import {
   createTestDatabase,
@@ -13,16 +11,9 @@ import { readSignInEmails } from "../../server/test/team.ts";
 import { waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
+import { builtPages } from "./support/pages.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
-/** The team's pages are React Router routes: this scenario needs the build (`npm test` makes it). */
-const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
-const withPages = hasBuild(buildDir);
-if (!withPages) {
-  const message = `no build in ${buildDir}: the team scenario needs the pages`;
-  if (process.env.CI) throw new Error(message);
-  console.warn(`\n*** team: ${message} (run npm run build); skipped ***\n`);
-}
+const { buildDir, withPages } = builtPages("team scenario");
 
 /** A browser-like client of one instance: its cookies, forms posted with its own Origin. */
 function client(instance: Instance, cookie = "") {

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import type { Application, Delivery } from "../../db/schema.ts";
 import { pendingApplication } from "../../test/stored.ts";
@@ -13,7 +14,6 @@ const zw = "\u200b";
 const slackOwner = `Ana Ruiz &lt;ana@${zw}studio.${zw}example&gt;`;
 const discordOwner = `Ana Ruiz \\<ana\\@${zw}studio\\.${zw}example\\>`;
 const discordDue = `24 Nov 2026\\, 09\\:${zw}30 UTC`;
-const teamsOwner = `Ana Ruiz <ana@${zw}studio.${zw}example>`;
 const id = "7d1f3a52-2c1e-4c0b-9a55-3f2f6c1d9e01";
 const createdAt = Date.UTC(2026, 10, 23, 9, 30);
 
@@ -105,41 +105,10 @@ describe("the announcement of an application", () => {
     );
   });
 
-  it("Teams: an Adaptive Card of TextRuns (never markdown) with a button to the inbox", () => {
-    const run = (text: string, style = {}) => ({ type: "TextRun", text, ...style });
-    const fact = (label: string, value: string) => ({
-      type: "RichTextBlock",
-      inlines: [run(`${label}: `, { weight: "Bolder" }), run(value)],
-    });
-    expect(teamsMessage(applicationNotice(application(), site))).toEqual({
-      type: "message",
-      attachments: [
-        {
-          contentType: "application/vnd.microsoft.card.adaptive",
-          contentUrl: null,
-          content: {
-            $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
-            type: "AdaptiveCard",
-            version: "1.4",
-            body: [
-              {
-                type: "RichTextBlock",
-                inlines: [run("New application", { size: "Large", weight: "Bolder" })],
-              },
-              fact("Full Name", "Maya Lopez"),
-              fact("Account Handle", `@${zw}mayacooks`),
-              fact("Selected Plan", "Influencer"),
-              fact("Primary Platform", "TikTok"),
-              fact("Current Audience Size", "10k-50k followers"),
-              fact("Owner", teamsOwner),
-              fact("Answer by", due),
-              fact("Submission", id),
-            ],
-            actions: [{ type: "Action.OpenUrl", title: "Open in the team inbox", url: link }],
-          },
-        },
-      ],
-    });
+  it("Teams: an Adaptive Card of TextRuns (never markdown) with a button to the inbox", async () => {
+    // The message Teams is posted, as its Workflows webhook takes it (zero-width spaces: \u200b).
+    const expected = await readFile(new URL("./teams-message.json", import.meta.url), "utf8");
+    expect(teamsMessage(applicationNotice(application(), site))).toEqual(JSON.parse(expected));
   });
 
   it("links to the application's page in the team inbox", () => {

@@ -1,20 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { SendMailOptions } from "nodemailer";
-import pino from "pino";
-import { expect, it, onTestFinished } from "vitest";
+import { expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/database.ts";
-import { personInsert } from "../../db/portal/client-people.ts";
 import { commentBatch, commentNoticesQueue } from "../../db/portal/comment-notices.ts";
-import { versionMake } from "../../db/portal/request-versions.ts";
-import type { Mailer } from "../../mail/mailer.ts";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
-import { clientWithRequest } from "../../test/portal.ts";
+import { recordingMailer, workerSending } from "../../test/delivery-worker.ts";
+import { clientPeople, clientWithRequest, teamVersion } from "../../test/portal.ts";
 import { waitFor } from "../../test/wait.ts";
-import { workerTestConfig } from "../../test/worker-config.ts";
-import { startDeliveryWorker } from "../worker.ts";
 import { clientCommentsEmailKind, teamCommentsEmailKind } from "./comment-notice.ts";
-
-const config = { ...workerTestConfig, PUBLIC_SITE_URL: "https://reelsmith.example" };
 
 const statuses = (database: DatabaseHandle) =>
   database.db
@@ -31,41 +23,11 @@ describeEachBackend("the comment notices' emails on $name", (backend) => {
       title: "Spring launch",
     });
     const start = Date.now() - 10_000;
-    const cut = randomUUID();
-    const versionId = randomUUID();
-    await database.writeTransaction([
-      personInsert(database.db, {
-        id: randomUUID(),
-        clientId: owner.clientId,
-        email: "ada@example.com",
-        createdAt: start,
-      }),
-      personInsert(database.db, {
-        id: randomUUID(),
-        clientId: owner.clientId,
-        email: "bo@example.com",
-        createdAt: start + 1,
-      }),
-      database.db.insertInto("clientUploads").values({
-        id: cut,
-        clientId: owner.clientId,
-        personId: null,
-        requestId: owner.requestId,
-        size: 10,
-        createdAt: start,
-        completedAt: start,
-        fromTeam: 1,
-      }),
-      database.db.insertInto("uploadMedia").values({
-        uploadId: cut,
-        state: "ready",
-        attempts: 1,
-        nextAttemptAt: 0,
-        frameRate: "30000/1001",
-        durationMs: 120_000,
-      }),
-    ]);
-    await versionMake(database, { id: versionId, uploadId: cut, createdBy: null, now: start });
+    await clientPeople(database, owner.clientId, ["ada@example.com", "bo@example.com"]);
+    const { versionId } = await teamVersion(database, owner, {
+      at: start,
+      media: { frameRate: "30000/1001", durationMs: 120_000 },
+    });
     const comment = (
       side: "team" | "client",
       name: string,
@@ -108,20 +70,8 @@ describeEachBackend("the comment notices' emails on $name", (backend) => {
       ).toBe(true);
     }
 
-    const sent: SendMailOptions[] = [];
-    const mailer: Mailer = {
-      async send(message) {
-        sent.push(message);
-      },
-      close() {},
-    };
-    const worker = startDeliveryWorker({
-      database,
-      config,
-      logger: pino({ level: "silent" }),
-      mailer,
-    });
-    onTestFinished(() => worker.stop());
+    const { mailer, sent } = recordingMailer();
+    const worker = workerSending(database, mailer);
     worker.nudge();
     await waitFor(async () => (await statuses(database)).every((d) => d.status === "done"), {
       what: "both notices sent",

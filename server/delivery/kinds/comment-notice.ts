@@ -4,21 +4,18 @@ import { fill } from "#app/shared/text.ts";
 import { type FrameRate, frameToTimecode, parseFrameRate } from "#app/shared/timecode.ts";
 import { commentBatchOf, type NoticeComment } from "../../db/portal/comment-notices.ts";
 import { mailDomain } from "../messages.ts";
-import type { DeliveryJob, DeliveryKind, SendContext } from "./kind.ts";
+import { onDemandEmailKind, toldByDelivery } from "./on-demand-email.ts";
 
 /** The most comments one notice quotes (the rest are counted). */
 const shown = 50;
 /** A comment's first characters in a notice. */
 const quoted = 300;
 
-async function batchOf({ delivery }: DeliveryJob, { database }: SendContext) {
-  if (!database) throw new Error("the comment notice needs the database");
-  return commentBatchOf(database, delivery.id, shown);
-}
-
-async function skipReason(job: DeliveryJob, context: SendContext) {
-  return (await batchOf(job, context)) ? undefined : "the comments are no longer there";
-}
+const batches = toldByDelivery(
+  "comment notice",
+  (database, deliveryId) => commentBatchOf(database, deliveryId, shown),
+  "the comments are no longer there",
+);
 
 /** "v2 · 00:00:01:00–00:00:02:00 · Ana: the text" */
 export function commentLine(comment: NoticeComment): string {
@@ -36,74 +33,49 @@ export function commentLine(comment: NoticeComment): string {
     .replace(/\s+/g, " ");
 }
 
-/**
- * The client's new comments and decisions, told to the team in batches (decision 0091): one
- * email to the owner of the client's application (TEAM_EMAIL without one), with each comment
- * and a link to the request's page. Made by the job comment-notices.
- */
-export const clientCommentsEmailKind = {
-  name: "client_comments_email",
-  made: "on-demand",
-  configured: () => true,
-  skipReason,
-  async send(job, context) {
-    const { config, mailer } = context;
-    const batch = await batchOf(job, context);
-    if (!batch) throw new Error("the comments are no longer there");
-    const [first] = batch.comments;
-    const link = first
-      ? new URL(teamRequestPath(batch.clientId, first.requestId), config.PUBLIC_SITE_URL).toString()
-      : "";
-    const words = portalCuts.notices;
-    await mailer.send({
-      from: config.MAIL_FROM,
-      to: job.owner ? job.owner.email : config.TEAM_EMAIL,
-      subject: fill(words.toTeamSubject, {
-        client: batch.clientName,
-        count: batch.comments.length,
-      }),
-      messageId: `<${job.delivery.id}.client-comments@${mailDomain(config.MAIL_FROM)}>`,
-      text: [
-        ...batch.comments.map((c) => `- ${commentLine(c)}`),
-        "",
-        `${words.open}: ${link}`,
-        "",
-      ].join("\n"),
-    });
-  },
-} as const satisfies DeliveryKind<"client_comments_email">;
+/** Whose comments a notice tells: the client's go to the team, the team's to the client. */
+type Side = "client" | "team";
 
 /**
- * The team's new comments, told to every person of the client in batches (one message each),
- * with the stable link of the first comment's request. Made by the job comment-notices.
+ * The other side's new comments, told in batches (decision 0091), each comment quoted with a
+ * link to the request's page. The client's comments and decisions: one email to the owner of
+ * the client's application (TEAM_EMAIL without one), linking the team's page. The team's: one
+ * email to each person of the client, linking the first comment's request's stable link. Made
+ * by the job comment-notices.
  */
-export const teamCommentsEmailKind = {
-  name: "team_comments_email",
-  made: "on-demand",
-  configured: () => true,
-  skipReason,
-  async send(job, context) {
-    const { config, mailer } = context;
-    const batch = await batchOf(job, context);
-    if (!batch) throw new Error("the comments are no longer there");
+function commentsEmailKind<Name extends `${Side}_comments_email`>(name: Name, side: Side) {
+  return onDemandEmailKind(name, batches, async (batch, job, { config, mailer }) => {
+    const toTeam = side === "client";
     const [first] = batch.comments;
-    const link = first
-      ? new URL(portalCutPath(first.requestId), config.PUBLIC_SITE_URL).toString()
-      : "";
+    const path =
+      first &&
+      (toTeam ? teamRequestPath(batch.clientId, first.requestId) : portalCutPath(first.requestId));
+    const link = path ? new URL(path, config.PUBLIC_SITE_URL).toString() : "";
     const words = portalCuts.notices;
-    for (const [index, email] of batch.emails.entries()) {
+    const count = batch.comments.length;
+    const subject = toTeam
+      ? fill(words.toTeamSubject, { client: batch.clientName, count })
+      : fill(words.toClientSubject, { count });
+    const to = toTeam ? [job.owner ? job.owner.email : config.TEAM_EMAIL] : batch.emails;
+    const text = [
+      ...batch.comments.map((c) => `- ${commentLine(c)}`),
+      "",
+      `${words.open}: ${link}`,
+      "",
+    ].join("\n");
+    for (const [index, email] of to.entries()) {
+      // One per delivery (and person): a repeat after a crash is recognisable by its receiver.
+      const id = toTeam ? job.delivery.id : `${job.delivery.id}.${index}`;
       await mailer.send({
         from: config.MAIL_FROM,
         to: email,
-        subject: fill(words.toClientSubject, { count: batch.comments.length }),
-        messageId: `<${job.delivery.id}.${index}.team-comments@${mailDomain(config.MAIL_FROM)}>`,
-        text: [
-          ...batch.comments.map((c) => `- ${commentLine(c)}`),
-          "",
-          `${words.open}: ${link}`,
-          "",
-        ].join("\n"),
+        subject,
+        messageId: `<${id}.${side}-comments@${mailDomain(config.MAIL_FROM)}>`,
+        text,
       });
     }
-  },
-} as const satisfies DeliveryKind<"team_comments_email">;
+  });
+}
+
+export const clientCommentsEmailKind = commentsEmailKind("client_comments_email", "client");
+export const teamCommentsEmailKind = commentsEmailKind("team_comments_email", "team");

@@ -1,28 +1,11 @@
-import type { SendMailOptions } from "nodemailer";
-import pino from "pino";
-import { expect, it, onTestFinished } from "vitest";
+import { expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { addMember } from "../../db/members.ts";
 import { footageComplete, turnNotice, versionForTests } from "../../db/portal/request-clock.ts";
-import type { Mailer } from "../../mail/mailer.ts";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
+import { recordingMailer, siteWorkerConfig, workerSending } from "../../test/delivery-worker.ts";
 import { clientWithRequest } from "../../test/portal.ts";
 import { waitFor } from "../../test/wait.ts";
-import { workerTestConfig } from "../../test/worker-config.ts";
-import { startDeliveryWorker } from "../worker.ts";
-
-const config = { ...workerTestConfig, PUBLIC_SITE_URL: "https://reelsmith.example" };
-
-function recordingMailer() {
-  const sent: SendMailOptions[] = [];
-  const mailer: Mailer = {
-    async send(message) {
-      sent.push(message);
-    },
-    close() {},
-  };
-  return { mailer, sent };
-}
 
 const rowOf = async (database: DatabaseHandle, id: string) =>
   database.db
@@ -76,13 +59,7 @@ describeEachBackend("the cut notices on $name", (backend) => {
       }),
     ).toBe(false);
     const mail = recordingMailer();
-    const worker = startDeliveryWorker({
-      database,
-      config,
-      logger: pino({ level: "silent" }),
-      mailer: mail.mailer,
-    });
-    onTestFinished(() => worker.stop());
+    workerSending(database, mail.mailer);
     await waitFor(async () => mail.sent.length === 2, { what: "both sent" });
     const byTo = new Map(mail.sent.map((email) => [email.to, email]));
     const toEditor = byTo.get("eve@studio.example");
@@ -90,7 +67,7 @@ describeEachBackend("the cut notices on $name", (backend) => {
     expect(toEditor?.messageId).toBe(`<${reminder}.cut-reminder@reelsmith.example>`);
     expect(toEditor?.text).toContain("Due: 2026-11-30 10:00 UTC");
     expect(toEditor?.text).toContain("https://reelsmith.example/team/cuts");
-    const toTeam = byTo.get(config.TEAM_EMAIL);
+    const toTeam = byTo.get(siteWorkerConfig.TEAM_EMAIL);
     expect(toTeam?.subject).toBe("Cut overdue for Ada Lovelace: Spring launch");
     expect(toTeam?.messageId).toBe(`<${missed}.cut-missed@reelsmith.example>`);
     expect(toTeam?.text).toContain("Editor: eve");
@@ -102,13 +79,7 @@ describeEachBackend("the cut notices on $name", (backend) => {
     const missed = await notice(database, client.requestId, "cut_missed_email");
     await versionForTests(database, { ...client, number: 1, createdAt: Date.now() });
     const mail = recordingMailer();
-    const worker = startDeliveryWorker({
-      database,
-      config,
-      logger: pino({ level: "silent" }),
-      mailer: mail.mailer,
-    });
-    onTestFinished(() => worker.stop());
+    workerSending(database, mail.mailer);
     await waitFor(async () => (await rowOf(database, missed))?.status === "skipped", {
       what: "skipped",
     });

@@ -1,7 +1,8 @@
 import { portal } from "#app/content/portal.ts";
+import { fill } from "#app/shared/text.ts";
 import { turnNoticeOf } from "../../db/portal/request-clock.ts";
 import { mailDomain } from "../messages.ts";
-import type { DeliveryJob, DeliveryKind, SendContext } from "./kind.ts";
+import { onDemandEmailKind, toldByDelivery } from "./on-demand-email.ts";
 
 /**
  * The plan's clock's notices (decision 0093), made on demand by the portal's job cut-clock, one
@@ -12,61 +13,42 @@ import type { DeliveryJob, DeliveryKind, SendContext } from "./kind.ts";
 type Which = "reminder" | "missed";
 const copy = portal.clock;
 
-async function factsOf({ delivery }: DeliveryJob, { database }: SendContext) {
-  if (!database) throw new Error("the cut notice needs the database");
-  return turnNoticeOf(database, delivery.id);
-}
-
-async function skipReason(job: DeliveryJob, context: SendContext) {
-  const facts = await factsOf(job, context);
-  if (!facts) return "the request is no longer there";
-  return facts.delivered ? "the cut was delivered" : undefined;
-}
-
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+const turns = toldByDelivery(
+  "cut notice",
+  turnNoticeOf,
+  "the request is no longer there",
+  (facts) => (facts.delivered ? "the cut was delivered" : undefined),
+);
 
 function emailKind<Name extends `cut_${Which}_email`>(name: Name, which: Which) {
-  return {
-    name,
-    made: "on-demand",
-    configured: () => true,
-    skipReason,
-    async send(job, context) {
-      const { config, mailer } = context;
-      const facts = await factsOf(job, context);
-      if (!facts) throw new Error("the request is no longer there");
-      const turn =
-        facts.turn === 0
-          ? copy.firstCut.toLowerCase()
-          : fill(copy.revision, { number: String(facts.turn) }).toLowerCase();
-      const due = new Date(facts.dueAt).toISOString().replace("T", " ").slice(0, 16) + " UTC";
-      const values = { client: facts.clientName, title: facts.title, turn, due };
-      const subject = fill(
-        which === "reminder" ? copy.reminderSubject : copy.missedSubject,
-        values,
-      );
-      const link = new URL("/team/cuts", config.PUBLIC_SITE_URL ?? "http://localhost").href;
-      await mailer.send({
-        from: config.MAIL_FROM,
-        to: which === "reminder" && facts.editor ? facts.editor.email : config.TEAM_EMAIL,
-        subject,
-        // One per delivery: a repeat after a crash is recognisable by its receiver.
-        messageId: `<${job.delivery.id}.cut-${which}@${mailDomain(config.MAIL_FROM)}>`,
-        text: [
-          fill(which === "reminder" ? copy.reminderSummary : copy.missedSummary, values),
-          "",
-          `${portal.footageNotice.clientLabel}: ${facts.clientName}`,
-          `${portal.footageNotice.requestLabel}: ${facts.title}`,
-          `${copy.editorFact}: ${facts.editor?.name ?? copy.noEditor}`,
-          `${copy.dueFact}: ${due}`,
-          "",
-          `${copy.link}: ${link}`,
-          "",
-        ].join("\n"),
-      });
-    },
-  } as const satisfies DeliveryKind<Name>;
+  return onDemandEmailKind(name, turns, async (facts, job, { config, mailer }) => {
+    const turn =
+      facts.turn === 0
+        ? copy.firstCut.toLowerCase()
+        : fill(copy.revision, { number: String(facts.turn) }).toLowerCase();
+    const due = new Date(facts.dueAt).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+    const values = { client: facts.clientName, title: facts.title, turn, due };
+    const subject = fill(which === "reminder" ? copy.reminderSubject : copy.missedSubject, values);
+    const link = new URL("/team/cuts", config.PUBLIC_SITE_URL ?? "http://localhost").href;
+    await mailer.send({
+      from: config.MAIL_FROM,
+      to: which === "reminder" && facts.editor ? facts.editor.email : config.TEAM_EMAIL,
+      subject,
+      // One per delivery: a repeat after a crash is recognisable by its receiver.
+      messageId: `<${job.delivery.id}.cut-${which}@${mailDomain(config.MAIL_FROM)}>`,
+      text: [
+        fill(which === "reminder" ? copy.reminderSummary : copy.missedSummary, values),
+        "",
+        `${portal.footageNotice.clientLabel}: ${facts.clientName}`,
+        `${portal.footageNotice.requestLabel}: ${facts.title}`,
+        `${copy.editorFact}: ${facts.editor?.name ?? copy.noEditor}`,
+        `${copy.dueFact}: ${due}`,
+        "",
+        `${copy.link}: ${link}`,
+        "",
+      ].join("\n"),
+    });
+  });
 }
 
 export const cutReminderEmailKind = emailKind("cut_reminder_email", "reminder");

@@ -1,42 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { SendMailOptions } from "nodemailer";
-import pino from "pino";
-import { expect, it, onTestFinished } from "vitest";
+import { expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/database.ts";
-import { personInsert } from "../../db/portal/client-people.ts";
 import { versionMake } from "../../db/portal/request-versions.ts";
-import type { Mailer } from "../../mail/mailer.ts";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
-import { clientWithRequest } from "../../test/portal.ts";
+import { recordingMailer, workerSending } from "../../test/delivery-worker.ts";
+import { clientPeople, clientWithRequest, teamCut } from "../../test/portal.ts";
 import { waitFor } from "../../test/wait.ts";
-import { workerTestConfig } from "../../test/worker-config.ts";
-import { startDeliveryWorker } from "../worker.ts";
 import { cutReadyEmailKind } from "./cut-ready.ts";
-
-const config = { ...workerTestConfig, PUBLIC_SITE_URL: "https://reelsmith.example" };
-
-/** A cut the team finished on the request (its row only): its id. */
-async function finishedCut(
-  database: DatabaseHandle,
-  owner: { clientId: string; requestId: string },
-) {
-  const id = randomUUID();
-  const now = Date.now();
-  await database.write(
-    database.db.insertInto("clientUploads").values({
-      id,
-      clientId: owner.clientId,
-      personId: null,
-      requestId: owner.requestId,
-      displayName: "cut.mp4",
-      size: 1000,
-      createdAt: now,
-      completedAt: now,
-      fromTeam: 1,
-    }),
-  );
-  return id;
-}
 
 const cutReadyDeliveries = (database: DatabaseHandle) =>
   database.db
@@ -53,21 +23,7 @@ describeEachBackend("the cut-ready email on $name", (backend) => {
       title: "Spring launch",
       name: "Ada Lovelace",
     });
-    const now = Date.now();
-    await database.writeTransaction([
-      personInsert(database.db, {
-        id: randomUUID(),
-        clientId: owner.clientId,
-        email: "ada@example.com",
-        createdAt: now,
-      }),
-      personInsert(database.db, {
-        id: randomUUID(),
-        clientId: owner.clientId,
-        email: "bo@example.com",
-        createdAt: now + 1,
-      }),
-    ]);
+    await clientPeople(database, owner.clientId, ["ada@example.com", "bo@example.com"]);
     // What the job cut-versions does for a finished cut: the version and its delivery, in one
     // transaction; made again (a retry, another instance): neither.
     const make = async (uploadId: string) =>
@@ -76,7 +32,7 @@ describeEachBackend("the cut-ready email on $name", (backend) => {
         { id: randomUUID(), uploadId, createdBy: null, now: Date.now() },
         { kind: cutReadyEmailKind.name, applicationId: owner.applicationId },
       );
-    const firstCut = await finishedCut(database, owner);
+    const firstCut = await teamCut(database, owner);
     expect(await make(firstCut)).toBe(1);
     expect(await make(firstCut)).toBeUndefined();
     const [first, ...others] = await cutReadyDeliveries(database);
@@ -87,20 +43,8 @@ describeEachBackend("the cut-ready email on $name", (backend) => {
       .executeTakeFirstOrThrow();
     expect(first?.id).toBe(version.id);
 
-    const sent: SendMailOptions[] = [];
-    const mailer: Mailer = {
-      async send(message) {
-        sent.push(message);
-      },
-      close() {},
-    };
-    const worker = startDeliveryWorker({
-      database,
-      config,
-      logger: pino({ level: "silent" }),
-      mailer,
-    });
-    onTestFinished(() => worker.stop());
+    const { mailer, sent } = recordingMailer();
+    const worker = workerSending(database, mailer);
     worker.nudge();
     await waitFor(async () => (await cutReadyDeliveries(database))[0]?.status === "done", {
       what: "the cut-ready email sent",
@@ -112,7 +56,7 @@ describeEachBackend("the cut-ready email on $name", (backend) => {
     );
 
     // v2: one more delivery, told again.
-    expect(await make(await finishedCut(database, owner))).toBe(2);
+    expect(await make(await teamCut(database, owner))).toBe(2);
     expect(await cutReadyDeliveries(database)).toHaveLength(2);
     worker.nudge();
     await waitFor(async () => sent.length === 4, { what: "v2 told" });

@@ -3,13 +3,14 @@ import { portalCutPath } from "#app/shared/paths.ts";
 import { fill } from "#app/shared/text.ts";
 import { versionNoticeOf } from "../../db/portal/request-versions.ts";
 import { mailDomain } from "../messages.ts";
-import type { DeliveryJob, DeliveryKind, SendContext } from "./kind.ts";
+import { onDemandEmailKind, toldByDelivery } from "./on-demand-email.ts";
 
 /** The version this delivery tells of: its id is the version's (made in one transaction). */
-async function noticeOf({ delivery }: DeliveryJob, { database }: SendContext) {
-  if (!database) throw new Error("the cut-ready email needs the database");
-  return versionNoticeOf(database, delivery.id);
-}
+const versions = toldByDelivery(
+  "cut-ready email",
+  versionNoticeOf,
+  "the version is no longer there",
+);
 
 /**
  * "v2 of <title> is ready to review" by email to every person of the client (decision 0091),
@@ -17,17 +18,10 @@ async function noticeOf({ delivery }: DeliveryJob, { database }: SendContext) {
  * request's latest version. Made by the job cut-versions with the version, on the client's
  * application, exactly once per version. Skipped when the version is gone (client erased).
  */
-export const cutReadyEmailKind = {
-  name: "cut_ready_email",
-  made: "on-demand",
-  configured: () => true,
-  async skipReason(job, context) {
-    return (await noticeOf(job, context)) ? undefined : "the version is no longer there";
-  },
-  async send(job, context) {
-    const { config, mailer } = context;
-    const notice = await noticeOf(job, context);
-    if (!notice) throw new Error("the version is no longer there");
+export const cutReadyEmailKind = onDemandEmailKind(
+  "cut_ready_email",
+  versions,
+  async (notice, job, { config, mailer }) => {
     if (!config.PUBLIC_SITE_URL) throw new Error("the cut-ready email needs PUBLIC_SITE_URL");
     const words = portalCuts.email;
     const link = new URL(portalCutPath(notice.requestId), config.PUBLIC_SITE_URL).toString();
@@ -52,4 +46,4 @@ export const cutReadyEmailKind = {
       });
     }
   },
-} as const satisfies DeliveryKind<"cut_ready_email">;
+);

@@ -1,22 +1,13 @@
-import type { SendMailOptions } from "nodemailer";
-import pino from "pino";
-import { expect, it, onTestFinished } from "vitest";
+import { expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/database.ts";
-import { openDatabase } from "../../db/database.ts";
 import { noticeBatch, noticesQueue } from "../../db/portal/upload-notices.ts";
-import type { Mailer } from "../../mail/mailer.ts";
-import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
+import { databaseOfTwo, describeEachBackend, migratedDatabase } from "../../test/backends.ts";
+import { recordingMailer, siteWorkerConfig, workerSending } from "../../test/delivery-worker.ts";
 import { clientWithRequest, finishedUpload } from "../../test/portal.ts";
 import { waitFor } from "../../test/wait.ts";
-import { workerTestConfig } from "../../test/worker-config.ts";
-import { startDeliveryWorker } from "../worker.ts";
 import { footageNoticeEmailKind, footageNoticeKinds, noticeFilesShown } from "./footage-notice.ts";
 import { kindRegistry } from "./registry.ts";
 
-const config = {
-  ...workerTestConfig,
-  PUBLIC_SITE_URL: "https://reelsmith.example",
-};
 const minute = 60_000;
 
 /** Queues every finished upload for the email and makes the request's batch: its delivery id. */
@@ -39,30 +30,17 @@ async function batched(database: DatabaseHandle, requestId: string) {
   return deliveryId;
 }
 
-/** A mailer that keeps what it is given, refusing the first `failures` messages. */
-function recordingMailer(failures = 0) {
-  const tried: SendMailOptions[] = [];
-  const sent: SendMailOptions[] = [];
-  const mailer: Mailer = {
-    async send(message) {
-      tried.push(message);
-      if (tried.length <= failures) throw new Error("connection refused");
-      sent.push(message);
-    },
-    close() {},
-  };
-  return { mailer, tried, sent };
-}
-
-function startWorker(database: DatabaseHandle, mailer: Mailer) {
-  const worker = startDeliveryWorker({
-    database,
-    config,
-    logger: pino({ level: "silent" }),
-    mailer,
-  });
-  onTestFinished(() => worker.stop());
-  return worker;
+/** A client's request with one file read (`durationMs` long), batched: its delivery id. */
+async function oneFileBatched(
+  database: DatabaseHandle,
+  client: Parameters<typeof clientWithRequest>[1],
+  name: string,
+  durationMs: number,
+) {
+  const owner = await clientWithRequest(database, client);
+  const media = { state: "ready", durationMs } as const;
+  await finishedUpload(database, owner, { name, completedAt: Date.now(), media });
+  return batched(database, owner.requestId);
 }
 
 const statusOf = async (database: DatabaseHandle, id: string) =>
@@ -100,7 +78,7 @@ describeEachBackend("the new-footage notice on $name", (backend) => {
 
     // The first attempt fails (the SMTP server away), the retry goes: one email in all.
     const mail = recordingMailer(1);
-    startWorker(database, mail.mailer);
+    workerSending(database, mail.mailer);
     await waitFor(async () => (await statusOf(database, deliveryId)).status === "done", {
       what: "the notice sent",
     });
@@ -134,15 +112,9 @@ describeEachBackend("the new-footage notice on $name", (backend) => {
 
   it("goes to TEAM_EMAIL when the application has no owner; one file is named in the subject", async () => {
     const { database } = await migratedDatabase(backend);
-    const owner = await clientWithRequest(database, { name: "Bo" });
-    await finishedUpload(database, owner, {
-      name: "hello.mp4",
-      completedAt: Date.now(),
-      media: { state: "ready", durationMs: 65_000 },
-    });
-    const deliveryId = await batched(database, owner.requestId);
+    const deliveryId = await oneFileBatched(database, { name: "Bo" }, "hello.mp4", 65_000);
     const mail = recordingMailer();
-    startWorker(database, mail.mailer);
+    workerSending(database, mail.mailer);
     await waitFor(async () => (await statusOf(database, deliveryId)).status === "done");
     expect(mail.sent.map((one) => [one.to, one.subject])).toEqual([
       ["team@reelsmith.example", "New footage from Bo: hello.mp4"],
@@ -176,7 +148,7 @@ describeEachBackend("the new-footage notice on $name", (backend) => {
       .where("id", "=", owner.applicationId)
       .executeTakeFirstOrThrow();
     const mail = recordingMailer();
-    const context = { config, mailer: mail.mailer, database };
+    const context = { config: siteWorkerConfig, mailer: mail.mailer, database };
     const job = { delivery, application, owner: null };
     await footageNoticeEmailKind.send(job, context);
     const lines = String(mail.sent[0]?.text)
@@ -197,33 +169,24 @@ describeEachBackend("the new-footage notice on $name", (backend) => {
 
   it("is one email per kind configured: the email always, a chat channel when its URL is set", () => {
     expect(kindRegistry.named("footage_notice_email")).toBe(footageNoticeEmailKind);
-    expect(footageNoticeKinds(config)).toEqual(["footage_notice_email"]);
+    expect(footageNoticeKinds(siteWorkerConfig)).toEqual(["footage_notice_email"]);
     expect(
-      footageNoticeKinds({ ...config, SLACK_WEBHOOK_URL: "https://hooks.slack.example/x" }),
+      footageNoticeKinds({
+        ...siteWorkerConfig,
+        SLACK_WEBHOOK_URL: "https://hooks.slack.example/x",
+      }),
     ).toEqual(["footage_notice_email", "footage_notice_slack"]);
   });
 });
 
 describeEachBackend("the new-footage notice with two workers on $name", (backend) => {
   it("is sent once when two instances' workers run", async () => {
-    const { database, env, dataDir } = await migratedDatabase(backend);
-    const other =
-      backend.name === "postgres"
-        ? openDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir })
-        : database;
-    onTestFinished(async () => {
-      if (other !== database) await other.close();
-    });
-    const owner = await clientWithRequest(database, { ownerEmail: "maya@studio.example" });
-    await finishedUpload(database, owner, {
-      name: "take.mp4",
-      completedAt: Date.now(),
-      media: { state: "ready", durationMs: 1000 },
-    });
-    const deliveryId = await batched(database, owner.requestId);
+    const { database, other } = await databaseOfTwo(backend);
+    const client = { ownerEmail: "maya@studio.example" };
+    const deliveryId = await oneFileBatched(database, client, "take.mp4", 1000);
     const mail = recordingMailer();
-    startWorker(database, mail.mailer);
-    startWorker(other, mail.mailer);
+    workerSending(database, mail.mailer);
+    workerSending(other, mail.mailer);
     await waitFor(async () => (await statusOf(database, deliveryId)).status === "done");
     expect(mail.tried.map((one) => one.messageId)).toEqual([
       `<${deliveryId}.footage-notice@reelsmith.example>`,

@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import type { SendMailOptions } from "nodemailer";
 import { expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { findApplication } from "../../db/applications/reads.ts";
 import { onDemandDeliveryInsert } from "../../db/deliveries/on-demand.ts";
-import { personInsert, personRemoval } from "../../db/portal/client-people.ts";
+import { personRemoval } from "../../db/portal/client-people.ts";
 import { signInTokenState } from "../../db/portal/client-sessions.ts";
-import { clientInsert } from "../../db/portal/clients.ts";
 import { hashPortalToken, portalLinkLifetimeMs } from "../../mail/portal-links.ts";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
-import { storedApplication } from "../../test/portal.ts";
+import { recordingMailer } from "../../test/delivery-worker.ts";
+import { clientPeople, clientWithRequest } from "../../test/portal.ts";
 import { portalInviteKind } from "./portal-invite.ts";
 import { kindRegistry } from "./registry.ts";
 
@@ -18,39 +17,23 @@ describeEachBackend("the portal invite on $name", (backend) => {
   async function invited() {
     const { database, dataDir } = await migratedDatabase(backend);
     const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_SITE_URL: "https://reelsmith.example" });
-    const applicationId = await storedApplication(database, { email: "ada@example.com" });
-    const clientId = randomUUID();
-    const personId = randomUUID();
-    const now = Date.now();
-    await database.writeTransaction([
-      clientInsert(database.db, {
-        id: clientId,
-        name: "Ada",
-        plan: "Creator",
-        applicationId,
-        createdAt: now,
-      }),
-      personInsert(database.db, {
-        id: personId,
-        clientId,
-        email: "ada@example.com",
-        createdAt: now,
-      }),
+    const { applicationId, clientId } = await clientWithRequest(database, {
+      email: "ada@example.com",
+      name: "Ada",
+    });
+    const [personId] = await clientPeople(database, clientId, ["ada@example.com"]);
+    await database.write(
       onDemandDeliveryInsert(database.db, {
         id: randomUUID(),
-        applicationId: applicationId,
+        applicationId,
         kind: portalInviteKind.name,
-        now,
+        now: Date.now(),
       }),
-    ]);
+    );
     const found = await findApplication(database, applicationId);
     const delivery = found?.deliveries.find((one) => one.kind === "portal_invite");
     if (!found || !delivery) throw new Error("no delivery");
-    const sent: SendMailOptions[] = [];
-    const mailer = {
-      send: async (message: SendMailOptions) => void sent.push(message),
-      close() {},
-    };
+    const { mailer, sent } = recordingMailer();
     const job = { delivery, application: found.application };
     return { database, job, context: { config, mailer, database }, sent, clientId, personId };
   }

@@ -1,13 +1,7 @@
 import { portalReview } from "#app/content/portal-review.ts";
 import { fill } from "#app/shared/text.ts";
-import { frameToTimecode, readTimecode, usesDropFrame } from "#app/shared/timecode.ts";
-import {
-  inTimelineOrder,
-  type MarkedVersion,
-  markedFrames,
-  singleLine,
-  type VersionComment,
-} from "./version-comments.ts";
+import { frameToTimecode, readTimecode } from "#app/shared/timecode.ts";
+import { type MarkedVersion, markerSheet, type VersionComment } from "./version-comments.ts";
 
 /** CMX 3600 numbers events with three digits. */
 export const edlMaxEvents = 999;
@@ -36,34 +30,30 @@ export function commentsEdl(
 ): string {
   const start = readTimecode(options.start ?? "01:00:00:00", version.rate);
   if (!start.ok) throw new RangeError(`EDL start: ${start.message}`);
-  const ordered = inTimelineOrder(version, comments);
-  const dropFrame = usesDropFrame(version.rate);
+  const { name, dropFrame, markers } = markerSheet(version, comments);
   const lines = [
-    `TITLE: ${Array.from(edlText(`${version.title} v${version.version}`))
-      .slice(0, 70)
-      .join("")}`,
+    `TITLE: ${Array.from(edlText(name)).slice(0, 70).join("")}`,
     `FCM: ${dropFrame ? "DROP FRAME" : "NON-DROP FRAME"}`,
     "",
   ];
-  ordered.slice(0, edlMaxEvents).forEach((comment, index) => {
-    const recordIn = frameToTimecode(start.frame + comment.frame, version.rate);
-    const recordOut = frameToTimecode(start.frame + comment.frame + 1, version.rate);
-    const colour = comment.resolved ? "ResolveColorGreen" : "ResolveColorBlue";
-    const name = markerName(`${comment.author}: ${comment.text}`);
+  markers.slice(0, edlMaxEvents).forEach((marker, index) => {
+    const recordIn = frameToTimecode(start.frame + marker.frame, version.rate);
+    const recordOut = frameToTimecode(start.frame + marker.frame + 1, version.rate);
+    const colour = marker.resolved ? "ResolveColorGreen" : "ResolveColorBlue";
     lines.push(
       `${String(index + 1).padStart(3, "0")}  001      V     C        ${recordIn} ${recordOut} ${recordIn} ${recordOut}`,
-      ` |C:${colour} |M:${name} |D:${markedFrames(comment)}`,
+      ` |C:${colour} |M:${markerName(marker.label)} |D:${marker.frames}`,
       "",
     );
   });
-  const left = ordered.length - edlMaxEvents;
+  const left = markers.length - edlMaxEvents;
   if (left > 0) lines.push(`* ${fill(portalReview.markers.edlOverflow, { count: left })}`, "");
   return lines.join("\n");
 }
 
-/** One line, no `|` (Resolve's field separator). */
-function edlText(text: string): string {
-  return singleLine(text).replaceAll("|", "/");
+/** No `|` (Resolve's field separator) in a line. */
+function edlText(line: string): string {
+  return line.replaceAll("|", "/");
 }
 
 /** A marker's name: Resolve skips one that starts with a digit (freeframe #151), so `_` first. */

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { expect, it } from "vitest";
 import { type FrameRate, rates } from "#app/shared/timecode.ts";
@@ -7,37 +8,9 @@ import type { VersionComment } from "./version-comments.ts";
 
 const options = { mediaSrc: "launch-teaser-v2.mp4", width: 1080, height: 1920 };
 
-it("writes FCPXML 1.10: the version as an asset clip, a to-do marker per comment, exact rational times", () => {
-  expect(commentsFcpxml(version, comments, options)).toBe(
-    [
-      `<?xml version="1.0" encoding="UTF-8"?>`,
-      `<!DOCTYPE fcpxml>`,
-      `<fcpxml version="1.10">`,
-      `  <resources>`,
-      `    <format id="r1" frameDuration="1001/30000s" width="1080" height="1920"/>`,
-      `    <asset id="r2" name="Launch teaser v2" start="0s" duration="35999964/30000s" hasVideo="1" format="r1">`,
-      `      <media-rep kind="original-media" src="launch-teaser-v2.mp4"/>`,
-      `    </asset>`,
-      `  </resources>`,
-      `  <event name="Launch teaser">`,
-      `    <project name="Launch teaser v2: comments">`,
-      `      <sequence format="r1" duration="35999964/30000s" tcStart="0s" tcFormat="DF">`,
-      `        <spine>`,
-      `          <asset-clip ref="r2" name="Launch teaser v2" offset="0s" start="0s" duration="35999964/30000s" tcFormat="DF">`,
-      `            <marker start="0s" duration="1001/30000s" value="Mia Chen: Logo too early" completed="0"/>`,
-      `            <marker start="1800799/30000s" duration="2002/30000s" value="Sam (team): =HYPERLINK(&quot;http://x&quot;,&quot;click&quot;)" completed="0"/>`,
-      `            <marker start="17998981/30000s" duration="1001/30000s" value="Mia Chen: Music dips here" completed="1"/>`,
-      `            <marker start="17999982/30000s" duration="3003/30000s" value="3rd reviewer: Flash | frame then &lt;b&gt;&amp;&apos;" completed="0"/>`,
-      `            <marker start="17999982/30000s" duration="1001/30000s" value="@Mia: +1 to the flash" completed="0"/>`,
-      `          </asset-clip>`,
-      `        </spine>`,
-      `      </sequence>`,
-      `    </project>`,
-      `  </event>`,
-      `</fcpxml>`,
-      ``,
-    ].join("\n"),
-  );
+it("writes FCPXML 1.10: the version as an asset clip, a to-do marker per comment, exact rational times", async () => {
+  const expected = await readFile(new URL("./launch-teaser-v2.fcpxml", import.meta.url), "utf8");
+  expect(commentsFcpxml(version, comments, options)).toBe(expected);
 });
 
 const parser = new XMLParser({

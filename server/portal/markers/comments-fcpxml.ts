@@ -1,10 +1,9 @@
 import { portalReview } from "#app/content/portal-review.ts";
 import { fill } from "#app/shared/text.ts";
-import { type FrameRate, usesDropFrame } from "#app/shared/timecode.ts";
+import type { FrameRate } from "#app/shared/timecode.ts";
 import {
-  inTimelineOrder,
   type MarkedVersion,
-  markedFrames,
+  markerSheet,
   singleLine,
   type VersionComment,
 } from "./version-comments.ts";
@@ -31,20 +30,18 @@ export function commentsFcpxml(
   comments: readonly VersionComment[],
   options: FcpxmlOptions,
 ): string {
-  const ordered = inTimelineOrder(version, comments);
-  const rate = version.rate;
-  const at = (frames: number) => rationalSeconds(frames, rate);
-  const tcFormat = usesDropFrame(rate) ? "DF" : "NDF";
-  const name = singleLine(`${version.title} v${version.version}`);
+  const { name, dropFrame, markers } = markerSheet(version, comments);
+  const at = (frames: number) => rationalSeconds(frames, version.rate);
+  const tcFormat = dropFrame ? "DF" : "NDF";
   const project = singleLine(
     fill(portalReview.markers.fcpxmlProject, { title: version.title, version: version.version }),
   );
   const size =
     options.width && options.height ? ` width="${options.width}" height="${options.height}"` : "";
-  const markers = ordered.map((comment) => {
-    const value = singleLine(`${comment.author}: ${comment.text}`);
-    return `            <marker start="${at(comment.frame)}" duration="${at(markedFrames(comment))}" value="${xml(value)}" completed="${comment.resolved ? 1 : 0}"/>`;
-  });
+  const markerLines = markers.map(
+    (marker) =>
+      `            <marker start="${at(marker.frame)}" duration="${at(marker.frames)}" value="${xml(marker.label)}" completed="${marker.resolved ? 1 : 0}"/>`,
+  );
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<!DOCTYPE fcpxml>`,
@@ -60,7 +57,7 @@ export function commentsFcpxml(
     `      <sequence format="r1" duration="${at(version.frames)}" tcStart="0s" tcFormat="${tcFormat}">`,
     `        <spine>`,
     `          <asset-clip ref="r2" name="${xml(name)}" offset="0s" start="0s" duration="${at(version.frames)}" tcFormat="${tcFormat}">`,
-    ...markers,
+    ...markerLines,
     `          </asset-clip>`,
     `        </spine>`,
     `      </sequence>`,

@@ -1,4 +1,4 @@
-import type { FrameRate } from "#app/shared/timecode.ts";
+import { type FrameRate, usesDropFrame } from "#app/shared/timecode.ts";
 
 /**
  * What the marker exports read (decision 0090): a version of a cut and its comments, as the
@@ -60,6 +60,23 @@ export function inTimelineOrder(
     (a, b) =>
       a.frame - b.frame || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
+}
+
+/**
+ * What a marker export writes of a version: its name on one line ("Title v2"), whether its
+ * timecodes drop frames (29.97 and 59.94), and its comments in timeline order, each with its
+ * `label` "Author: text" on one line and the `frames` it marks.
+ */
+export function markerSheet(version: MarkedVersion, comments: readonly VersionComment[]) {
+  return {
+    name: singleLine(`${version.title} v${version.version}`),
+    dropFrame: usesDropFrame(version.rate),
+    markers: inTimelineOrder(version, comments).map((comment) => ({
+      ...comment,
+      label: singleLine(`${comment.author}: ${comment.text}`),
+      frames: markedFrames(comment),
+    })),
+  };
 }
 
 /** What may not stand in a marker's one line: C0 (CR, LF, tab…), DEL, C1, U+2028/2029. */
