@@ -8,37 +8,58 @@ import {
   teamSchedulePath,
 } from "./shared/paths.ts";
 
+/**
+ * A side's routes, by their keys in its paths, each one's file named after its key:
+ * `signInLink` is `routes/team.sign-in-link.tsx`; a key given as `export.ts` is a route that
+ * answers without a page (a file, an export: `routes/team.export.ts`).
+ */
+function sideRoutes<Key extends string>(
+  side: "team" | "portal",
+  sidePaths: Record<Key, string>,
+  keys: NoInfer<`${Key}${"" | ".ts"}`>[],
+) {
+  return keys.map((entry) => {
+    const [key, extension = "tsx"] = entry.split(".") as [Key, string?];
+    const name = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    return route(sidePaths[key], `routes/${side}.${name}.${extension}`);
+  });
+}
+
 export default [
   index("routes/home.tsx"),
   route(paths.onboarding, "routes/onboarding.tsx"),
   route(paths.thankYou, "routes/thank-you.tsx"),
-  route(teamPaths.inbox, "routes/team.inbox.tsx"),
-  route(teamPaths.signIn, "routes/team.sign-in.tsx"),
-  route(teamPaths.signInLink, "routes/team.sign-in-link.tsx"),
-  route(teamPaths.signOut, "routes/team.sign-out.tsx"),
+  ...sideRoutes("team", teamPaths, [
+    "inbox",
+    "signIn",
+    "signInLink",
+    "signOut",
+    "export.ts",
+    "response",
+    "insights",
+    "insightsExport.ts",
+    "availability.ts",
+    "unmatched",
+    "settings",
+  ]),
   route(`${teamPaths.inbox}/applications/:id`, "routes/team.application.tsx"),
-  route(teamPaths.export, "routes/team.export.ts"),
-  route(teamPaths.response, "routes/team.response.tsx"),
-  route(teamPaths.insights, "routes/team.insights.tsx"),
-  route(teamPaths.insightsExport, "routes/team.insights-export.ts"),
-  route(teamPaths.availability, "routes/team.availability.ts"),
-  route(teamPaths.unmatched, "routes/team.unmatched.tsx"),
-  route(teamPaths.settings, "routes/team.settings.tsx"),
   route(`${teamPaths.inbox}/attachments/:id`, "routes/team.attachment.ts"),
   route(`${teamPaths.inbox}/messages/:id/raw`, "routes/team.message-raw.ts"),
   // The client portal (decision 0079): the client's pages, and the team's pages about clients.
-  route(portalPaths.home, "routes/portal.home.tsx"),
-  route(portalPaths.signIn, "routes/portal.sign-in.tsx"),
-  route(portalPaths.signInLink, "routes/portal.sign-in-link.tsx"),
-  route(portalPaths.signOut, "routes/portal.sign-out.tsx"),
-  route(portalPaths.request, "routes/portal.request.tsx"),
-  route(portalPaths.footage, "routes/portal.footage.ts"),
+  ...sideRoutes("portal", portalPaths, [
+    "home",
+    "signIn",
+    "signInLink",
+    "signOut",
+    "request",
+    "footage.ts",
+    "schedule",
+    "feed.ts",
+  ]),
   // Cuts as versions, review and approval (issue 39, decision 0091).
   route(`${portalPaths.request}/cut`, "routes/portal.cut.ts"),
   route(`${portalPaths.request}/versions/:n`, "routes/portal.version.tsx"),
   route(`${portalPaths.request}/versions/:n/:file`, "routes/portal.version-file.ts"),
-  route(portalPaths.schedule, "routes/portal.schedule.tsx"),
-  route(portalPaths.feed, "routes/portal.feed.ts"),
   route(teamClientsPath, "routes/team.clients.tsx"),
   route(teamCutsPath, "routes/team.cuts.tsx"),
   route(`${teamClientsPath}/:id`, "routes/team.client-page.tsx"),

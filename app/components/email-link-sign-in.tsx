@@ -1,13 +1,34 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod/mini";
 import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { fill } from "~/shared/text";
 
-// Signing in by an emailed link: the team's page and the client portal's ask the same way, each
-// with its own words, its own realm behind `requestLink` and its own page around the form.
+// Signing in by an emailed link: the team's pages and the client portal's ask the same way, each
+// with its own words, its own realm behind `requestLink` and its own frame around the card.
+
+/** A side's sign-in pages: its frame (TeamShell, PortalShell) and its sign-in page's address. */
+export interface SignInSide {
+  Shell: ComponentType<{ children: ReactNode }>;
+  signInPath: string;
+}
+
+/** A sign-in step's page: one narrow card in the side's frame, its heading (`id`) naming it. */
+function SignInCard(props: { side: SignInSide; id: string; title: string; children: ReactNode }) {
+  return (
+    <props.side.Shell>
+      <Card className="mx-auto max-w-md" aria-labelledby={props.id}>
+        <h1 id={props.id} className="text-2xl font-bold text-white">
+          {props.title}
+        </h1>
+        {props.children}
+      </Card>
+    </props.side.Shell>
+  );
+}
 
 /** The words of a sign-in page (app/content: `team.signIn`, `portal.client.signIn`). */
 export interface EmailLinkCopy {
@@ -61,39 +82,35 @@ export async function emailLinkAction(
 
 type Answer = { sent: true; email: string } | { error: string; email: string } | undefined;
 
-/** The page's heading for the step it is at: asking, or sent. */
-export const emailLinkTitle = (copy: EmailLinkCopy, answer: Answer) =>
-  answer && "sent" in answer ? copy.sentTitle : copy.title;
-
 /**
- * The body of the sign-in card: the form (no browser bubbles: the server's message beneath the
- * field), or "check your email" once sent. `children` follow the form (the team's passkey).
+ * The sign-in page: its card holds the form (no browser bubbles: the server's message beneath
+ * the field), or "check your email" once sent. `children` follow the form (the team's passkey).
  */
 export function EmailLinkSignIn(props: {
+  side: SignInSide;
   copy: EmailLinkCopy;
-  /** The sign-in page's own address ("Use another address"). */
-  path: string;
-  signedOut: boolean;
-  answer: Answer;
+  loaderData: { signedOut: boolean };
+  actionData?: Answer;
   autoComplete: string;
   children?: ReactNode;
 }) {
-  const { copy, answer } = props;
+  const { copy, actionData: answer } = props;
   const sending = useNavigation().state === "submitting";
   const error = answer && "error" in answer ? answer.error : undefined;
+  const sent = answer && "sent" in answer ? answer : undefined;
   return (
-    <>
-      {props.signedOut && !answer ? (
+    <SignInCard side={props.side} id="sign-in-title" title={sent ? copy.sentTitle : copy.title}>
+      {props.loaderData.signedOut && !answer ? (
         <p role="status" className="mt-3 text-sm text-emerald-300">
           {copy.signedOut}
         </p>
       ) : null}
-      {answer && "sent" in answer ? (
+      {sent ? (
         <>
           <p role="status" className="mt-3 text-zinc-300">
-            {fill(copy.sentBody, { email: answer.email })}
+            {fill(copy.sentBody, { email: sent.email })}
           </p>
-          <a href={props.path} className={buttonClass("outline", "md", "mt-6")}>
+          <a href={props.side.signInPath} className={buttonClass("outline", "md", "mt-6")}>
             {copy.another}
           </a>
         </>
@@ -120,7 +137,7 @@ export function EmailLinkSignIn(props: {
           {props.children}
         </>
       )}
-    </>
+    </SignInCard>
   );
 }
 
@@ -139,49 +156,54 @@ export interface SignInLinkCopy {
   newLink: string;
 }
 
-/** The heading of the page an emailed link opens. */
-export const signInLinkTitle = (copy: SignInLinkCopy, state: SignInLinkState) =>
-  state.state === "valid"
-    ? copy.title
-    : state.state === "expired"
-      ? copy.expiredTitle
-      : copy.usedTitle;
+/** The page an emailed link opens: the token while it is valid (else ""), and what the link is. */
+export async function signInLinkLoader(
+  request: Request,
+  linkState: (token: string) => Promise<SignInLinkState>,
+) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const state = await linkState(token);
+  return { token: state.state === "valid" ? token : "", state };
+}
 
 /**
- * The body of the page an emailed link opens. Opening it uses nothing (mail scanners open links
- * too): it says whose link it is, with a "Sign in" button whose POST alone uses the token
+ * The page an emailed link opens. Opening it uses nothing (mail scanners open links too): it
+ * says whose link it is, with a "Sign in" button whose POST alone uses the token
  * (`reloadDocument`: the session's cookie comes with a whole page), or that the link has expired
- * or been used, with the way to a new one.
+ * or been used (`actionData`: the POST found it so), with the way to a new one.
  */
-export function SignInLinkBody(props: {
+export function SignInLinkPage(props: {
+  side: SignInSide;
   copy: SignInLinkCopy;
-  state: SignInLinkState;
-  token: string;
-  /** The sign-in page, to ask for a new link. */
-  signInPath: string;
+  loaderData: { token: string; state: SignInLinkState };
+  actionData?: { state: SignInLinkState };
 }) {
-  const { copy, state } = props;
+  const { copy } = props;
+  const { state } = props.actionData ?? props.loaderData;
   if (state.state === "valid") {
     return (
-      <>
+      <SignInCard side={props.side} id="link-title" title={copy.title}>
         <p className="mt-3 text-zinc-300">{fill(copy.intro, { email: state.email })}</p>
         <Form method="post" className="mt-6" reloadDocument>
-          <input type="hidden" name="token" value={props.token} />
+          <input type="hidden" name="token" value={props.loaderData.token} />
           <button type="submit" className={buttonClass("primary", "lg", "w-full")}>
             {copy.button}
           </button>
         </Form>
-      </>
+      </SignInCard>
     );
   }
+  const expired = state.state === "expired";
   return (
-    <>
-      <p className="mt-3 text-zinc-300">
-        {state.state === "expired" ? copy.expiredBody : copy.usedBody}
-      </p>
-      <a href={props.signInPath} className={buttonClass("primary", "lg", "mt-6 w-full")}>
+    <SignInCard
+      side={props.side}
+      id="link-title"
+      title={expired ? copy.expiredTitle : copy.usedTitle}
+    >
+      <p className="mt-3 text-zinc-300">{expired ? copy.expiredBody : copy.usedBody}</p>
+      <a href={props.side.signInPath} className={buttonClass("primary", "lg", "mt-6 w-full")}>
         {copy.newLink}
       </a>
-    </>
+    </SignInCard>
   );
 }

@@ -4,6 +4,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { TitledSection } from "~/components/ui/titled-section";
 import { portal } from "~/content/portal";
 import type { NewRequestField } from "~/shared/portal-port";
 
@@ -19,13 +20,11 @@ export function NewRequestForm(props: {
   const sending = useNavigation().state === "submitting";
   const { errors = {}, values = {} } = props;
   return (
-    <section
-      aria-labelledby="new-request-title"
+    <TitledSection
+      id="new-request-title"
+      title={copy.title}
       className="rounded-2xl border border-white/10 bg-surface p-5"
     >
-      <h2 id="new-request-title" className="text-xl font-bold text-white">
-        {copy.title}
-      </h2>
       <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
         <Field name="title" label={copy.titleLabel} hint={copy.titleHint} error={errors.title}>
           {(control) => (
@@ -77,6 +76,6 @@ export function NewRequestForm(props: {
           {sending ? copy.sending : copy.submit}
         </button>
       </Form>
-    </section>
+    </TitledSection>
   );
 }

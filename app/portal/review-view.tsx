@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { TitledSection } from "~/components/ui/titled-section";
 import { portalCuts as copy } from "~/content/portal-cuts";
 import type { ReviewComment, ReviewPage } from "~/shared/review-port";
 import { fill } from "~/shared/text";
@@ -139,31 +140,23 @@ function VersionBody(
               </label>
               <Textarea id="decision-note" name="note" maxLength={page.limits.bodyMax} rows={2} />
               <div className="flex flex-wrap gap-2">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="approve"
-                  className={buttonClass("primary", "md")}
-                >
-                  {copy.decision.approve}
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="changes"
-                  className={buttonClass("outline", "md")}
-                >
-                  {copy.decision.changes}
-                </button>
+                {(["approve", "changes"] as const).map((intent) => (
+                  <button
+                    key={intent}
+                    type="submit"
+                    name="intent"
+                    value={intent}
+                    className={buttonClass(intent === "approve" ? "primary" : "outline", "md")}
+                  >
+                    {copy.decision[intent]}
+                  </button>
+                ))}
               </div>
             </Form>
           </section>
         ) : null}
       </div>
-      <section aria-labelledby="comments-title" className="min-w-0">
-        <h2 id="comments-title" className="text-xl font-bold text-white">
-          {copy.comments.title}
-        </h2>
+      <TitledSection id="comments-title" title={copy.comments.title} className="min-w-0">
         {topLevel.length === 0 ? (
           <p className="mt-3 text-zinc-400">{copy.comments.none}</p>
         ) : (
@@ -206,28 +199,21 @@ function VersionBody(
           <h3 className="font-semibold text-white">{copy.comments.formTitle}</h3>
           <input type="hidden" name="intent" value="comment" />
           <div className="grid grid-cols-2 gap-2">
-            <label className="flex flex-col gap-1 text-sm text-zinc-200">
-              {copy.comments.frameIn}
-              <input
-                name="frameIn"
-                type="text"
-                inputMode="numeric"
-                required
-                defaultValue={props.typed?.frameIn}
-                placeholder="00:00:00:00"
-                className={controlClass}
-              />
-            </label>
-            <label className="flex flex-col gap-1 text-sm text-zinc-200">
-              {copy.comments.frameOut}
-              <input
-                name="frameOut"
-                type="text"
-                inputMode="numeric"
-                defaultValue={props.typed?.frameOut}
-                className={controlClass}
-              />
-            </label>
+            {(["frameIn", "frameOut"] as const).map((field) => (
+              // "At" is required and shows the format; "To" is optional (a range).
+              <label key={field} className="flex flex-col gap-1 text-sm text-zinc-200">
+                {copy.comments[field]}
+                <input
+                  name={field}
+                  type="text"
+                  inputMode="numeric"
+                  required={field === "frameIn"}
+                  defaultValue={props.typed?.[field]}
+                  placeholder={field === "frameIn" ? "00:00:00:00" : undefined}
+                  className={controlClass}
+                />
+              </label>
+            ))}
           </div>
           <label htmlFor="comment-body" className="flex flex-col gap-1 text-sm text-zinc-200">
             {copy.comments.body}
@@ -244,7 +230,7 @@ function VersionBody(
             {copy.comments.submit}
           </button>
         </Form>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { data, type MetaDescriptor } from "react-router";
+import { portal as copy } from "~/content/portal";
 import { appContext } from "~/shared/app-context";
 import type { PortalPerson, PortalPort } from "~/shared/portal-port";
+import { fill } from "~/shared/text";
 
 /** The portal's port for this request; 503 when the server runs without it (tests, prerender). */
 export function portalPort(context: unknown): PortalPort {
@@ -19,4 +21,9 @@ export function signedInPerson(context: unknown): { portal: PortalPort; person: 
 /** Title and robots of a portal page: never indexed. */
 export function portalMeta(title: string): MetaDescriptor[] {
   return [{ title }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** Those of a request's page: named after the request (the portal's, when it was not found). */
+export function requestMeta(request: { title: string } | undefined): MetaDescriptor[] {
+  return portalMeta(request ? fill(copy.seo.request, { title: request.title }) : copy.seo.home);
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { TitledSection } from "~/components/ui/titled-section";
 import { portal } from "~/content/portal";
 import { portalCuts } from "~/content/portal-cuts";
 import { portalSchedule } from "~/content/portal-schedule";
@@ -75,10 +76,7 @@ export default function PortalHome({ loaderData, actionData }: Route.ComponentPr
       <OutcomeNotice said={message ? { ok: true, message } : undefined} />
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <NewRequestForm errors={actionData?.errors} values={actionData?.values} today={today} />
-        <section aria-labelledby="requests-title">
-          <h2 id="requests-title" className="text-xl font-bold text-white">
-            {copy.home.requestsTitle}
-          </h2>
+        <TitledSection id="requests-title" title={copy.home.requestsTitle}>
           <RequestList
             requests={space.requests}
             thisWeek={space.thisWeek}
@@ -87,7 +85,7 @@ export default function PortalHome({ loaderData, actionData }: Route.ComponentPr
             footage={space.footageByRequest}
             review={{ href: portalCutPath, label: portalCuts.clientRequest.open }}
           />
-        </section>
+        </TitledSection>
       </div>
     </PortalShell>
   );

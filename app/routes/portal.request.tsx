@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { data, useRevalidator } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
+import { TitledSection } from "~/components/ui/titled-section";
 import { portal } from "~/content/portal";
 import { portalCuts } from "~/content/portal-cuts";
 import { FootageComplete } from "~/portal/footage-complete";
@@ -9,7 +10,7 @@ import { FootageList } from "~/portal/footage-list";
 import { FootageUploader } from "~/portal/footage-uploader";
 import { PortalShell } from "~/portal/portal-shell";
 import { RequestErrorBoundary } from "~/portal/request-not-found";
-import { portalMeta, signedInPerson } from "~/portal/route-helpers";
+import { requestMeta, signedInPerson } from "~/portal/route-helpers";
 import { startsText } from "~/portal/starts-week";
 import { portalCutPath, portalPaths } from "~/shared/paths";
 import { fill } from "~/shared/text";
@@ -17,10 +18,7 @@ import type { Route } from "./+types/portal.request";
 
 const copy = portal.client.request;
 
-export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
-  portalMeta(
-    loaded ? fill(portal.seo.request, { title: loaded.page.request.title }) : portal.seo.home,
-  );
+export const meta: Route.MetaFunction = ({ loaderData }) => requestMeta(loaderData?.page.request);
 
 /** One of the person's client's requests with its footage; any other id is a 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -72,23 +70,17 @@ export default function PortalRequest({ loaderData, actionData }: Route.Componen
       </a>
       <FootageComplete clock={clock} said={actionData} />
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
-        <section aria-labelledby="footage-title" className="min-w-0">
-          <h2 id="footage-title" className="text-xl font-bold text-white">
-            {copy.footageTitle}
-          </h2>
+        <TitledSection id="footage-title" title={copy.footageTitle} className="min-w-0">
           <FootageList footage={page.footage} sending={sending} previews={page.previews} />
-        </section>
-        <section aria-labelledby="add-title" className="min-w-0">
-          <h2 id="add-title" className="text-xl font-bold text-white">
-            {copy.addTitle}
-          </h2>
+        </TitledSection>
+        <TitledSection id="add-title" title={copy.addTitle} className="min-w-0">
           <FootageUploader
             requestId={request.id}
             footage={page.footage}
             onSending={onSending}
             onDone={() => revalidator.revalidate()}
           />
-        </section>
+        </TitledSection>
       </div>
     </PortalShell>
   );

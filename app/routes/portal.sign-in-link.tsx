@@ -1,9 +1,8 @@
 import { data, redirect } from "react-router";
-import { SignInLinkBody, signInLinkTitle } from "~/components/email-link-sign-in";
-import { Card } from "~/components/ui/card";
+import { SignInLinkPage, signInLinkLoader } from "~/components/email-link-sign-in";
 import { portal } from "~/content/portal";
-import { PortalShell } from "~/portal/portal-shell";
 import { portalMeta, portalPort } from "~/portal/route-helpers";
+import { portalSignIn } from "~/portal/sign-in-side";
 import { portalPaths } from "~/shared/paths";
 import type { PortalLinkState } from "~/shared/portal-port";
 import { postedForm } from "~/team/route-helpers";
@@ -18,9 +17,8 @@ export const meta: Route.MetaFunction = () => portalMeta(portal.seo.signIn);
  * its "Sign in" button (a POST) uses the token.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const state = await portalPort(context).linkState(token);
-  return { token: state.state === "valid" ? token : "", state };
+  const port = portalPort(context);
+  return signInLinkLoader(request, (token) => port.linkState(token));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,21 +30,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(portalPaths.home, { headers: { "Set-Cookie": outcome.cookie } });
 }
 
-export default function PortalSignInLink({ loaderData, actionData }: Route.ComponentProps) {
-  const { state } = actionData ?? loaderData;
-  return (
-    <PortalShell>
-      <Card className="mx-auto max-w-md" aria-labelledby="link-title">
-        <h1 id="link-title" className="text-2xl font-bold text-white">
-          {signInLinkTitle(copy, state)}
-        </h1>
-        <SignInLinkBody
-          copy={copy}
-          state={state}
-          token={loaderData.token}
-          signInPath={portalPaths.signIn}
-        />
-      </Card>
-    </PortalShell>
-  );
+export default function PortalSignInLink(page: Route.ComponentProps) {
+  return <SignInLinkPage {...page} side={portalSignIn} copy={copy} />;
 }

@@ -1,15 +1,8 @@
-import {
-  EmailLinkSignIn,
-  emailLinkAction,
-  emailLinkTitle,
-  signedOutLoader,
-} from "~/components/email-link-sign-in";
-import { Card } from "~/components/ui/card";
+import { EmailLinkSignIn, emailLinkAction, signedOutLoader } from "~/components/email-link-sign-in";
 import { portal } from "~/content/portal";
-import { PortalShell } from "~/portal/portal-shell";
 import { portalMeta, portalPort } from "~/portal/route-helpers";
+import { portalSignIn } from "~/portal/sign-in-side";
 import { appContext } from "~/shared/app-context";
-import { portalPaths } from "~/shared/paths";
 import { postedForm } from "~/team/route-helpers";
 import type { Route } from "./+types/portal.sign-in";
 
@@ -28,21 +21,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function PortalSignIn({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <PortalShell>
-      <Card className="mx-auto max-w-md" aria-labelledby="sign-in-title">
-        <h1 id="sign-in-title" className="text-2xl font-bold text-white">
-          {emailLinkTitle(copy, actionData)}
-        </h1>
-        <EmailLinkSignIn
-          copy={copy}
-          path={portalPaths.signIn}
-          signedOut={loaderData.signedOut}
-          answer={actionData}
-          autoComplete="email"
-        />
-      </Card>
-    </PortalShell>
-  );
+export default function PortalSignIn(page: Route.ComponentProps) {
+  return <EmailLinkSignIn {...page} side={portalSignIn} copy={copy} autoComplete="email" />;
 }

@@ -5,19 +5,15 @@ import { PortalShell } from "~/portal/portal-shell";
 import { RequestErrorBoundary } from "~/portal/request-not-found";
 import { reviewAnswer } from "~/portal/review-answer";
 import { ReviewView } from "~/portal/review-view";
-import { portalMeta, signedInPerson } from "~/portal/route-helpers";
+import { requestMeta, signedInPerson } from "~/portal/route-helpers";
 import { versionNumber } from "~/portal/version-number";
 import { portalRequestPath, portalVersionFilePath, portalVersionPath } from "~/shared/paths";
-import { fill } from "~/shared/text";
 import { postedForm } from "~/team/route-helpers";
 import type { Route } from "./+types/portal.version";
 
 const requestCopy = portal.client.request;
 
-export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
-  portalMeta(
-    loaded ? fill(portal.seo.request, { title: loaded.page.request.title }) : portal.seo.home,
-  );
+export const meta: Route.MetaFunction = ({ loaderData }) => requestMeta(loaderData?.page.request);
 
 /**
  * One version of one of the person's client's requests (`/portal/requests/:id/versions/:n`):

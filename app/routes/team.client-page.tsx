@@ -3,6 +3,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { TitledSection } from "~/components/ui/titled-section";
 import { portal } from "~/content/portal";
 import { portalCuts } from "~/content/portal-cuts";
 import { portalSchedule } from "~/content/portal-schedule";
@@ -111,10 +112,7 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
       <OutcomeNotice said={said} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0">
-          <section aria-labelledby="requests-title">
-            <h2 id="requests-title" className="text-xl font-bold text-white">
-              {copy.requestsTitle}
-            </h2>
+          <TitledSection id="requests-title" title={copy.requestsTitle}>
             <RequestList
               requests={page.requests}
               thisWeek={page.thisWeek}
@@ -125,11 +123,12 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
               }}
             />
             <TeamFootageComplete requests={page.requests} />
-          </section>
-          <section aria-labelledby="posts-title" className="mt-8">
-            <h2 id="posts-title" className="text-xl font-bold text-white">
-              {portalSchedule.calendar.clientSchedule}
-            </h2>
+          </TitledSection>
+          <TitledSection
+            id="posts-title"
+            title={portalSchedule.calendar.clientSchedule}
+            className="mt-8"
+          >
             <a
               href={`${teamSchedulePath}?client=${encodeURIComponent(page.client.id)}`}
               className={buttonClass("outline", "sm", "mt-3")}
@@ -148,17 +147,14 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
                 </li>
               ))}
             </ul>
-          </section>
-          <section aria-labelledby="footage-title" className="mt-8">
-            <h2 id="footage-title" className="text-xl font-bold text-white">
-              {portal.team.footage.title}
-            </h2>
+          </TitledSection>
+          <TitledSection id="footage-title" title={portal.team.footage.title} className="mt-8">
             <TeamFootageList
               footage={page.footage}
               previews={page.previews}
               fileUrl={(upload, file) => teamFootagePath(page.client.id, upload, file)}
             />
-          </section>
+          </TitledSection>
         </div>
         <Panel id="people-title" title={copy.peopleTitle}>
           <ul className="mt-3 flex flex-col gap-2">

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, useRevalidator } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
+import { TitledSection } from "~/components/ui/titled-section";
 import { portal } from "~/content/portal";
 import { portalCuts as copy } from "~/content/portal-cuts";
 import { FootageUploader } from "~/portal/footage-uploader";
@@ -104,10 +105,7 @@ export default function TeamClientRequest({ loaderData, actionData }: Route.Comp
           </div>
         </section>
       ) : null}
-      <section aria-labelledby="cut-title" className="mt-8 max-w-2xl">
-        <h2 id="cut-title" className="text-xl font-bold text-white">
-          {copy.uploadTitle}
-        </h2>
+      <TitledSection id="cut-title" title={copy.uploadTitle} className="mt-8 max-w-2xl">
         <p className="mt-1 text-sm text-zinc-300">{copy.uploadHelp}</p>
         <FootageUploader
           requestId={`cut-${requestId}`}
@@ -124,7 +122,7 @@ export default function TeamClientRequest({ loaderData, actionData }: Route.Comp
             {fill(copy.latestLink, {})}
           </a>
         </p>
-      </section>
+      </TitledSection>
     </TeamShell>
   );
 }

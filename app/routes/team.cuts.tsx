@@ -6,6 +6,7 @@ import { teamClientPath, teamClientsPath } from "~/shared/paths";
 import { spanText } from "~/shared/response-clock";
 import { fill } from "~/shared/text";
 import { Moment } from "~/team/moment";
+import { NamedOptions } from "~/team/named-options";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
@@ -114,12 +115,7 @@ export default function TeamCuts({ loaderData, actionData }: Route.ComponentProp
                       defaultValue={row.editor?.id ?? ""}
                       className="min-h-11 w-full max-w-64 rounded-lg border border-white/10 bg-ink px-3 text-white"
                     >
-                      <option value="">{copy.noEditor}</option>
-                      {view.members.map((one) => (
-                        <option key={one.id} value={one.id}>
-                          {one.name}
-                        </option>
-                      ))}
+                      <NamedOptions none={copy.noEditor} items={view.members} />
                     </select>
                   </label>
                   <button type="submit" className={buttonClass("outline", "sm")}>

@@ -1,10 +1,10 @@
+import { TitledSection } from "~/components/ui/titled-section";
 import { team as teamCopy } from "~/content/team";
 import { cutsPort } from "~/shared/cuts-port";
 import { spanText } from "~/shared/response-clock";
 import { type ResponseFigures, responsePort } from "~/shared/response-port";
 import { fill } from "~/shared/text";
 import { CutFiguresSection } from "~/team/cut-figures";
-import { ReportSection } from "~/team/report-section";
 import { ResponseChart } from "~/team/response-chart";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
@@ -90,7 +90,11 @@ export default function TeamResponse({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
       <CutFiguresSection figures={cutFigures} />
-      <ReportSection id="members-title" title={fill(copy.membersTitle, { days: longest })}>
+      <TitledSection
+        id="members-title"
+        title={fill(copy.membersTitle, { days: longest })}
+        className="mt-10"
+      >
         {report.members.length === 0 ? (
           <p className="mt-3 text-sm text-zinc-400">{copy.none}</p>
         ) : (
@@ -152,7 +156,7 @@ export default function TeamResponse({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         )}
-      </ReportSection>
+      </TitledSection>
       <ResponseChart daily={report.daily} />
     </TeamShell>
   );

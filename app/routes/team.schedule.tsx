@@ -4,6 +4,7 @@ import { portalSchedule } from "~/content/portal-schedule";
 import { FeedBox, ScheduleCalendarView } from "~/portal/schedule-calendar";
 import { scheduleQuery, teamClientPath, teamPostPath, teamSchedulePath } from "~/shared/paths";
 import { type CalendarView, teamSchedulePort } from "~/shared/schedule-port";
+import { NamedOptions } from "~/team/named-options";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamPageError } from "~/team/team-not-found";
@@ -62,12 +63,7 @@ export default function TeamSchedule({ loaderData }: Route.ComponentProps) {
             defaultValue={client?.id ?? ""}
             className="rounded-lg border border-white/15 bg-ink px-3 py-2 text-zinc-100"
           >
-            <option value="">{copy.calendar.allClients}</option>
-            {calendar.clients.map((one) => (
-              <option key={one.id} value={one.id}>
-                {one.name}
-              </option>
-            ))}
+            <NamedOptions none={copy.calendar.allClients} items={calendar.clients} />
           </select>
         </label>
         <button type="submit" className={buttonClass("outline", "sm")}>

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { SignInLinkBody, signInLinkTitle } from "~/components/email-link-sign-in";
+import { SignInLinkPage, signInLinkLoader } from "~/components/email-link-sign-in";
 import { team } from "~/content/team";
 import { teamPaths } from "~/shared/paths";
 import { type LinkState, signInPort } from "~/shared/sign-in-port";
 import { pagePort, postedForm, teamMeta } from "~/team/route-helpers";
-import { SignInCard } from "~/team/sign-in-card";
+import { teamSignIn } from "~/team/sign-in-side";
 import type { Route } from "./+types/team.sign-in-link";
 
 const copy = team.link;
@@ -17,9 +17,8 @@ export const meta: Route.MetaFunction = () => teamMeta(team.seo.link);
  * (a POST) uses the token.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const state = await pagePort(context, signInPort).linkState(token);
-  return { token: state.state === "valid" ? token : "", state };
+  const port = pagePort(context, signInPort);
+  return signInLinkLoader(request, (token) => port.linkState(token));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,16 +32,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(teamPaths.inbox, { headers });
 }
 
-export default function TeamSignInLink({ loaderData, actionData }: Route.ComponentProps) {
-  const { state } = actionData ?? loaderData;
-  return (
-    <SignInCard id="link-title" title={signInLinkTitle(copy, state)}>
-      <SignInLinkBody
-        copy={copy}
-        state={state}
-        token={loaderData.token}
-        signInPath={teamPaths.signIn}
-      />
-    </SignInCard>
-  );
+export default function TeamSignInLink(page: Route.ComponentProps) {
+  return <SignInLinkPage {...page} side={teamSignIn} copy={copy} />;
 }

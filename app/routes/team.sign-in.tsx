@@ -1,17 +1,12 @@
 import { useState } from "react";
-import {
-  EmailLinkSignIn,
-  emailLinkAction,
-  emailLinkTitle,
-  signedOutLoader,
-} from "~/components/email-link-sign-in";
+import { EmailLinkSignIn, emailLinkAction, signedOutLoader } from "~/components/email-link-sign-in";
 import { buttonClass } from "~/components/ui/button";
 import { team as teamCopy } from "~/content/team";
 import { appContext } from "~/shared/app-context";
 import { teamPaths } from "~/shared/paths";
 import { signInPort } from "~/shared/sign-in-port";
 import { pagePort, postedForm, teamMeta } from "~/team/route-helpers";
-import { SignInCard } from "~/team/sign-in-card";
+import { teamSignIn } from "~/team/sign-in-side";
 import { useHydrated } from "~/team/use-hydrated";
 import type { Route } from "./+types/team.sign-in";
 
@@ -30,19 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function TeamSignIn({ loaderData, actionData }: Route.ComponentProps) {
+export default function TeamSignIn(page: Route.ComponentProps) {
   return (
-    <SignInCard id="sign-in-title" title={emailLinkTitle(copy, actionData)}>
-      <EmailLinkSignIn
-        copy={copy}
-        path={teamPaths.signIn}
-        signedOut={loaderData.signedOut}
-        answer={actionData}
-        autoComplete="username webauthn"
-      >
-        <PasskeySignIn />
-      </EmailLinkSignIn>
-    </SignInCard>
+    <EmailLinkSignIn {...page} side={teamSignIn} copy={copy} autoComplete="username webauthn">
+      <PasskeySignIn />
+    </EmailLinkSignIn>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { TitledSection } from "~/components/ui/titled-section";
 import { withThousands } from "~/shared/text";
 
 /** A UTC day as the chart names it: "25 Nov" (the same on the server and in the browser). */
@@ -27,9 +28,7 @@ export function ChartDays(props: { days: readonly { day: number }[]; className?:
 }
 
 /** A chart's legend: plain HTML, a swatch and a label per series. */
-export function ChartLegend(props: {
-  items: readonly { key: string; swatch: string; label: string }[];
-}) {
+function ChartLegend(props: { items: readonly { key: string; swatch: string; label: string }[] }) {
   return (
     <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-zinc-300">
       {props.items.map((item) => (
@@ -55,13 +54,84 @@ export function countTicks(max: number, count = 4): number[] {
   return Array.from({ length: top / step + 1 }, (_, index) => index * step);
 }
 
+/** The words around a daily chart (app/content: `insights`, `team.response`). */
+interface DailyChartCopy {
+  chartYLabel: string;
+  chartXLabel: string;
+  chartEmpty: string;
+  shareSite: string;
+}
+
+/** The drawing's own width: scaled to the container's, at the chart's fixed aspect. */
+const drawingWidth = 560;
+
+/**
+ * A report's chart of days in its titled section, drawn on the server as SVG: no script, no
+ * chart library. Nothing counted yet (`max` 0): what to do, not zeros. Else the frame (labelled
+ * axes, the spoken `summary`), a group per day (its <title>, a transparent target as tall as the
+ * drawing, then its `bars`, given the day's slot and the drawing's units per count) and the
+ * legend (plain HTML). `height`: the drawing's own, at `aspect` (its Tailwind class).
+ */
+export function DailyChart<Day extends { day: number }>(props: {
+  id: string;
+  title: string;
+  copy: DailyChartCopy;
+  days: readonly Day[];
+  /** The tallest bar's count. */
+  max: number;
+  height: number;
+  aspect: string;
+  summary: string;
+  legend: readonly { key: string; swatch: string; label: string }[];
+  /** A day's figures, as its <title> says them. */
+  label: (day: Day) => string;
+  bars: (day: Day, slot: { x: number; width: number; scale: number }) => ReactNode;
+}) {
+  const { copy, days, height } = props;
+  if (props.max === 0) {
+    return (
+      <TitledSection id={props.id} title={props.title} className="mt-10">
+        <ChartEmpty text={copy.chartEmpty} link={{ href: "/", label: copy.shareSite }} />
+      </TitledSection>
+    );
+  }
+  const ticks = countTicks(props.max);
+  const scale = height / (ticks.at(-1) ?? 1);
+  const width = drawingWidth / Math.max(1, days.length);
+  return (
+    <TitledSection id={props.id} title={props.title} className="mt-10">
+      <ChartFrame
+        yLabel={copy.chartYLabel}
+        xLabel={copy.chartXLabel}
+        ticks={ticks}
+        days={days}
+        drawing={{
+          width: drawingWidth,
+          height,
+          summary: props.summary,
+          className: `block ${props.aspect} h-auto w-full`,
+        }}
+      >
+        {days.map((day, index) => (
+          <g key={day.day}>
+            <title>{props.label(day)}</title>
+            <rect x={index * width} y={0} width={width} height={height} fill="transparent" />
+            {props.bars(day, { x: index * width, width, scale })}
+          </g>
+        ))}
+      </ChartFrame>
+      <ChartLegend items={props.legend} />
+    </TitledSection>
+  );
+}
+
 /**
  * A chart's frame: the y-axis (its unit above, tick labels beside the drawing), the drawing,
  * and the days under it, with the x-axis's unit. The labels are HTML (they keep their size as
  * the drawing scales); the drawing is an SVG with the gridlines at the same ticks, then what
  * the chart draws over them (`children`).
  */
-export function ChartFrame(props: {
+function ChartFrame(props: {
   yLabel: string;
   xLabel: string;
   ticks: readonly number[];
@@ -132,7 +202,7 @@ function GridLines(props: { ticks: readonly number[]; width: number; height: num
 }
 
 /** A chart with nothing to draw yet: what to do about it, not a row of zeros. */
-export function ChartEmpty(props: { text: string; link: { href: string; label: string } }) {
+function ChartEmpty(props: { text: string; link: { href: string; label: string } }) {
   return (
     <div className="mt-4 rounded-2xl border border-dashed border-white/15 bg-surface p-6 text-center text-sm text-zinc-300">
       {props.text}{" "}

@@ -1,7 +1,7 @@
+import { TitledSection } from "~/components/ui/titled-section";
 import { portal } from "~/content/portal";
 import type { CutFigures } from "~/shared/cuts-port";
 import { fill } from "~/shared/text";
-import { ReportSection } from "./report-section";
 
 const copy = portal.clock;
 
@@ -17,7 +17,7 @@ function rateText(count: number, counted: number): string {
  */
 export function CutFiguresSection({ figures }: { figures: CutFigures }) {
   return (
-    <ReportSection id="cut-figures-title" title={copy.figuresTitle}>
+    <TitledSection id="cut-figures-title" title={copy.figuresTitle} className="mt-10">
       <p className="mt-2 max-w-prose text-sm text-zinc-400">{copy.figuresIntro}</p>
       <dl className="mt-3 grid max-w-xl grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
         <dt className="text-zinc-400">{copy.onTimeLabel}</dt>
@@ -34,6 +34,6 @@ export function CutFiguresSection({ figures }: { figures: CutFigures }) {
           {fill(copy.notYetDue, { count: figures.notYetDue })}
         </p>
       ) : null}
-    </ReportSection>
+    </TitledSection>
   );
 }

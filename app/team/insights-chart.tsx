@@ -1,11 +1,9 @@
 import { insights as copy } from "~/content/insights";
 import type { InsightsReport } from "~/shared/insights";
 import { fill, withThousands } from "~/shared/text";
-import { ChartEmpty, ChartFrame, ChartLegend, countTicks, dayText } from "./chart-parts";
-import { ReportSection } from "./report-section";
+import { DailyChart, dayText } from "./chart-parts";
 
-/** The drawing's own units: scaled to the container's width, at this fixed aspect. */
-const width = 560;
+/** The drawing's own height (its width: 560). */
 const height = 200;
 
 const series = [
@@ -15,9 +13,7 @@ const series = [
 
 /**
  * Visitors and applications per UTC day, side by side on ONE scale (both are people per day: 6
- * applications stand as tall as 6 visitors, never as tall as 219), drawn on the server as SVG:
- * no script, no chart library. Labelled axes; each day's <title> gives its figures; the chart
- * has a spoken summary; the legend is plain HTML. Nothing counted yet: what to do, not zeros.
+ * applications stand as tall as 6 visitors, never as tall as 219).
  */
 export function InsightsChart({ daily }: { daily: InsightsReport["daily"] }) {
   const title = fill(copy.chartTitle, { days: daily.length });
@@ -25,17 +21,6 @@ export function InsightsChart({ daily }: { daily: InsightsReport["daily"] }) {
     visitors: Math.max(0, ...daily.map((row) => row.visitors)),
     applications: Math.max(0, ...daily.map((row) => row.applications)),
   };
-  if (max.visitors === 0 && max.applications === 0) {
-    return (
-      <ReportSection id="insights-chart-title" title={title}>
-        <ChartEmpty text={copy.chartEmpty} link={{ href: "/", label: copy.shareSite }} />
-      </ReportSection>
-    );
-  }
-  const ticks = countTicks(Math.max(max.visitors, max.applications));
-  const scale = height / (ticks.at(-1) ?? 1);
-  const slot = width / Math.max(1, daily.length);
-  const barWidth = (slot * 0.8) / series.length;
   const summary = fill(copy.chartSummary, {
     title,
     visitors: withThousands(daily.reduce((total, row) => total + row.visitors, 0)),
@@ -44,56 +29,45 @@ export function InsightsChart({ daily }: { daily: InsightsReport["daily"] }) {
     maxApplications: withThousands(max.applications),
   });
   return (
-    <ReportSection id="insights-chart-title" title={title}>
-      <ChartFrame
-        yLabel={copy.chartYLabel}
-        xLabel={copy.chartXLabel}
-        ticks={ticks}
-        days={daily}
-        drawing={{
-          width,
-          height,
-          summary,
-          className: "block aspect-[560/200] h-auto w-full",
-        }}
-      >
-        {daily.map((row, index) => (
-          <g key={row.day}>
-            <title>
-              {fill(copy.chartLabel, {
-                day: dayText(row.day),
-                visitors: withThousands(row.visitors),
-                applications: withThousands(row.applications),
-              })}
-            </title>
-            <rect x={index * slot} y={0} width={slot} height={height} fill="transparent" />
-            {series.map(({ key, fill: color }, position) => {
-              const value = row[key];
-              if (value === 0) return null;
-              return (
-                <rect
-                  key={key}
-                  x={index * slot + slot * 0.1 + position * barWidth}
-                  y={height - value * scale}
-                  width={barWidth}
-                  height={value * scale}
-                  className={color}
-                />
-              );
-            })}
-          </g>
-        ))}
-      </ChartFrame>
-      <ChartLegend
-        items={series.map(({ key, swatch }) => ({
-          key,
-          swatch,
-          label: fill(copy.chartLegendItem, {
-            label: copy.chartLegend[key],
-            max: withThousands(max[key]),
-          }),
-        }))}
-      />
-    </ReportSection>
+    <DailyChart
+      id="insights-chart-title"
+      title={title}
+      copy={copy}
+      days={daily}
+      max={Math.max(max.visitors, max.applications)}
+      height={height}
+      aspect="aspect-[560/200]"
+      summary={summary}
+      legend={series.map(({ key, swatch }) => ({
+        key,
+        swatch,
+        label: fill(copy.chartLegendItem, {
+          label: copy.chartLegend[key],
+          max: withThousands(max[key]),
+        }),
+      }))}
+      label={(row) =>
+        fill(copy.chartLabel, {
+          day: dayText(row.day),
+          visitors: withThousands(row.visitors),
+          applications: withThousands(row.applications),
+        })
+      }
+      bars={(row, slot) => {
+        const barWidth = (slot.width * 0.8) / series.length;
+        return series.map(({ key, fill: color }, position) =>
+          row[key] === 0 ? null : (
+            <rect
+              key={key}
+              x={slot.x + slot.width * 0.1 + position * barWidth}
+              y={height - row[key] * slot.scale}
+              width={barWidth}
+              height={row[key] * slot.scale}
+              className={color}
+            />
+          ),
+        );
+      }}
+    />
   );
 }

@@ -1,8 +1,8 @@
+import { TitledSection } from "~/components/ui/titled-section";
 import { insights as copy } from "~/content/insights";
 import { conversion, type InsightsReport, insightRanges } from "~/shared/insights";
 import { teamPaths } from "~/shared/paths";
 import { fill, withThousands } from "~/shared/text";
-import { ReportSection } from "./report-section";
 
 const cardClass = "rounded-2xl border border-white/10 bg-surface p-5";
 
@@ -65,7 +65,7 @@ const steps = [
 /** The funnel as bars, each step's share of the visitors in words and in width. */
 export function FunnelBars({ funnel }: { funnel: InsightsReport["funnel"] }) {
   return (
-    <ReportSection id="funnel-title" title={copy.funnelTitle}>
+    <TitledSection id="funnel-title" title={copy.funnelTitle} className="mt-10">
       <ol className={`${cardClass} mt-4 flex flex-col gap-3`}>
         {steps.map((step) => {
           const count = funnel[step];
@@ -91,6 +91,6 @@ export function FunnelBars({ funnel }: { funnel: InsightsReport["funnel"] }) {
           );
         })}
       </ol>
-    </ReportSection>
+    </TitledSection>
   );
 }

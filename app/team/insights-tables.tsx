@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
+import { TitledSection } from "~/components/ui/titled-section";
 import { insights as copy } from "~/content/insights";
 import { questionnaire } from "~/content/questionnaire";
 import { sourceName } from "~/shared/application-source";
 import { conversion, type InsightsReport } from "~/shared/insights";
 import { withThousands } from "~/shared/text";
 import { dayText } from "./chart-parts";
-import { ReportSection } from "./report-section";
 
 const head = "border-b border-white/10 py-2 pr-3 last:pr-0";
 const cell = "border-b border-white/5 py-2.5 pr-3 last:pr-0";
@@ -30,7 +30,7 @@ function FigureTable(props: {
   const id = `${props.name}-title`;
   const columns = Object.values(copy[`${props.name}Columns`]);
   return (
-    <ReportSection id={id} title={copy[`${props.name}Title`]}>
+    <TitledSection id={id} title={copy[`${props.name}Title`]} className="mt-10">
       {props.rows.length === 0 ? (
         <p className="mt-3 text-sm text-zinc-400">{props.empty ?? copy.noData}</p>
       ) : (
@@ -82,7 +82,7 @@ function FigureTable(props: {
       {props.scrolls && props.rows.length > 0 ? (
         <p className="mt-2 text-xs text-zinc-400 sm:hidden">{copy.scrollHint}</p>
       ) : null}
-    </ReportSection>
+    </TitledSection>
   );
 }
 

@@ -20,6 +20,12 @@ const copy = team.application.reply;
 /** The draft's fields, in the order the form shows them. */
 const draftFields = ["subject", "body"] as const;
 
+/** Send reply and Send and next; once a send was refused as stale, they say "anyway". */
+const sendButtons = [
+  { intent: "reply", tone: "primary", label: copy.send, anyway: copy.sendAnyway },
+  { intent: "reply-next", tone: "outline", label: copy.sendNext, anyway: copy.sendAnywayNext },
+] as const;
+
 /**
  * The Reply composer, right under the conversation's newest message: a saved reply to start
  * from, the Subject and the Message, Send reply and Send and next (intent `reply` and
@@ -137,24 +143,18 @@ export function ReplyForm(props: {
           />
         ))}
         <div className="flex flex-wrap gap-2">
-          <button
-            type="submit"
-            name="intent"
-            value="reply"
-            aria-disabled={submitting || undefined}
-            className={buttonClass("primary", "md")}
-          >
-            {props.stale ? copy.sendAnyway : copy.send}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="reply-next"
-            aria-disabled={submitting || undefined}
-            className={buttonClass("outline", "md")}
-          >
-            {props.stale ? copy.sendAnywayNext : copy.sendNext}
-          </button>
+          {sendButtons.map((send) => (
+            <button
+              key={send.intent}
+              type="submit"
+              name="intent"
+              value={send.intent}
+              aria-disabled={submitting || undefined}
+              className={buttonClass(send.tone, "md")}
+            >
+              {props.stale ? send.anyway : send.label}
+            </button>
+          ))}
         </div>
       </Form>
       <TemplateDialog template={asking} onChoose={answer} />

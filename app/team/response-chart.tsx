@@ -1,13 +1,11 @@
 import { team as teamCopy } from "~/content/team";
 import type { ResponseReport } from "~/shared/response-port";
 import { fill } from "~/shared/text";
-import { ChartEmpty, ChartFrame, ChartLegend, countTicks, dayText } from "./chart-parts";
-import { ReportSection } from "./report-section";
+import { DailyChart, dayText } from "./chart-parts";
 
 const copy = teamCopy.response;
 
-/** The drawing's own units: scaled to the container's width, at this fixed aspect. */
-const width = 560;
+/** The drawing's own height (its width: 560). */
 const height = 180;
 
 const parts = [
@@ -16,11 +14,7 @@ const parts = [
   { key: "open", fill: "fill-zinc-500", swatch: "bg-zinc-500" },
 ] as const;
 
-/**
- * Applications per UTC day, one stacked bar each (answered in time, late or overdue, still
- * open), drawn on the server as SVG: no script, no chart library. Each bar's <title> gives its
- * figures on hover; the whole chart has a spoken summary; the legend is plain HTML.
- */
+/** Applications per UTC day, one stacked bar each (answered in time, late or overdue, still open). */
 export function ResponseChart({ daily }: { daily: ResponseReport["daily"] }) {
   const title = fill(copy.chartTitle, { days: daily.length });
   const bars = daily.map((bar) => ({
@@ -30,9 +24,6 @@ export function ResponseChart({ daily }: { daily: ResponseReport["daily"] }) {
   const sum = (pick: (bar: (typeof bars)[number]) => number) =>
     bars.reduce((total, bar) => total + pick(bar), 0);
   const max = Math.max(0, ...bars.map((bar) => bar.applications));
-  const ticks = countTicks(max);
-  const scale = height / (ticks.at(-1) ?? 1);
-  const slot = width / Math.max(1, bars.length);
   const summary = fill(copy.chartSummary, {
     title,
     applications: sum((bar) => bar.applications),
@@ -41,59 +32,43 @@ export function ResponseChart({ daily }: { daily: ResponseReport["daily"] }) {
     open: sum((bar) => bar.open),
     max,
   });
-  if (max === 0) {
-    return (
-      <ReportSection id="chart-title" title={title}>
-        <ChartEmpty text={copy.chartEmpty} link={{ href: "/", label: copy.shareSite }} />
-      </ReportSection>
-    );
-  }
   return (
-    <ReportSection id="chart-title" title={title}>
-      <ChartFrame
-        yLabel={copy.chartYLabel}
-        xLabel={copy.chartXLabel}
-        ticks={ticks}
-        days={bars}
-        drawing={{
-          width,
-          height,
-          summary,
-          className: "block aspect-[560/180] h-auto w-full",
-        }}
-      >
-        {bars.map((bar, index) => {
-          const label = fill(copy.chartLabel, {
-            day: dayText(bar.day),
-            applications: bar.applications,
-            inTime: bar.answeredInTime,
-            late: bar.late,
-          });
-          let top = height;
+    <DailyChart
+      id="chart-title"
+      title={title}
+      copy={copy}
+      days={bars}
+      max={max}
+      height={height}
+      aspect="aspect-[560/180]"
+      summary={summary}
+      legend={parts.map((part) => ({ ...part, label: copy.chartLegend[part.key] }))}
+      label={(bar) =>
+        fill(copy.chartLabel, {
+          day: dayText(bar.day),
+          applications: bar.applications,
+          inTime: bar.answeredInTime,
+          late: bar.late,
+        })
+      }
+      bars={(bar, slot) => {
+        let top = height;
+        return parts.map((part) => {
+          const value = part.key === "inTime" ? bar.answeredInTime : bar[part.key];
+          if (value === 0) return null;
+          top -= value * slot.scale;
           return (
-            <g key={bar.day}>
-              <title>{label}</title>
-              <rect x={index * slot} y={0} width={slot} height={height} fill="transparent" />
-              {parts.map((part) => {
-                const value = part.key === "inTime" ? bar.answeredInTime : bar[part.key];
-                if (value === 0) return null;
-                top -= value * scale;
-                return (
-                  <rect
-                    key={part.key}
-                    x={index * slot + slot * 0.15}
-                    y={top}
-                    width={slot * 0.7}
-                    height={value * scale}
-                    className={part.fill}
-                  />
-                );
-              })}
-            </g>
+            <rect
+              key={part.key}
+              x={slot.x + slot.width * 0.15}
+              y={top}
+              width={slot.width * 0.7}
+              height={value * slot.scale}
+              className={part.fill}
+            />
           );
-        })}
-      </ChartFrame>
-      <ChartLegend items={parts.map((part) => ({ ...part, label: copy.chartLegend[part.key] }))} />
-    </ReportSection>
+        });
+      }}
+    />
   );
 }

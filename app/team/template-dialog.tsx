@@ -5,6 +5,13 @@ import { fill } from "~/shared/text";
 
 const copy = team.application.reply.templateDialog;
 
+/** The dialog's answers, in its order: Add below, Replace, Keep (as Escape does). */
+const choices = [
+  ["insert", "primary"],
+  ["replace", "outline"],
+  ["cancel", "ghost"],
+] as const;
+
 /**
  * Asks before a template touches what the member typed: Replace, Add below, or keep the text
  * as it is. A native modal `<dialog>` (focus kept inside, Escape closes it as Keep), opened
@@ -40,27 +47,16 @@ export function TemplateDialog(props: {
         {copy.body}
       </p>
       <div className="mt-5 flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={buttonClass("primary", "sm")}
-          onClick={() => props.onChoose("insert")}
-        >
-          {copy.insert}
-        </button>
-        <button
-          type="button"
-          className={buttonClass("outline", "sm")}
-          onClick={() => props.onChoose("replace")}
-        >
-          {copy.replace}
-        </button>
-        <button
-          type="button"
-          className={buttonClass("ghost", "sm")}
-          onClick={() => props.onChoose("cancel")}
-        >
-          {copy.cancel}
-        </button>
+        {choices.map(([choice, tone]) => (
+          <button
+            key={choice}
+            type="button"
+            className={buttonClass(tone, "sm")}
+            onClick={() => props.onChoose(choice)}
+          >
+            {copy[choice]}
+          </button>
+        ))}
       </div>
     </dialog>
   );
