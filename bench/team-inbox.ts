@@ -249,10 +249,12 @@ async function benchmark(name: "sqlite" | "postgres", env: Record<string, string
       ["search: a niche (many matches)", inbox("q=recipes")],
       ["search + filter: niche, onboarded", inbox("q=chess&status=onboarded")],
       ["Response page (7 and 28 days, per member, daily)", () => port.response()],
-      ...[7, 30, 90].map((days): Case => [
-        `Response page over ${days} days (per member, daily)`,
-        () => responseReport(database, Date.now(), 24, [days]),
-      ]),
+      ...[7, 30, 90].map(
+        (days): Case => [
+          `Response page over ${days} days (per member, daily)`,
+          () => responseReport(database, Date.now(), 24, [days]),
+        ],
+      ),
     ];
     const rows: string[] = [];
     for (const [what, run] of cases) {
