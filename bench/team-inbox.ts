@@ -220,30 +220,22 @@ async function benchmark(name: "sqlite" | "postgres", env: Record<string, string
     let deep = await port.inbox(query(""));
     for (let i = 0; i < 10 && deep.next; i++) deep = await port.inbox(query(`before=${deep.next}`));
     const inbox = (params: string) => () => port.inbox(query(params));
-    const cases: [string, () => Promise<unknown>][] = [
+    type Case = [string, () => Promise<unknown>];
+    /** The inbox filtered by `params` alone, named by them. */
+    const filter = (params: string): Case => [`filter: ${params}`, inbox(params)];
+    const cases: Case[] = [
       ["view: All (first page: unanswered by due time)", inbox("")],
       ["view: Needs reply", inbox("view=needs")],
       ["view: Mine", () => asOwner("view=mine")],
       ["view: Unassigned", inbox("view=unassigned")],
       ["view: Overdue", inbox("view=overdue")],
-      ...statusValues.map((status): [string, () => Promise<unknown>] => [
-        `filter: status=${status}`,
-        inbox(`status=${status}`),
-      ]),
-      ...planNames.map((plan): [string, () => Promise<unknown>] => [
-        `filter: plan=${plan}`,
-        inbox(`plan=${plan}`),
-      ]),
-      ["filter: source=newsletter", inbox("source=newsletter")],
-      ["filter: source=(direct)", inbox("source=(direct)")],
-      ["filter: source=(unknown)", inbox("source=(unknown)")],
-      ["filter: spam=yes", inbox("spam=yes")],
-      ["filter: spam=all", inbox("spam=all")],
+      ...[
+        ...statusValues.map((status) => `status=${status}`),
+        ...planNames.map((plan) => `plan=${plan}`),
+        ...["source=newsletter", "source=(direct)", "source=(unknown)", "spam=yes", "spam=all"],
+      ].map(filter),
       ["filter: owner=me", () => asOwner("owner=me")],
-      ["filter: owner=none", inbox("owner=none")],
-      ["filter: due=overdue", inbox("due=overdue")],
-      ["filter: due=today", inbox("due=today")],
-      ["filter: reply=new", inbox("reply=new")],
+      ...["owner=none", "due=overdue", "due=today", "reply=new"].map(filter),
       ["filter: failed deliveries", inbox("failed=1")],
       ["filter: failed deliveries, spam=all", inbox("failed=1&spam=all")],
       ["filter: owner=me, due=today", () => asOwner("owner=me&due=today")],
@@ -257,10 +249,12 @@ async function benchmark(name: "sqlite" | "postgres", env: Record<string, string
       ["search: a niche (many matches)", inbox("q=recipes")],
       ["search + filter: niche, onboarded", inbox("q=chess&status=onboarded")],
       ["Response page (7 and 28 days, per member, daily)", () => port.response()],
-      ...[7, 30, 90].map((days): [string, () => Promise<unknown>] => [
-        `Response page over ${days} days (per member, daily)`,
-        () => responseReport(database, Date.now(), 24, [days]),
-      ]),
+      ...[7, 30, 90].map(
+        (days): Case => [
+          `Response page over ${days} days (per member, daily)`,
+          () => responseReport(database, Date.now(), 24, [days]),
+        ],
+      ),
     ];
     const rows: string[] = [];
     for (const [what, run] of cases) {

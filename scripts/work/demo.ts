@@ -204,42 +204,22 @@ interface Scene {
   frame: (t: number) => Promise<Buffer>;
 }
 
-async function hookCard(): Promise<Scene> {
-  const [closed, open] = await Promise.all([footage("coaching", "calm"), footage("coaching")]);
-  const hook = ["STOP", "DOING", "THIS", "EVERY", "MORNING"];
-  const caption = timed("Here are the three habits that changed my whole year", 2.6, 0.32, 3);
+/**
+ * A 6 s scene over a creator's talking head (their mouth open as they speak; `face` when it is
+ * closed): at each moment `t`, `draw` gives the layers over the footage and its framing (zoom
+ * `z` around `cx`, `cy`, as `view` takes them).
+ */
+async function talkingHead(
+  creatorId: string,
+  face: string,
+  draw: (t: number) => Promise<{ layers: Layer[]; z: number; cx: number; cy: number }>,
+): Promise<Scene> {
+  const [closed, open] = await Promise.all([footage(creatorId, face), footage(creatorId)]);
   return {
     seconds: 6,
     frame: async (t) => {
-      const base = talking(t) ? open : closed;
-      // A punch-in as the hook lands, then a slow push.
-      const z = t < 2.4 ? 1.16 + 0.04 * ease(t / 0.4) : 1.05 + (0.04 * (t - 2.4)) / 3.6;
-      const layers: Layer[] = [];
-      if (t < 2.4) {
-        const shown = hook.filter((_, i) => t >= 0.15 + i * 0.22);
-        const words = shown.map((text, i) => ({
-          text,
-          style:
-            i === 2
-              ? { size: 74, color: "#111", box: "#facc15", pad: 12 }
-              : { size: 74, color: "#fff", shadow: true },
-        }));
-        layers.push(...(await wordLines(words, 250, W - 60, -2)));
-      } else {
-        const small = [
-          {
-            text: "STOP DOING THIS EVERY MORNING",
-            style: { size: 26, color: "#111", box: "#facc15", pad: 10 },
-          },
-        ];
-        layers.push(...(await wordLines(small, 70)));
-        const words = pageAt(caption, t).map((word) => ({
-          text: word.word.toUpperCase(),
-          style: { size: 46, color: word.current ? "#facc15" : "#fff", shadow: true },
-        }));
-        layers.push(...(await wordLines(words, 640, W - 60, -8)));
-      }
-      return sharp(await view(base, z, 0.5, 0.48))
+      const { layers, z, cx, cy } = await draw(t);
+      return sharp(await view(talking(t) ? open : closed, z, cx, cy))
         .composite(layers)
         .raw()
         .toBuffer();
@@ -247,105 +227,116 @@ async function hookCard(): Promise<Scene> {
   };
 }
 
-async function captionsPop(): Promise<Scene> {
-  const [closed, open] = await Promise.all([footage("cooking", "smile"), footage("cooking")]);
+function hookCard(): Promise<Scene> {
+  const hook = ["STOP", "DOING", "THIS", "EVERY", "MORNING"];
+  const caption = timed("Here are the three habits that changed my whole year", 2.6, 0.32, 3);
+  return talkingHead("coaching", "calm", async (t) => {
+    // A punch-in as the hook lands, then a slow push.
+    const z = t < 2.4 ? 1.16 + 0.04 * ease(t / 0.4) : 1.05 + (0.04 * (t - 2.4)) / 3.6;
+    const layers: Layer[] = [];
+    if (t < 2.4) {
+      const shown = hook.filter((_, i) => t >= 0.15 + i * 0.22);
+      const words = shown.map((text, i) => ({
+        text,
+        style:
+          i === 2
+            ? { size: 74, color: "#111", box: "#facc15", pad: 12 }
+            : { size: 74, color: "#fff", shadow: true },
+      }));
+      layers.push(...(await wordLines(words, 250, W - 60, -2)));
+    } else {
+      const small = [
+        {
+          text: "STOP DOING THIS EVERY MORNING",
+          style: { size: 26, color: "#111", box: "#facc15", pad: 10 },
+        },
+      ];
+      layers.push(...(await wordLines(small, 70)));
+      const words = pageAt(caption, t).map((word) => ({
+        text: word.word.toUpperCase(),
+        style: { size: 46, color: word.current ? "#facc15" : "#fff", shadow: true },
+      }));
+      layers.push(...(await wordLines(words, 640, W - 60, -8)));
+    }
+    return { layers, z, cx: 0.5, cy: 0.48 };
+  });
+}
+
+function captionsPop(): Promise<Scene> {
   const words = timed(
     "Five minute pasta no excuses boil it toss it and serve it hot",
     0.2,
     0.36,
     3,
   );
-  return {
-    seconds: 6,
-    frame: async (t) => {
-      const base = talking(t) ? open : closed;
-      const page = pageAt(words, t);
-      const layers = await wordLines(
-        page.map((word) => {
-          const age = t - word.at;
-          const size = word.current ? (age < 0.08 ? 62 : 56) : 50;
-          return {
-            text: word.word.toUpperCase(),
-            style: { size, color: word.current ? "#fde047" : "#fff", shadow: true },
-          };
-        }),
-        700,
-        W - 60,
-        -6,
-      );
-      const z = 1.02 + 0.1 * (t / 6);
-      return sharp(await view(base, z, 0.5, 0.45))
-        .composite(layers)
-        .raw()
-        .toBuffer();
-    },
-  };
+  return talkingHead("cooking", "smile", async (t) => ({
+    layers: await wordLines(
+      pageAt(words, t).map((word) => {
+        const age = t - word.at;
+        const size = word.current ? (age < 0.08 ? 62 : 56) : 50;
+        return {
+          text: word.word.toUpperCase(),
+          style: { size, color: word.current ? "#fde047" : "#fff", shadow: true },
+        };
+      }),
+      700,
+      W - 60,
+      -6,
+    ),
+    z: 1.02 + 0.1 * (t / 6),
+    cx: 0.5,
+    cy: 0.45,
+  }));
 }
 
-async function captionsKaraoke(): Promise<Scene> {
-  const [closed, open] = await Promise.all([footage("travel", "smile"), footage("travel")]);
+function captionsKaraoke(): Promise<Scene> {
   const words = timed("Lisbon on forty euros a day here is exactly how I did it", 0.2, 0.4, 4);
-  return {
-    seconds: 6,
-    frame: async (t) => {
-      const base = talking(t) ? open : closed;
-      const layers = await wordLines(
-        pageAt(words, t).length
-          ? words
-              .filter((word) => word.page === (pageAt(words, t)[0]?.page ?? 0))
-              .map((word) => ({
-                text: word.word,
-                style:
-                  word.at <= t
-                    ? word === [...words].reverse().find((w) => w.at <= t)
-                      ? { size: 44, color: "#fff", box: "#db2777", pad: 8 }
-                      : { size: 44, color: "#5eead4", shadow: true }
-                    : { size: 44, color: "#ffffffb3", shadow: true },
-              }))
-          : [],
-        620,
-        W - 70,
-        -4,
-      );
-      const cx = 0.45 + 0.1 * (t / 6);
-      return sharp(await view(base, 1.08, cx, 0.46))
-        .composite(layers)
-        .raw()
-        .toBuffer();
-    },
-  };
+  return talkingHead("travel", "smile", async (t) => ({
+    layers: await wordLines(
+      pageAt(words, t).length
+        ? words
+            .filter((word) => word.page === (pageAt(words, t)[0]?.page ?? 0))
+            .map((word) => ({
+              text: word.word,
+              style:
+                word.at <= t
+                  ? word === [...words].reverse().find((w) => w.at <= t)
+                    ? { size: 44, color: "#fff", box: "#db2777", pad: 8 }
+                    : { size: 44, color: "#5eead4", shadow: true }
+                  : { size: 44, color: "#ffffffb3", shadow: true },
+            }))
+        : [],
+      620,
+      W - 70,
+      -4,
+    ),
+    z: 1.08,
+    cx: 0.45 + 0.1 * (t / 6),
+    cy: 0.46,
+  }));
 }
 
-async function captionsClean(): Promise<Scene> {
-  const [closed, open] = await Promise.all([footage("business", "smile"), footage("business")]);
+function captionsClean(): Promise<Scene> {
   const words = timed(
     "Packing two hundred orders before noon and every bouquet still gets a handwritten card",
     0.2,
     0.3,
     4,
   );
-  return {
-    seconds: 6,
-    frame: async (t) => {
-      const base = talking(t) ? open : closed;
-      const shown = pageAt(words, t).filter((word) => word.spoken);
-      const layers: Layer[] = [];
-      if (shown.length) {
-        const line = await sprite(shown.map((word) => word.word).join(" "), {
-          size: 30,
-          color: "#fff",
-          box: "#0f172acc",
-          pad: 14,
-        });
-        layers.push({ input: line.input, left: Math.round((W - line.width) / 2), top: 760 });
-      }
-      const z = 1.1 - 0.08 * (t / 6);
-      return sharp(await view(base, z, 0.5, 0.5))
-        .composite(layers)
-        .raw()
-        .toBuffer();
-    },
-  };
+  return talkingHead("business", "smile", async (t) => {
+    const shown = pageAt(words, t).filter((word) => word.spoken);
+    const layers: Layer[] = [];
+    if (shown.length) {
+      const line = await sprite(shown.map((word) => word.word).join(" "), {
+        size: 30,
+        color: "#fff",
+        box: "#0f172acc",
+        pad: 14,
+      });
+      layers.push({ input: line.input, left: Math.round((W - line.width) / 2), top: 760 });
+    }
+    return { layers, z: 1.1 - 0.08 * (t / 6), cx: 0.5, cy: 0.5 };
+  });
 }
 
 async function pacing(): Promise<Scene> {

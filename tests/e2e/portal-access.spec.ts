@@ -1,4 +1,6 @@
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { personByEmail } from "../../server/db/portal/client-people.ts";
+import { requestsOf } from "../../server/db/portal/client-requests.ts";
 import { hashPortalToken } from "../../server/mail/portal-links.ts";
 import { submitApplication, uniqueName } from "./helpers/incoming";
 import { expect, test } from "./helpers/page-health";
@@ -47,6 +49,19 @@ async function signedIn(link: string) {
   });
   expect(answer.status()).toBe(302);
   return context;
+}
+
+/** `who` GETs `path` and is sent to `location` (a 302, not followed): the answer. */
+async function expectRedirected(
+  who: string,
+  context: APIRequestContext,
+  path: string,
+  location: string,
+) {
+  const answer = await context.get(path, { maxRedirects: 0 });
+  expect(answer.status(), `${who} GET ${path}`).toBe(302);
+  expect(answer.headers().location, `${who} GET ${path}`).toBe(location);
+  return answer;
 }
 
 test("the access matrix: every portal route for A, B, a member, a removed person, signed out, an expired link", async ({
@@ -104,19 +119,11 @@ test("the access matrix: every portal route for A, B, a member, a removed person
   });
   const asRemoved = await signedIn(await portalLink(removedEmail));
   expect(await (await asRemoved.get("/portal")).text()).toContain(a.name);
-  const removedId = await withDatabase(
-    async (database) =>
-      (
-        await database.db
-          .selectFrom("clientPeople")
-          .select("id")
-          .where("email", "=", removedEmail)
-          .executeTakeFirstOrThrow()
-      ).id,
-  );
+  const removedPerson = await withDatabase((database) => personByEmail(database, removedEmail));
+  if (!removedPerson) throw new Error(`${removedEmail} is not stored`);
   const removed = await member.post(`/team/clients/${a.client.id}`, {
     headers: form,
-    data: `intent=remove&person=${removedId}`,
+    data: `intent=remove&person=${removedPerson.id}`,
   });
   expect(removed.status()).toBe(200);
   const signedOut = await playwrightRequest.newContext({
@@ -131,15 +138,14 @@ test("the access matrix: every portal route for A, B, a member, a removed person
   const homeB = await (await asB.get("/portal")).text();
   expect(homeB).toContain(b.name);
   expect(homeB).not.toContain(a.name);
-  for (const [who, context] of [
+  const outsiders = [
     ["member", member],
     ["removed", asRemoved],
     ["signed out", signedOut],
-  ] as const) {
+  ] as const;
+  for (const [who, context] of outsiders) {
     for (const path of ["/portal", "/portal/", "/PORTAL", "/portal/anything"]) {
-      const answer = await context.get(path, { maxRedirects: 0 });
-      expect(answer.status(), `${who} GET ${path}`).toBe(302);
-      expect(answer.headers().location, `${who} GET ${path}`).toBe("/portal/sign-in");
+      const answer = await expectRedirected(who, context, path, "/portal/sign-in");
       expect(answer.headers()["cache-control"]).toBe("no-store");
     }
     const data = await context.get("/portal.data", { maxRedirects: 0 });
@@ -172,18 +178,8 @@ test("the access matrix: every portal route for A, B, a member, a removed person
 
   // A request's page (its footage, adding more): its client's people only. Another client's
   // request is a 404 that says nothing of it; tus refuses footage for it (404, nothing stored).
-  const requestIdOf = (clientId: string) =>
-    withDatabase(
-      async (database) =>
-        (
-          await database.db
-            .selectFrom("clientRequests")
-            .select("id")
-            .where("clientId", "=", clientId)
-            .executeTakeFirstOrThrow()
-        ).id,
-    );
-  const requestA = `/portal/requests/${await requestIdOf(a.client.id)}`;
+  const [requestOfA] = await withDatabase((database) => requestsOf(database, a.client.id, 1));
+  const requestA = `/portal/requests/${requestOfA?.id}`;
   const pageA = await asA.get(requestA);
   expect(pageA.status(), "A GET A's request").toBe(200);
   expect(await pageA.text()).toContain("Ana&#x27;s video");
@@ -192,14 +188,8 @@ test("the access matrix: every portal route for A, B, a member, a removed person
     expect(asOther.status(), `B GET ${path}`).toBe(404);
     expect(await asOther.text()).not.toContain("Ana");
   }
-  for (const [who, context] of [
-    ["member", member],
-    ["removed", asRemoved],
-    ["signed out", signedOut],
-  ] as const) {
-    const answer = await context.get(requestA, { maxRedirects: 0 });
-    expect(answer.status(), `${who} GET ${requestA}`).toBe(302);
-    expect(answer.headers().location).toBe("/portal/sign-in");
+  for (const [who, context] of outsiders) {
+    await expectRedirected(who, context, requestA, "/portal/sign-in");
   }
   const metadata = `request ${Buffer.from(requestA.split("/").at(-1) ?? "").toString("base64")}`;
   const bForA = await asB.post("/portal/uploads", {
@@ -239,9 +229,7 @@ test("the access matrix: every portal route for A, B, a member, a removed person
       ["removed", asRemoved],
       ["signed out", signedOut],
     ] as const) {
-      const answer = await context.get(path, { maxRedirects: 0 });
-      expect(answer.status(), `${who} GET ${path}`).toBe(302);
-      expect(answer.headers().location).toBe("/team/sign-in");
+      await expectRedirected(who, context, path, "/team/sign-in");
     }
   }
   const teamPageA = await (await member.get(`/team/clients/${a.client.id}`)).text();

@@ -1,12 +1,11 @@
-import { mkdirSync } from "node:fs";
 import type { ParsedMail } from "mailparser";
 import { findMember } from "../../server/db/members.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { submitApplication, uniqueName } from "./helpers/incoming";
-import { chooser, playsPreview, video } from "./helpers/media";
+import { chooser, playsPreview, reopenUntilShown, video, videosDirectory } from "./helpers/media";
 import { expect, test } from "./helpers/page-health";
 import { clientOf, markOnboarded, portalLink, storedSignedInClient } from "./helpers/portal";
-import { recipientOf, sentEmails, withDatabase } from "./helpers/stored";
+import { deliveryStatuses, recipientOf, sentEmails, withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // The client sees their footage, and the owner hears of it (issue 38), in Chromium at 1440 and
@@ -31,8 +30,7 @@ test("the client sees their footage with poster, preview and minutes flag; the t
   playwright,
 }, testInfo) => {
   test.slow(); // two clips made, uploaded, read and previewed; two browsers; axe twice
-  const directory = testInfo.outputPath("videos");
-  mkdirSync(directory, { recursive: true });
+  const directory = videosDirectory(testInfo);
   const short = video(directory, "beach-take.mp4", 3);
   const long = video(directory, "whole-session.mp4", 601, "tiny");
 
@@ -83,11 +81,10 @@ test("the client sees their footage with poster, preview and minutes flag; the t
   const longItem = clientPage.locator("[data-footage]").filter({ hasText: "whole-session.mp4" });
   // Listed at once; once the server has read them (a reload away), with preview and poster.
   await expect(clientPage.locator("[data-footage]")).toHaveCount(2);
-  await expect(async () => {
-    await clientPage.reload();
-    await expect(shortItem.locator("video")).toBeVisible({ timeout: 1000 });
-    await expect(longItem.locator("video")).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 60_000 });
+  await reopenUntilShown(
+    () => clientPage.reload(),
+    [shortItem.locator("video"), longItem.locator("video")],
+  );
   await expect(clientPage.locator("[data-preparing]")).toHaveCount(0);
   await expect(clientPage.locator("[data-previews-off]")).toHaveCount(0);
   await expect(shortItem.locator("[data-facts]")).toHaveText(
@@ -148,15 +145,7 @@ test("the client sees their footage with poster, preview and minutes flag; the t
   await expect(page.getByText("11 min: over the plan's 10 min per video")).toHaveCount(1);
 
   // The owner: each file in exactly one "New footage" email, every notice made sent once.
-  const delivered = () =>
-    withDatabase((database) =>
-      database.db
-        .selectFrom("deliveries")
-        .select(["id", "status"])
-        .where("submissionId", "=", id)
-        .where("kind", "=", "footage_notice_email")
-        .execute(),
-    );
+  const delivered = () => deliveryStatuses(id, "footage_notice_email");
   await expect
     .poll(
       async () => {
@@ -169,7 +158,7 @@ test("the client sees their footage with poster, preview and minutes flag; the t
     )
     .toEqual([1, 1]);
   await expect
-    .poll(async () => (await delivered()).every((row) => row.status === "done"))
+    .poll(async () => (await delivered()).every((status) => status === "done"))
     .toBe(true);
   const notices = await footageNotices(name);
   expect(notices).toHaveLength((await delivered()).length);

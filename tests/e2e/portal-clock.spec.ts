@@ -1,6 +1,6 @@
 import { expectNoViolations } from "./helpers/axe";
 import { expect, test } from "./helpers/page-health";
-import { storedSignedInClient } from "./helpers/portal";
+import { signedInAs, storedSignedInClient } from "./helpers/portal";
 import { withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
@@ -27,7 +27,7 @@ test("the client marks footage complete; Cuts due shows it with its editor; paus
   await signIn(page, member);
   const client = await storedSignedInClient(`Clock Cleo ${testInfo.project.name}`);
   const theirs = await browser.newContext({ ...testInfo.project.use, baseURL: teamOrigin });
-  await theirs.addCookies([{ name: "portal_session", value: client.token, url: teamOrigin }]);
+  await signedInAs(theirs, client.token);
   const clientPage = await theirs.newPage();
   await clientPage.goto(`${teamOrigin}/portal/requests/${client.requestId}`);
   await expect(clientPage.getByRole("heading", { level: 1, name: client.title })).toBeVisible();

@@ -1,10 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { clientInsert } from "../../server/db/portal/clients.ts";
+import type { TestInfo } from "@playwright/test";
+import { uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
+import { videosDirectory } from "./helpers/media";
 import { expect, test } from "./helpers/page-health";
+import { storedClientWithUploads } from "./helpers/portal";
 import { dataDir, withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
@@ -12,39 +14,16 @@ import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 // a second press, then the client, its rows and its footage files are gone and the list says so.
 
 /** A client with one finished upload (its bytes and a poster on disk, as the server keeps them). */
-async function clientWithFootage() {
-  const clientId = randomUUID();
-  const uploadId = randomUUID();
-  const name = `Erasable Eli ${clientId.slice(0, 6)}`;
-  const files = [
-    path.join(dataDir, "media", uploadId),
-    path.join(dataDir, "media", "derived", `${uploadId}.poster.jpg`),
-  ];
-  await mkdir(path.join(dataDir, "media", "derived"), { recursive: true });
-  for (const file of files) await writeFile(file, "footage bytes");
-  const now = Date.now();
-  await withDatabase(async (database) => {
-    await database.write(
-      clientInsert(database.db, {
-        id: clientId,
-        name,
-        plan: "Creator",
-        applicationId: null,
-        createdAt: now,
-      }),
-    );
-    await database.write(
-      database.db.insertInto("clientUploads").values({
-        id: uploadId,
-        clientId,
-        personId: null,
-        size: 13,
-        createdAt: now,
-        completedAt: now,
-      }),
-    );
-  });
-  return { clientId, name, files };
+async function clientWithFootage(testInfo: TestInfo) {
+  const name = uniqueName("Erasable Eli");
+  const source = path.join(videosDirectory(testInfo), "footage.mp4");
+  await writeFile(source, "footage bytes");
+  const { clientId, uploads } = await storedClientWithUploads(name, [source]);
+  const [uploadId] = uploads as [string];
+  const poster = path.join(dataDir, "media", "derived", `${uploadId}.poster.jpg`);
+  await mkdir(path.dirname(poster), { recursive: true });
+  await writeFile(poster, "footage bytes");
+  return { clientId, name, files: [path.join(dataDir, "media", uploadId), poster] };
 }
 
 withAndWithoutJavaScript((javaScriptEnabled) => {
@@ -56,7 +35,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
       page,
       memberAddress(testInfo.title, `${testInfo.project.name}-${javaScriptEnabled}`),
     );
-    const client = await clientWithFootage();
+    const client = await clientWithFootage(testInfo);
     await page.goto(`${teamOrigin}/team/clients/${client.clientId}`);
     await expect(page.getByRole("heading", { level: 1, name: client.name })).toBeVisible();
     const confirm = page.getByRole("button", { name: "Yes, erase this client and their footage" });

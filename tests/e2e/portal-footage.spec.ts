@@ -1,13 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { createHash, randomUUID } from "node:crypto";
-import { copyFile, mkdir, mkdtemp, readFile, stat } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { clientInsert } from "../../server/db/portal/clients.ts";
 import { expectNoViolations } from "./helpers/axe";
-import { playsPreview } from "./helpers/media";
+import { uniqueName } from "./helpers/incoming";
+import { playsPreview, reopenUntilShown } from "./helpers/media";
 import { expect, test } from "./helpers/page-health";
-import { dataDir, withDatabase } from "./helpers/stored";
+import { storedClientWithUploads } from "./helpers/portal";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // Footage on the team's client page (decision 0084), in Chromium at 1440 and 390 px: two clips
@@ -28,37 +28,6 @@ const sha256 = async (file: string) =>
     .update(await readFile(file))
     .digest("hex");
 
-/** A Creator client with these files uploaded (the oldest first): its id and the uploads' ids. */
-async function clientWithUploads(files: string[]) {
-  const clientId = randomUUID();
-  const uploads = files.map(() => randomUUID());
-  await mkdir(path.join(dataDir, "media"), { recursive: true });
-  const now = Date.now();
-  await withDatabase(async (database) => {
-    await database.write(
-      clientInsert(database.db, {
-        id: clientId,
-        name: `Footage Fay ${clientId.slice(0, 6)}`,
-        plan: "Creator",
-        applicationId: null,
-        createdAt: now,
-      }),
-    );
-    for (const [index, file] of files.entries()) {
-      const id = uploads[index] as string;
-      await copyFile(file, path.join(dataDir, "media", id));
-      const { size } = await stat(file);
-      const completedAt = now + index;
-      await database.write(
-        database.db
-          .insertInto("clientUploads")
-          .values({ id, clientId, personId: null, size, createdAt: completedAt, completedAt }),
-      );
-    }
-  });
-  return { clientId, uploads };
-}
-
 test("a member sees a client's footage with poster, length and the minutes flag, and downloads the original", async ({
   page,
   playwright,
@@ -76,7 +45,10 @@ test("a member sees a client's footage with poster, length and the minutes flag,
     ...["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=1", "-t", "601"],
     ...["-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast", long],
   ]);
-  const { clientId, uploads } = await clientWithUploads([long, clip]);
+  const { clientId, uploads } = await storedClientWithUploads(uniqueName("Footage Fay"), [
+    long,
+    clip,
+  ]);
   const [longId, clipId] = uploads as [string, string];
 
   await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
@@ -85,12 +57,10 @@ test("a member sees a client's footage with poster, length and the minutes flag,
   await expect(page.getByRole("heading", { level: 2, name: "Footage" })).toBeVisible();
   const clipItem = page.locator(`[data-upload="${clipId}"]`);
   const longItem = page.locator(`[data-upload="${longId}"]`);
-  // The server reads them within a second or two: the page says so once reloaded.
-  await expect(async () => {
-    await page.reload();
-    await expect(clipItem.locator("video")).toBeVisible({ timeout: 1000 });
-    await expect(longItem.locator("video")).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 60_000 });
+  await reopenUntilShown(
+    () => page.reload(),
+    [clipItem.locator("video"), longItem.locator("video")],
+  );
 
   // Newest first; each with its preview over its poster, and what it is.
   await expect(page.locator("[data-upload]")).toHaveCount(2);

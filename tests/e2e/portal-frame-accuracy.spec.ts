@@ -1,12 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
 import { frameToTimecode, parseFrameRate } from "../../app/shared/timecode";
 import { analyze } from "./helpers/axe";
-import { chooser } from "./helpers/media";
+import { videosDirectory } from "./helpers/media";
 import { expect, test } from "./helpers/page-health";
-import { storedSignedInClient } from "./helpers/portal";
+import { signedInAs, storedSignedInClient, uploadCut } from "./helpers/portal";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // The review player to the frame (decision 0092), on the real version page: a cut of each rate
@@ -41,22 +40,13 @@ async function versionPage(
   const ana = await storedSignedInClient(`Frames ${path.basename(file)} ${testInfo.project.name}`);
   await signIn(page, memberAddress(`${testInfo.title} ${file}`, testInfo.project.name));
   const teamRequest = `${teamOrigin}/team/clients/${ana.clientId}/requests/${ana.requestId}`;
-  await page.goto(teamRequest);
-  await (await chooser(page)).setInputFiles(file);
-  const row = page.locator(`[data-upload="${path.basename(file)}"]`);
-  await expect(row).toHaveAttribute("data-state", "done", { timeout: 30_000 });
-  // Read by the server's media job (MEDIA_POLL_MS 500), previewed, then made v1.
-  await expect(async () => {
-    await page.goto(teamRequest);
-    await expect(page.locator('[data-version="1"]')).toBeVisible({ timeout: 1000 });
-    await expect(page.locator("#review-video")).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 60_000 });
+  await uploadCut(page, teamRequest, file, 1);
   const context = await page
     .context()
     .browser()
     ?.newContext({ viewport: page.viewportSize(), isMobile: testInfo.project.name === "phone" });
   if (!context) throw new Error("no browser");
-  await context.addCookies([{ name: "portal_session", value: ana.token, url: teamOrigin }]);
+  await signedInAs(context, ana.token);
   const client = await context.newPage();
   const url = `${teamOrigin}/portal/requests/${ana.requestId}/versions/1`;
   await client.goto(url);
@@ -134,9 +124,7 @@ for (const rateText of ["24/1", "25/1", "30/1", "30000/1001"]) {
     test.slow(); // a cut uploaded, read and previewed by the server
     const rate = parseFrameRate(rateText);
     if (!rate) throw new Error(rateText);
-    const directory = testInfo.outputPath("videos");
-    mkdirSync(directory, { recursive: true });
-    const { file, frames } = clip(directory, rateText);
+    const { file, frames } = clip(videosDirectory(testInfo), rateText);
     const last = frames - 1;
     const { client, context, url } = await versionPage(page, testInfo, file);
     const slider = client.getByRole("slider", { name: "Position" });
@@ -245,9 +233,7 @@ test("the player's page (1440 and 390 px): Comment at this frame fills the form,
   page,
 }, testInfo) => {
   test.slow();
-  const directory = testInfo.outputPath("videos");
-  mkdirSync(directory, { recursive: true });
-  const { file } = clip(directory, "25/1");
+  const { file } = clip(videosDirectory(testInfo), "25/1");
   const { client, context } = await versionPage(page, testInfo, file);
   await analyze(client, "version page with the player");
   const form = client.locator("#comment-form");

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import ical, { type VEvent } from "node-ical";
 import { instantOf } from "../../server/portal/post-input.ts";
 import { storedApplication } from "../../server/test/portal.ts";
 import { expectNoViolations } from "./helpers/axe";
-import { chooser, video } from "./helpers/media";
+import { video, videosDirectory } from "./helpers/media";
 import { expect, test } from "./helpers/page-health";
-import { storedSignedInClient } from "./helpers/portal";
+import { signedInAs, storedSignedInClient, uploadCut } from "./helpers/portal";
 import { recipientOf, sentEmails, withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
@@ -25,8 +25,7 @@ test("a cut goes round: v1 uploaded, told, commented at frames, changes asked; v
   browser,
 }, testInfo) => {
   test.slow(); // two videos uploaded, read and previewed by the server
-  const directory = testInfo.outputPath("videos");
-  mkdirSync(directory, { recursive: true });
+  const directory = videosDirectory(testInfo);
   const v1File = video(directory, "cut-v1.mp4", 3);
   const v2File = video(directory, "cut-v2.mp4", 2);
   const ana = await storedSignedInClient(`Review Ana ${testInfo.project.name}`);
@@ -50,19 +49,7 @@ test("a cut goes round: v1 uploaded, told, commented at frames, changes asked; v
 
   await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
   const teamRequest = `${teamOrigin}/team/clients/${ana.clientId}/requests/${ana.requestId}`;
-  const uploadCut = async (file: string, number: number) => {
-    await page.goto(teamRequest);
-    await (await chooser(page)).setInputFiles(file);
-    const row = page.locator(`[data-upload="${file.split("/").at(-1)}"]`);
-    await expect(row).toHaveAttribute("data-state", "done", { timeout: 30_000 });
-    // Read by the server's media job (MEDIA_POLL_MS 500), then made the next version.
-    await expect(async () => {
-      await page.goto(teamRequest);
-      await expect(page.locator(`[data-version="${number}"]`)).toBeVisible({ timeout: 1000 });
-      await expect(page.locator("#review-video")).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 60_000 });
-  };
-  await uploadCut(v1File, 1);
+  await uploadCut(page, teamRequest, v1File, 1);
   await expect(page.locator("[data-request-state]")).toHaveText("In review");
   await expectNoViolations(page, "team request page", true);
 
@@ -74,7 +61,7 @@ test("a cut goes round: v1 uploaded, told, commented at frames, changes asked; v
 
   // The client opens it in a browser of their own.
   const clientContext = await browser.newContext({ viewport: page.viewportSize() });
-  await clientContext.addCookies([{ name: "portal_session", value: ana.token, url: teamOrigin }]);
+  await signedInAs(clientContext, ana.token);
   const client = await clientContext.newPage();
   await client.goto(link as string);
   await expect(client).toHaveURL(`${teamOrigin}/portal/requests/${ana.requestId}/versions/1`);
@@ -112,7 +99,7 @@ test("a cut goes round: v1 uploaded, told, commented at frames, changes asked; v
   // The team sees the comments, then uploads v2.
   await page.goto(`${teamRequest}/versions/1`);
   await expect(page.getByText("This stretch drags")).toBeVisible();
-  await uploadCut(v2File, 2);
+  await uploadCut(page, teamRequest, v2File, 2);
   await expect.poll(async () => (await toldOf(2)).length, { timeout: 20_000 }).toBe(1);
   expect(await toldOf(1)).toHaveLength(1);
 

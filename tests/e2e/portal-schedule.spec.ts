@@ -6,7 +6,7 @@ import { approvedVersion } from "../../server/test/schedule.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { uniqueName } from "./helpers/incoming";
 import { expect, test } from "./helpers/page-health";
-import { storedSignedInClient } from "./helpers/portal";
+import { signedInAs, storedSignedInClient } from "./helpers/portal";
 import { withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
@@ -82,7 +82,7 @@ test("the team writes a post for an approved video, the client approves it, week
 
   // The client approves it on their week; the month shows it approved.
   const theirs = await browser.newContext({ ...testInfo.project.use, baseURL: teamOrigin });
-  await theirs.addCookies([{ name: "portal_session", value: client.token, url: teamOrigin }]);
+  await signedInAs(theirs, client.token);
   const clientPage = await theirs.newPage();
   await clientPage.goto(`${teamOrigin}/portal`);
   await clientPage.getByRole("link", { name: "Posting schedule" }).click();
@@ -169,7 +169,7 @@ test.describe("without JavaScript", () => {
       javaScriptEnabled: false,
       baseURL: teamOrigin,
     });
-    await context.addCookies([{ name: "portal_session", value: client.token, url: teamOrigin }]);
+    await signedInAs(context, client.token);
     const page = await context.newPage();
     await page.goto(`${teamOrigin}/portal/schedule`);
     // Next until the post's week (it is 9 days ahead: one or two weeks on).

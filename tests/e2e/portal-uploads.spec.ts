@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Request, Route } from "@playwright/test";
+import type { Page, Request, Route, TestInfo } from "@playwright/test";
 import { expectNoViolations } from "./helpers/axe";
-import { chooser, video } from "./helpers/media";
+import { chooser, video, videosDirectory } from "./helpers/media";
 import { expect, test } from "./helpers/page-health";
-import { storedSignedInClient, uploadsOfRequestStored } from "./helpers/portal";
+import { signedInAs, storedSignedInClient, uploadsOfRequestStored } from "./helpers/portal";
 import { dataDir } from "./helpers/stored";
 import { teamOrigin } from "./helpers/team";
 
@@ -16,8 +16,34 @@ import { teamOrigin } from "./helpers/team";
 const chunk = 8 * 1024 * 1024;
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
-async function signedInAs(context: BrowserContext, token: string) {
-  await context.addCookies([{ name: "portal_session", value: token, url: teamOrigin }]);
+/** A client of its own (`label` and the project), signed in on `page`. */
+async function signedInClient(page: Page, testInfo: TestInfo, label: string) {
+  const client = await storedSignedInClient(`${label} ${testInfo.project.name}`);
+  await signedInAs(page.context(), client.token);
+  return client;
+}
+
+/** A 10 s lossless video of more than two chunks, and its size. */
+function bigVideo(testInfo: TestInfo, name: string) {
+  const file = video(videosDirectory(testInfo), name, 10, "big");
+  const size = statSync(file).size;
+  expect(size).toBeGreaterThan(2 * chunk);
+  return { file, size };
+}
+
+/**
+ * The PATCHes of uploads from `page` from now on, as they are answered: where each was sent
+ * from, and its bytes taken (the offset the server answers minus the one it was sent at).
+ */
+function patchesSent(page: Page) {
+  const sent: { offset: number; bytes: number }[] = [];
+  page.on("response", (response) => {
+    const request = response.request();
+    if (!request.url().includes("/portal/uploads") || request.method() !== "PATCH") return;
+    const from = Number(request.headers()["upload-offset"]);
+    sent.push({ offset: from, bytes: Number(response.headers()["upload-offset"]) - from });
+  });
+  return sent;
 }
 
 const requestPage = (id: string) => `${teamOrigin}/portal/requests/${id}`;
@@ -26,13 +52,11 @@ test("two videos at once are sent and listed with their size; another client's r
   page,
   health,
 }, testInfo) => {
-  const directory = testInfo.outputPath("videos");
-  mkdirSync(directory, { recursive: true });
+  const directory = videosDirectory(testInfo);
   const first = video(directory, "beach-take-1.mp4", 3);
   const second = video(directory, "beach-take-2.mp4", 2);
-  const ana = await storedSignedInClient(`Uploads Ana ${testInfo.project.name}`);
+  const ana = await signedInClient(page, testInfo, "Uploads Ana");
   const bo = await storedSignedInClient(`Uploads Bo ${testInfo.project.name}`);
-  await signedInAs(page.context(), ana.token);
 
   // From the client's space to the request's page.
   await page.goto(`${teamOrigin}/portal`);
@@ -82,13 +106,8 @@ test("a larger video interrupted part-way goes on from the server's last byte af
   health,
 }, testInfo) => {
   test.slow();
-  const directory = testInfo.outputPath("videos");
-  mkdirSync(directory, { recursive: true });
-  const big = video(directory, "long-take.mp4", 10, "big");
-  const size = statSync(big).size;
-  expect(size).toBeGreaterThan(2 * chunk);
-  const ana = await storedSignedInClient(`Resume Ana ${testInfo.project.name}`);
-  await signedInAs(page.context(), ana.token);
+  const { file: big, size } = bigVideo(testInfo, "long-take.mp4");
+  const ana = await signedInClient(page, testInfo, "Resume Ana");
   // Requests held or cut on purpose are reported by the browser.
   health.allow(/ERR_|Failed to load resource/);
 
@@ -142,19 +161,12 @@ test("a larger video interrupted part-way goes on from the server's last byte af
   expect(await offset()).toBe(chunk);
 
   // The same file chosen again: it goes on from the server's offset, sending only the rest.
-  // Each PATCH's bytes taken: the offset the server answers minus the one it was sent at.
-  const sent: { offset: number; bytes: number }[] = [];
+  const sent = patchesSent(page);
   const creations: Request[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/portal/uploads") && request.method() === "POST") {
       creations.push(request);
     }
-  });
-  page.on("response", (response) => {
-    const request = response.request();
-    if (!request.url().includes("/portal/uploads") || request.method() !== "PATCH") return;
-    const from = Number(request.headers()["upload-offset"]);
-    sent.push({ offset: from, bytes: Number(response.headers()["upload-offset"]) - from });
   });
   await (await chooser(page)).setInputFiles(big);
   const again = page.locator('[data-upload="long-take.mp4"]');
@@ -179,11 +191,9 @@ test("a file dropped on the page is sent; a refusal is said in words, never the 
   health,
   isMobile,
 }, testInfo) => {
-  const directory = testInfo.outputPath("videos");
-  mkdirSync(directory, { recursive: true });
+  const directory = videosDirectory(testInfo);
   const clip = video(directory, "dropped.mp4", 1);
-  const ana = await storedSignedInClient(`Drop Ana ${testInfo.project.name}`);
-  await signedInAs(page.context(), ana.token);
+  const ana = await signedInClient(page, testInfo, "Drop Ana");
   await page.goto(requestPage(ana.requestId));
   await chooser(page);
 
@@ -229,11 +239,8 @@ test("a connection dropped mid-chunk is retried after a wait, from the server's 
   page,
   health,
 }, testInfo) => {
-  const directory = testInfo.outputPath("videos");
-  mkdirSync(directory, { recursive: true });
-  const clip = video(directory, "flaky.mp4", 2);
-  const ana = await storedSignedInClient(`Retry Ana ${testInfo.project.name}`);
-  await signedInAs(page.context(), ana.token);
+  const clip = video(videosDirectory(testInfo), "flaky.mp4", 2);
+  const ana = await signedInClient(page, testInfo, "Retry Ana");
   health.allow(/ERR_CONNECTION_RESET|Failed to load resource/);
   const attempts: string[] = [];
   await page.route("**/portal/uploads/**", (route) => {
@@ -256,30 +263,15 @@ test("PATCHes start at 8 MiB and grow with a fast link (decision 0089); the file
   page,
 }, testInfo) => {
   test.slow();
-  const directory = testInfo.outputPath("videos");
-  mkdirSync(directory, { recursive: true });
-  const big = video(directory, "desk-take.mp4", 10, "big");
-  const size = statSync(big).size;
-  expect(size).toBeGreaterThan(2 * chunk);
-  const ana = await storedSignedInClient(`Chunks Ana ${testInfo.project.name}`);
-  await signedInAs(page.context(), ana.token);
-  // Each PATCH's bytes taken: the offset the server answers minus the one it was sent at.
-  const sent: number[] = [];
-  page.on("response", (response) => {
-    const request = response.request();
-    if (!request.url().includes("/portal/uploads") || request.method() !== "PATCH") return;
-    sent.push(
-      Number(response.headers()["upload-offset"]) - Number(request.headers()["upload-offset"]),
-    );
-  });
+  const { file: big, size } = bigVideo(testInfo, "desk-take.mp4");
+  const ana = await signedInClient(page, testInfo, "Chunks Ana");
+  const sent = patchesSent(page);
   await page.goto(requestPage(ana.requestId));
   await (await chooser(page)).setInputFiles(big);
   const row = page.locator('[data-upload="desk-take.mp4"]');
   await expect(row).toHaveAttribute("data-state", "done", { timeout: 30_000 });
   // 8 MiB first; over loopback it took far less than 3 s, so the next one is larger: the rest.
-  expect(sent[0]).toBe(chunk);
-  expect(sent[1]).toBe(size - chunk);
-  expect(sent).toHaveLength(2);
+  expect(sent.map((one) => one.bytes)).toEqual([chunk, size - chunk]);
   const [stored] = await uploadsOfRequestStored(ana.requestId);
   expect(sha256(path.join(dataDir, "media", stored?.id ?? ""))).toBe(sha256(big));
 });
@@ -289,8 +281,7 @@ test.describe("without JavaScript", () => {
   test("the request's page says that adding footage needs JavaScript", async ({
     page,
   }, testInfo) => {
-    const ana = await storedSignedInClient(`No JS Ana ${testInfo.project.name}`);
-    await signedInAs(page.context(), ana.token);
+    const ana = await signedInClient(page, testInfo, "No JS Ana");
     await page.goto(requestPage(ana.requestId));
     await expect(
       page.getByText("Adding footage needs JavaScript.", { exact: false }),

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { messageInsert, unmatchedCount } from "../../server/db/messages.ts";
 import { inboundMessageRow } from "../../server/test/stored.ts";
 import { submitApplication, uniqueName } from "./helpers/incoming";
@@ -47,20 +47,18 @@ async function menuExpanded(page: Page): Promise<boolean | undefined> {
   }
 }
 
-/** A member with a long display name, signed in, with three digits of Unmatched. */
-async function longNamedMember(page: Page, title: string, project: string) {
-  const email = memberAddress(title, project);
+/**
+ * A member with a long display name, signed in on `page`, with three digits of Unmatched: every
+ * team page they open from the top bar, and the link marked current on it.
+ */
+async function longNamedMemberPages(page: Page, testInfo: TestInfo) {
+  const email = memberAddress(testInfo.title, testInfo.project.name);
   await signIn(page, email);
   await withDatabase(({ db }) =>
     db.updateTable("teamMembers").set({ name: longName }).where("email", "=", email).execute(),
   );
   await atLeastUnmatched(123);
-  return email;
-}
-
-/** Every team page a member opens from the top bar, and the link marked current on it. */
-async function teamPages(request: Parameters<typeof submitApplication>[0]) {
-  const id = await submitApplication(request, { name: uniqueName("Header Hana") });
+  const id = await submitApplication(page.request, { name: uniqueName("Header Hana") });
   return [
     { path: "/team", current: "Inbox" },
     { path: `/team/applications/${id}`, current: "Inbox" },
@@ -76,11 +74,9 @@ test.describe("at 1440 px", () => {
   test.skip(({ isMobile }) => isMobile, "the desktop row");
   test("the top bar is one row with the current page marked, on every team page", async ({
     page,
-    request,
   }, testInfo) => {
     test.slow();
-    await longNamedMember(page, testInfo.title, testInfo.project.name);
-    const pages = await teamPages(request);
+    const pages = await longNamedMemberPages(page, testInfo);
     // Every page at 1440 px; the inbox at 1280 px too, the narrowest width with the row.
     const visits = [
       ...pages.map((visit) => ({ ...visit, width: 1440 })),
@@ -138,13 +134,9 @@ test.describe("at 1440 px", () => {
 withAndWithoutJavaScript(() => {
   test.describe("at 390 px", () => {
     test.skip(({ isMobile }) => !isMobile, "the phone's menu");
-    test("the top bar is one row and a menu that lists every page", async ({
-      page,
-      request,
-    }, testInfo) => {
+    test("the top bar is one row and a menu that lists every page", async ({ page }, testInfo) => {
       test.slow();
-      await longNamedMember(page, testInfo.title, testInfo.project.name);
-      const pages = await teamPages(request);
+      const pages = await longNamedMemberPages(page, testInfo);
       for (const { path, current } of pages) {
         await page.goto(`${teamOrigin}${path}`);
         const header = await page.locator("header").first().boundingBox();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./helpers/axe";
-import { submitApplication, uniqueName } from "./helpers/incoming";
+import { memberWithApplication, submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { applicationColumn, withDatabase } from "./helpers/stored";
@@ -26,9 +26,9 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     request,
   }, testInfo) => {
     test.setTimeout(120_000);
-    await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
-    const name = uniqueName("Quinn Queue");
-    await submitApplication(request, { name, selectedPlan: "Influencer" });
+    const { name } = await memberWithApplication(page, request, testInfo, "Quinn Queue", {
+      selectedPlan: "Influencer",
+    });
 
     await page.goto(searchFor(name));
     // A choice made before React has the form would be the page without scripts.
@@ -106,9 +106,7 @@ test.describe("the keyboard", () => {
     page,
     request,
   }, testInfo) => {
-    await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
-    const name = uniqueName("Kit Keys");
-    await submitApplication(request, { name });
+    const { name } = await memberWithApplication(page, request, testInfo, "Kit Keys");
     await page.goto(searchFor(name));
     await hydrated(page);
 
@@ -141,10 +139,7 @@ test.describe("the keyboard", () => {
     page,
     request,
   }, testInfo) => {
-    const email = memberAddress(testInfo.title, testInfo.project.name);
-    await signIn(page, email);
-    const name = uniqueName("Tess Take");
-    const id = await submitApplication(request, { name });
+    const { email, name, id } = await memberWithApplication(page, request, testInfo, "Tess Take");
     // Nobody has it (the round robin may have given it to anyone): a Take is then theirs.
     await withDatabase((database) =>
       database.db.updateTable("submissions").set({ ownerId: null }).where("id", "=", id).execute(),

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { fieldNames } from "../../app/shared/fields.ts";
-import { submitApplication, uniqueName } from "./helpers/incoming";
+import { memberWithApplication, submitApplication, uniqueName } from "./helpers/incoming";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { applicationColumn, withDatabase } from "./helpers/stored";
@@ -52,11 +52,10 @@ withAndWithoutJavaScript(() => {
     request,
   }, testInfo) => {
     test.slow();
-    const member = memberAddress(testInfo.title, testInfo.project.name);
-    await signIn(page, member);
-    const name = uniqueName("Spammy Sam");
     // Caught by the honeypot: stored as spam, nothing sent.
-    await submitApplication(request, { name, website: "https://spam.example" });
+    const { email, name } = await memberWithApplication(page, request, testInfo, "Spammy Sam", {
+      website: "https://spam.example",
+    });
     await openApplication(page, name);
     for (const label of [
       "Full Name",
@@ -74,7 +73,7 @@ withAndWithoutJavaScript(() => {
 
     await page.getByRole("button", { name: "Contacted", exact: true }).click();
     await expect(page.getByText("Status saved.")).toBeVisible();
-    await expect(audit.getByText(`${member} set the status to Contacted`)).toBeAttached();
+    await expect(audit.getByText(`${email} set the status to Contacted`)).toBeAttached();
 
     await page
       .getByRole("textbox", { name: "Note" })
@@ -83,12 +82,12 @@ withAndWithoutJavaScript(() => {
     await expect(page.getByText("Note added.")).toBeVisible();
     const notes = page.getByRole("region", { name: "Notes" });
     await expect(notes.getByText("Called: wants the Influencer plan after all.")).toBeVisible();
-    await expect(notes.getByText(member)).toBeVisible();
-    await expect(audit.getByText(`${member} added a note`)).toBeAttached();
+    await expect(notes.getByText(email)).toBeVisible();
+    await expect(audit.getByText(`${email} added a note`)).toBeAttached();
 
     // Not spam: its deliveries are created, and sent.
     await page.getByRole("button", { name: "Not spam" }).click();
-    await expect(audit.getByText(`${member} marked it as not spam`)).toBeAttached();
+    await expect(audit.getByText(`${email} marked it as not spam`)).toBeAttached();
     await expect(async () => {
       await page.reload();
       await expect(delivery(page, "Team notification")).toContainText("Sent");
@@ -96,9 +95,9 @@ withAndWithoutJavaScript(() => {
     }).toPass({ timeout: 15_000 });
 
     await page.getByRole("button", { name: "Mark as spam" }).click();
-    await expect(audit.getByText(`${member} marked it as spam`)).toBeAttached();
+    await expect(audit.getByText(`${email} marked it as spam`)).toBeAttached();
     await page.getByRole("button", { name: "Not spam" }).click();
-    await expect(audit.getByText(`${member} marked it as not spam`)).toHaveCount(2);
+    await expect(audit.getByText(`${email} marked it as not spam`)).toHaveCount(2);
 
     // A delivery that failed for good, retried.
     const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
@@ -116,7 +115,7 @@ withAndWithoutJavaScript(() => {
       "550 5.1.1 mailbox unavailable",
     );
     await page.getByRole("button", { name: "Retry" }).click();
-    await expect(audit.getByText(`${member} retried 1 failed deliveries`)).toBeAttached();
+    await expect(audit.getByText(`${email} retried 1 failed deliveries`)).toBeAttached();
     await expect(async () => {
       await page.reload();
       await expect(delivery(page, "Team notification")).toContainText("Sent");
@@ -144,9 +143,9 @@ withAndWithoutJavaScript(() => {
   });
 
   test("exports the current filter as CSV and as JSON", async ({ page, request }, testInfo) => {
-    await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
-    const name = uniqueName("Export Eve");
-    await submitApplication(request, { name, accountHandle: '=HYPERLINK("x")' });
+    const { name } = await memberWithApplication(page, request, testInfo, "Export Eve", {
+      accountHandle: '=HYPERLINK("x")',
+    });
     await page.goto(`${teamOrigin}/team`);
     await page.getByLabel("Search").fill(name);
     await page.getByRole("button", { name: "Apply filters" }).click();
@@ -185,17 +184,14 @@ withAndWithoutJavaScript(() => {
     page,
     request,
   }, testInfo) => {
-    const member = memberAddress(testInfo.title, testInfo.project.name);
-    await signIn(page, member);
-    const name = uniqueName("Expired Eve");
-    const id = await submitApplication(request, { name });
+    const { email, name, id } = await memberWithApplication(page, request, testInfo, "Expired Eve");
     await openApplication(page, name);
     // The session ends elsewhere (expired, or signed out on another device).
     await withDatabase((database) =>
       database.db
         .deleteFrom("teamSessions")
         .where("userId", "in", (eb) =>
-          eb.selectFrom("teamMembers").select("id").where("email", "=", member),
+          eb.selectFrom("teamMembers").select("id").where("email", "=", email),
         )
         .execute(),
     );
@@ -212,9 +208,7 @@ test("a delivery that failed for good raises a banner, linking to those applicat
   page,
   request,
 }, testInfo) => {
-  await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
-  const name = uniqueName("Bounced Bo");
-  const id = await submitApplication(request, { name });
+  const { name, id } = await memberWithApplication(page, request, testInfo, "Bounced Bo");
   await deliveriesSent(id);
   await withDatabase((database) =>
     database.db

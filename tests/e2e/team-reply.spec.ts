@@ -9,11 +9,17 @@ import { messageInsert } from "../../server/db/messages.ts";
 import { sharedSecret } from "../../server/db/settings.ts";
 import { replyAddress } from "../../server/mail/reply-address.ts";
 import { expectNoViolations } from "./helpers/axe";
-import { postInbound, submitApplication, uniqueName } from "./helpers/incoming";
+import {
+  memberWithApplication,
+  postInbound,
+  submitApplication,
+  uniqueName,
+} from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import {
   applicationColumn,
+  deliveriesOf,
   deliveryStatuses,
   recipientOf,
   sentEmails,
@@ -94,18 +100,6 @@ const quoted = (text: string) =>
     .map((line) => (line ? `> ${line}` : ">"))
     .join("\n");
 
-/** The reply notices of an application: its deliveries of kind reply_notice_email. */
-function replyNotices(id: string) {
-  return withDatabase((database) =>
-    database.db
-      .selectFrom("deliveries")
-      .select(["id", "status"])
-      .where("submissionId", "=", id)
-      .where("kind", "=", "reply_notice_email")
-      .execute(),
-  );
-}
-
 /** The address the application's notices go to: its owner's, or the team's without one. */
 async function ownerAddress(id: string): Promise<string> {
   const ownerId = await applicationColumn(id, "ownerId");
@@ -130,11 +124,10 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     request,
   }, testInfo) => {
     test.setTimeout(150_000); // a long walk, and three pages analysed by axe
-    const email = memberAddress(testInfo.title, testInfo.project.name);
+    const { email, name, id } = await memberWithApplication(page, request, testInfo, "Rita Reply", {
+      selectedPlan: "Enterprise",
+    });
     const memberName = email.split("@")[0] as string;
-    await signIn(page, email);
-    const name = uniqueName("Rita Reply");
-    const id = await submitApplication(request, { name, selectedPlan: "Enterprise" });
     const applicant = await applicationColumn(id, "email");
 
     // 1. The application: the thread holds the product's own emails; the Reply panel its
@@ -303,11 +296,9 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     // 10. The owner (the round robin's) is told once for the two answers: one reply notice,
     // sent by email to them, naming the applicant and linking to the application.
     await expect
-      .poll(async () => (await replyNotices(id)).map((notice) => notice.status), {
-        timeout: 15_000,
-      })
+      .poll(() => deliveryStatuses(id, "reply_notice_email"), { timeout: 15_000 })
       .toEqual(["done"]);
-    const [notice] = await replyNotices(id);
+    const [notice] = await deliveriesOf(id, "reply_notice_email");
     const owner = await ownerAddress(id);
     const notices = (await sentEmails((file) => file.includes(".reply-notice@"))).filter(
       (message) => message.text?.includes(`/team/applications/${id}`),
@@ -361,10 +352,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     page,
     request,
   }, testInfo) => {
-    const email = memberAddress(testInfo.title, testInfo.project.name);
-    await signIn(page, email);
-    const name = uniqueName("Sam Sender");
-    const id = await submitApplication(request, { name });
+    const { email, name, id } = await memberWithApplication(page, request, testInfo, "Sam Sender");
     // The application's own reply address (the routed tag: the proof), as our reply gives it.
     const to = await withDatabase(async (database) =>
       replyAddress(await sharedSecret(database.db, "reply_tag_secret"), id, "reelsmith.example"),
@@ -436,9 +424,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     page,
     request,
   }, testInfo) => {
-    const member = memberAddress(testInfo.title, testInfo.project.name);
-    await signIn(page, member);
-    const id = await submitApplication(request, { name: uniqueName("Thread Thea") });
+    const { id } = await memberWithApplication(page, request, testInfo, "Thread Thea");
     // 25 answers of theirs, the newest 60,000 characters long (stored as they come back).
     const start = Date.now() - 60_000;
     await withDatabase(async (database) => {
@@ -517,8 +503,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     request,
   }, testInfo) => {
     test.setTimeout(60_000);
-    await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
-    const id = await submitApplication(request, { name: uniqueName("Sam Once") });
+    const { id } = await memberWithApplication(page, request, testInfo, "Sam Once");
     const applicant = (await applicationColumn(id, "email")) as string;
     await page.goto(`${teamOrigin}/team/applications/${id}`);
     const reply = page.getByRole("region", { name: "Reply" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/database.ts";
 import { applicationOf } from "../../server/test/fixtures.ts";
-import { createTestDatabase, postgresAvailable } from "../../server/test/postgres.ts";
+import { postgresAvailable } from "../../server/test/postgres.ts";
 import { sleep, waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { createHttpClient } from "./support/http-client.ts";
@@ -147,7 +147,7 @@ function emailed(smtp: SmtpCounter, ids: Iterable<string>) {
 }
 
 describe("4. crash (kill -9) under load", () => {
-  const { instances, keep } = stopAfterAll();
+  const { instances, keep, freshDatabase } = stopAfterAll();
   /** One mail receiver for both tests, stopped after them. */
   let shared: SmtpCounter | undefined;
   const smtpCounter = async () =>
@@ -200,7 +200,7 @@ describe("4. crash (kill -9) under load", () => {
   it.skipIf(!postgresAvailable())(
     "PostgreSQL: every acknowledged application survives; the survivor completes the dead one's deliveries",
     async ({ task }) => {
-      const database = keep(await createTestDatabase(), (created) => created.drop());
+      const database = await freshDatabase();
       const smtp = await smtpCounter();
       const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, ...workerEnv };
       const doomed = await startInstance(env);

@@ -4,7 +4,7 @@ import { sharedSecret } from "../../server/db/settings.ts";
 import { smtpConversation } from "../../server/inbound/smtp-conversation.ts";
 import { taggedMessageId } from "../../server/mail/product-message-ids.ts";
 import { replyAddress } from "../../server/mail/reply-address.ts";
-import { createTestDatabase, postgresAvailable } from "../../server/test/postgres.ts";
+import { postgresAvailable } from "../../server/test/postgres.ts";
 import { freePort, waitFor } from "../../server/test/wait.ts";
 import { submitAcross } from "./support/applications.ts";
 import { formatCounts, recordFigures } from "./support/figures.ts";
@@ -49,13 +49,13 @@ function reply(n: number, to: string, inReplyTo?: string) {
 }
 
 describe.skipIf(!postgresAvailable())("replies coming back to two instances (PostgreSQL)", () => {
-  const { instances, keep } = stopAfterAll();
+  const { instances, keep, freshDatabase } = stopAfterAll();
 
   it("2,000 replies over 20 SMTP sessions across both listeners: each stored once and matched, one notice per application; hostile mail refused without a 5xx", async ({
     task,
   }) => {
     const started = Date.now();
-    const database = keep(await createTestDatabase(), (created) => created.drop());
+    const database = await freshDatabase();
     const ports = [await freePort(), await freePort()];
     const running = await Promise.all(
       ports.map((port) =>

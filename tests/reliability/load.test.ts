@@ -1,11 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
 import { applicationOf } from "../../server/test/fixtures.ts";
-import {
-  createTestDatabase,
-  postgresAvailable,
-  type TestDatabase,
-} from "../../server/test/postgres.ts";
+import { postgresAvailable, type TestDatabase } from "../../server/test/postgres.ts";
 import { scheduledKindNames } from "../../server/test/stored.ts";
 import { waitFor } from "../../server/test/wait.ts";
 import { formatCounts, recordFigures } from "./support/figures.ts";
@@ -26,13 +22,13 @@ const loadDeadlineMs = 120_000;
 const drainDeadlineMs = 360_000;
 
 describe.skipIf(!postgresAvailable())("2. load across two instances on one PostgreSQL", () => {
-  const { instances, keep } = stopAfterAll();
+  const { instances, keep, freshDatabase } = stopAfterAll();
   let database: TestDatabase;
   let smtp: SmtpCounter;
   let slack: SlackCounter;
 
   beforeAll(async () => {
-    database = keep(await createTestDatabase(), (created) => created.drop());
+    database = await freshDatabase();
     smtp = keep(await startSmtpCounter(), (counter) => counter.stop());
     slack = keep(await startSlackCounter(), (counter) => counter.stop());
     const env = {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
 import { wavBytes } from "../../server/test/media-bytes.ts";
 import { signedInClient } from "../../server/test/portal-session.ts";
-import { createTestDatabase, postgresAvailable } from "../../server/test/postgres.ts";
+import { postgresAvailable } from "../../server/test/postgres.ts";
 import { waitFor } from "../../server/test/wait.ts";
 import { recordFigures } from "./support/figures.ts";
 import { type Instance, restartInstance, startInstance } from "./support/instance.ts";
@@ -145,7 +145,7 @@ async function storedHash(instance: Instance, location: string) {
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 describe("14. uploads resume after a crash", () => {
-  const { instances, keep } = stopAfterAll();
+  const { instances, keep, freshDatabase } = stopAfterAll();
 
   /** Two chunks, a crash in the third, then the rest from HEAD's offset on `next()`. */
   async function crashAndResume(first: Instance, client: Client, next: () => Promise<Instance>) {
@@ -204,7 +204,7 @@ describe("14. uploads resume after a crash", () => {
   it.skipIf(!postgresAvailable())(
     "PostgreSQL, two instances on one media folder: start on A, kill A mid-PATCH, finish on B",
     async ({ task }) => {
-      const database = keep(await createTestDatabase(), (created) => created.drop());
+      const database = await freshDatabase();
       const shared = await startInstance({
         DATABASE_URL: database.url,
         PORTAL_CLIENT_QUOTA_BYTES: String(4 * size),

@@ -2,7 +2,7 @@ import { Agent, request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { beaconPath } from "#app/shared/paths.ts";
 import { beaconTokens } from "../../server/test/beacon-token.ts";
-import { createTestDatabase, postgresAvailable } from "../../server/test/postgres.ts";
+import { postgresAvailable } from "../../server/test/postgres.ts";
 import { recordFigures } from "./support/figures.ts";
 import { type Instance, startInstance } from "./support/instance.ts";
 import { stopAfterAll } from "./support/stop-after-all.ts";
@@ -67,12 +67,12 @@ function seen(
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 describe.skipIf(!postgresAvailable())("visits across instances (PostgreSQL)", () => {
-  const { instances, keep } = stopAfterAll();
+  const { instances, keep, freshDatabase } = stopAfterAll();
 
   it("two instances count one day's visitors once: one secret, one row per visitor, every page", {
     timeout: 120_000,
   }, async ({ task }) => {
-    const database = keep(await createTestDatabase(), (created) => created.drop());
+    const database = await freshDatabase();
     const env = { DATABASE_URL: database.url, TRUST_PROXY: "1" };
     const both = (await Promise.all([startInstance(env), startInstance(env)])) as [
       Instance,

@@ -1,8 +1,13 @@
-import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Page,
+  request as playwrightRequest,
+  type TestInfo,
+} from "@playwright/test";
 import { inboundToken } from "../../../playwright.config.ts";
 import { validApplication } from "../../../server/test/fixtures.ts";
 import { expect } from "./page-health.ts";
-import { teamOrigin } from "./team.ts";
+import { memberAddress, signIn, teamOrigin } from "./team.ts";
 
 // What comes to the e2e server from outside: applications, and replies as a mail provider posts them.
 
@@ -59,6 +64,25 @@ export async function submitApplication(
   }
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as { id: string }).id;
+}
+
+/**
+ * How most of the team's tests begin: a member of the test's own (`memberAddress` of its title
+ * and project) signed in on `page`, and an application named `uniqueName(label)`, with
+ * `answers` of its own. The member's address, the application's name and its id.
+ */
+export async function memberWithApplication(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  label: string,
+  answers: Record<string, string> = {},
+) {
+  const email = memberAddress(testInfo.title, testInfo.project.name);
+  await signIn(page, email);
+  const name = uniqueName(label);
+  const id = await submitApplication(request, { name, ...answers });
+  return { email, name, id };
 }
 
 /**

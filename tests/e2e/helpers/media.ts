@@ -1,10 +1,18 @@
 import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect } from "./page-health.ts";
 
-// Real video files made with Debian's ffmpeg for the portal's specs, and the request page's
-// file input.
+// Real video files made with Debian's ffmpeg for the portal's specs, the request page's file
+// input, and the pages that show what the server's media job read.
+
+/** The test's own folder for the videos it makes (in its output folder), made. */
+export function videosDirectory(testInfo: TestInfo): string {
+  const directory = testInfo.outputPath("videos");
+  mkdirSync(directory, { recursive: true });
+  return directory;
+}
 
 /**
  * A test video from ffmpeg's testsrc2, 640 × 360 at 30 fps (lossless 1280 × 720 when `big`:
@@ -52,4 +60,16 @@ export async function playsPreview(video: Locator): Promise<number> {
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
     .toBeGreaterThan(0.5);
   return video.evaluate((element: HTMLVideoElement) => element.duration);
+}
+
+/**
+ * Opens a page again (`open`) until each of `shown` is visible: the server's media job
+ * (MEDIA_POLL_MS 500) reads a finished upload within a second or two, and the page says so once
+ * reloaded.
+ */
+export async function reopenUntilShown(open: () => Promise<unknown>, shown: Locator[]) {
+  await expect(async () => {
+    await open();
+    for (const locator of shown) await expect(locator).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
 }

@@ -1,13 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import { copyFile, mkdir, stat } from "node:fs/promises";
+import path from "node:path";
+import type { BrowserContext, Page } from "@playwright/test";
+import type { DatabaseHandle } from "../../../server/db/database.ts";
 import { personInsert } from "../../../server/db/portal/client-people.ts";
 import { requestInsert } from "../../../server/db/portal/client-requests.ts";
 import { sessionInsert } from "../../../server/db/portal/client-sessions.ts";
 import { clientInsert } from "../../../server/db/portal/clients.ts";
 import { newPortalToken } from "../../../server/mail/portal-links.ts";
 import { weekOf } from "../../../server/portal/week.ts";
+import { chooser, reopenUntilShown } from "./media.ts";
 import { expect } from "./page-health.ts";
-import { recipientOf, sentEmails, withDatabase } from "./stored.ts";
+import { dataDir, recipientOf, sentEmails, withDatabase } from "./stored.ts";
 import { teamOrigin } from "./team.ts";
 
 // The client portal on the e2e server: the links its emails carry, and the clients it stored.
@@ -73,6 +77,17 @@ export function requestTitlesOf(clientId: string) {
   );
 }
 
+/** The insert of a client on the Creator plan, of no application, made `now`. */
+function creatorInsert(database: DatabaseHandle, id: string, name: string, now: number) {
+  return clientInsert(database.db, {
+    id,
+    name,
+    plan: "Creator",
+    applicationId: null,
+    createdAt: now,
+  });
+}
+
 /**
  * A client of its own with one person signed in and one request, stored directly (the invite
  * and the link are portal.spec.ts's): the session's token (the `portal_session` cookie over
@@ -87,13 +102,7 @@ export async function storedSignedInClient(label: string) {
   const title = `${label} first video`;
   await withDatabase((database) =>
     database.writeTransaction([
-      clientInsert(database.db, {
-        id: clientId,
-        name: label,
-        plan: "Creator",
-        applicationId: null,
-        createdAt: now,
-      }),
+      creatorInsert(database, clientId, label, now),
       personInsert(database.db, {
         id: personId,
         clientId,
@@ -120,6 +129,52 @@ export async function storedSignedInClient(label: string) {
     ]),
   );
   return { clientId, requestId, title, token: session.token };
+}
+
+/**
+ * A client of its own with `files` as its finished uploads (the oldest first), stored as the tus
+ * endpoint stores them: its id and the uploads' ids.
+ */
+export async function storedClientWithUploads(name: string, files: string[]) {
+  const clientId = randomUUID();
+  const uploads = files.map(() => randomUUID());
+  await mkdir(path.join(dataDir, "media"), { recursive: true });
+  const now = Date.now();
+  await withDatabase(async (database) => {
+    await database.write(creatorInsert(database, clientId, name, now));
+    for (const [index, file] of files.entries()) {
+      const id = uploads[index] as string;
+      await copyFile(file, path.join(dataDir, "media", id));
+      const { size } = await stat(file);
+      const completedAt = now + index;
+      await database.write(
+        database.db
+          .insertInto("clientUploads")
+          .values({ id, clientId, personId: null, size, createdAt: completedAt, completedAt }),
+      );
+    }
+  });
+  return { clientId, uploads };
+}
+
+/** The client's session (a `token` of storedSignedInClient's) as a cookie of `context`. */
+export async function signedInAs(context: BrowserContext, token: string) {
+  await context.addCookies([{ name: "portal_session", value: token, url: teamOrigin }]);
+}
+
+/**
+ * The team uploads `file` as a cut on the request's team page (`teamRequest`), then reopens it
+ * until the server has read the cut and made it version `number`, shown in the player.
+ */
+export async function uploadCut(page: Page, teamRequest: string, file: string, number: number) {
+  await page.goto(teamRequest);
+  await (await chooser(page)).setInputFiles(file);
+  const row = page.locator(`[data-upload="${path.basename(file)}"]`);
+  await expect(row).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+  await reopenUntilShown(
+    () => page.goto(teamRequest),
+    [page.locator(`[data-version="${number}"]`), page.locator("#review-video")],
+  );
 }
 
 /** The uploads stored for a request: their id, display name, size and completion. */

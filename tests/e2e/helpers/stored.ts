@@ -64,16 +64,19 @@ export function applicationColumn<C extends keyof Application>(
   });
 }
 
-/** The statuses of an application's deliveries of one kind, as the e2e server stored them. */
-export function deliveryStatuses(id: string, kind: DeliveryKind): Promise<DeliveryStatus[]> {
-  return withDatabase(async (database) =>
-    (
-      await database.db
-        .selectFrom("deliveries")
-        .select("status")
-        .where("submissionId", "=", id)
-        .where("kind", "=", kind)
-        .execute()
-    ).map((delivery) => delivery.status),
+/** An application's deliveries of one kind, their ids and statuses, as the e2e server stored them. */
+export function deliveriesOf(id: string, kind: DeliveryKind) {
+  return withDatabase((database) =>
+    database.db
+      .selectFrom("deliveries")
+      .select(["id", "status"])
+      .where("submissionId", "=", id)
+      .where("kind", "=", kind)
+      .execute(),
   );
+}
+
+/** The statuses of an application's deliveries of one kind, as the e2e server stored them. */
+export async function deliveryStatuses(id: string, kind: DeliveryKind): Promise<DeliveryStatus[]> {
+  return (await deliveriesOf(id, kind)).map((delivery) => delivery.status);
 }

@@ -1,4 +1,5 @@
 import { afterAll } from "vitest";
+import { createTestDatabase } from "../../../server/test/postgres.ts";
 import type { Instance } from "./instance.ts";
 
 /**
@@ -13,12 +14,15 @@ export function stopAfterAll() {
     await Promise.all(instances.map((instance) => instance.stop()));
     for (const stop of stops.reverse()) await stop();
   });
+  /** Keeps `thing` to be stopped with `stop` after the scenario; returns it. */
+  function keep<T>(thing: T, stop: (thing: T) => unknown): T {
+    stops.push(() => stop(thing));
+    return thing;
+  }
   return {
     instances,
-    /** Keeps `thing` to be stopped with `stop` after the scenario; returns it. */
-    keep<T>(thing: T, stop: (thing: T) => unknown): T {
-      stops.push(() => stop(thing));
-      return thing;
-    },
+    keep,
+    /** A fresh PostgreSQL database (TEST_DATABASE_URL's server), kept: dropped after the scenario. */
+    freshDatabase: async () => keep(await createTestDatabase(), (created) => created.drop()),
   };
 }
