@@ -15,6 +15,7 @@ import { InboxViews } from "~/team/inbox-views";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { StatusBadge } from "~/team/status-badge";
 import { TeamShell } from "~/team/team-shell";
+import { TeamTable } from "~/team/team-table";
 import { age } from "~/team/time";
 import type { Route } from "./+types/team.inbox";
 
@@ -129,82 +130,74 @@ export default function TeamInbox({ loaderData }: Route.ComponentProps) {
           <p className="mt-10 text-center text-zinc-400">{copy.empty}</p>
         )
       ) : (
-        <table className="mt-6 w-full border-separate border-spacing-0 text-left text-sm">
-          <thead className="text-xs text-zinc-400 uppercase">
-            <tr>
-              {columns.map(([column, className]) => (
-                <th
-                  key={column}
-                  scope="col"
-                  className={`border-b border-white/10 py-2 ${className}`}
+        <TeamTable
+          className="mt-6"
+          columns={columns.map(([key, className]) => ({
+            key,
+            label: copy.columns[key],
+            className,
+          }))}
+        >
+          {page.rows.map((row) => (
+            <tr
+              key={row.id}
+              data-inbox-row=""
+              data-owner={row.ownerId ?? ""}
+              className="relative align-top hover:bg-white/[0.03] focus-within:bg-white/5"
+            >
+              <td className="border-b border-white/5 py-3 pr-3">
+                {/* The whole row is this link (its ::after covers the row); the keys move to it. */}
+                <a
+                  href={rowHref(row.id)}
+                  data-row-link=""
+                  className="row-link font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-200"
                 >
-                  {copy.columns[column]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {page.rows.map((row) => (
-              <tr
-                key={row.id}
-                data-inbox-row=""
-                data-owner={row.ownerId ?? ""}
-                className="relative align-top hover:bg-white/[0.03] focus-within:bg-white/5"
-              >
-                <td className="border-b border-white/5 py-3 pr-3">
-                  {/* The whole row is this link (its ::after covers the row); the keys move to it. */}
-                  <a
-                    href={rowHref(row.id)}
-                    data-row-link=""
-                    className="row-link font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-200"
-                  >
-                    {row.name}
-                  </a>
-                  {row.isSpam ? (
-                    <span className="ml-2 rounded-full bg-amber-400/15 px-2 py-0.5 text-xs text-amber-200">
-                      {copy.spamBadge}
+                  {row.name}
+                </a>
+                {row.isSpam ? (
+                  <span className="ml-2 rounded-full bg-amber-400/15 px-2 py-0.5 text-xs text-amber-200">
+                    {copy.spamBadge}
+                  </span>
+                ) : null}
+                {row.newReply ? (
+                  <>
+                    {/* A space: the name and the badge may go on two lines of a phone. */}{" "}
+                    <span className="ml-1 inline-block rounded-full bg-sky-400/15 px-2 py-0.5 text-xs whitespace-nowrap text-sky-200">
+                      {copy.newReplyBadge}
                     </span>
-                  ) : null}
-                  {row.newReply ? (
-                    <>
-                      {/* A space: the name and the badge may go on two lines of a phone. */}{" "}
-                      <span className="ml-1 inline-block rounded-full bg-sky-400/15 px-2 py-0.5 text-xs whitespace-nowrap text-sky-200">
-                        {copy.newReplyBadge}
-                      </span>
-                    </>
-                  ) : null}
-                  <span className="mt-1 block text-xs text-zinc-400 md:hidden">
-                    {row.selectedPlan} · {optionLabel("primaryPlatform", row.primaryPlatform)}
-                  </span>
-                  <span className="mt-1 block text-xs text-zinc-400 lg:hidden">
-                    {row.ownerName ?? copy.unassigned}
-                  </span>
-                </td>
-                <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 md:table-cell">
-                  {row.selectedPlan}
-                </td>
-                <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 md:table-cell">
-                  {optionLabel("primaryPlatform", row.primaryPlatform)}
-                </td>
-                <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 lg:table-cell">
-                  {optionLabel("audienceSize", row.audienceSize)}
-                </td>
-                <td className="border-b border-white/5 py-3 pr-3">
-                  <StatusBadge status={row.status} />
-                </td>
-                <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 lg:table-cell">
-                  {row.ownerName ?? <span className="text-zinc-400">{copy.unassigned}</span>}
-                </td>
-                <td className="border-b border-white/5 py-3 pr-3">
-                  <ClockBadge row={row} now={now} />
-                </td>
-                <td className="hidden border-b border-white/5 py-3 text-right whitespace-nowrap text-zinc-300 sm:table-cell">
-                  {age(row.createdAt, now)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  </>
+                ) : null}
+                <span className="mt-1 block text-xs text-zinc-400 md:hidden">
+                  {row.selectedPlan} · {optionLabel("primaryPlatform", row.primaryPlatform)}
+                </span>
+                <span className="mt-1 block text-xs text-zinc-400 lg:hidden">
+                  {row.ownerName ?? copy.unassigned}
+                </span>
+              </td>
+              <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 md:table-cell">
+                {row.selectedPlan}
+              </td>
+              <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 md:table-cell">
+                {optionLabel("primaryPlatform", row.primaryPlatform)}
+              </td>
+              <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 lg:table-cell">
+                {optionLabel("audienceSize", row.audienceSize)}
+              </td>
+              <td className="border-b border-white/5 py-3 pr-3">
+                <StatusBadge status={row.status} />
+              </td>
+              <td className="hidden border-b border-white/5 py-3 pr-3 text-zinc-300 lg:table-cell">
+                {row.ownerName ?? <span className="text-zinc-400">{copy.unassigned}</span>}
+              </td>
+              <td className="border-b border-white/5 py-3 pr-3">
+                <ClockBadge row={row} now={now} />
+              </td>
+              <td className="hidden border-b border-white/5 py-3 text-right whitespace-nowrap text-zinc-300 sm:table-cell">
+                {age(row.createdAt, now)}
+              </td>
+            </tr>
+          ))}
+        </TeamTable>
       )}
       <nav aria-label={copy.title} className="mt-6 flex justify-between gap-3">
         {query.before ? (

@@ -8,6 +8,7 @@ import { CutFiguresSection } from "~/team/cut-figures";
 import { ResponseChart } from "~/team/response-chart";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
+import { TeamTable } from "~/team/team-table";
 import type { Route } from "./+types/team.response";
 
 const copy = teamCopy.response;
@@ -98,63 +99,50 @@ export default function TeamResponse({ loaderData }: Route.ComponentProps) {
         {report.members.length === 0 ? (
           <p className="mt-3 text-sm text-zinc-400">{copy.none}</p>
         ) : (
-          <table
-            aria-labelledby="members-title"
-            className="mt-4 w-full border-separate border-spacing-0 text-left text-sm"
+          <TeamTable
+            labelledBy="members-title"
+            className="mt-4"
+            columns={[
+              { key: "member", label: columns.member, className: "pr-3" },
+              { key: "applications", label: columns.applications, className: "pr-3 text-right" },
+              { key: "inTime", label: columns.inTime, className: "pr-3 text-right" },
+              {
+                key: "median",
+                label: columns.median,
+                className: "hidden pr-3 text-right sm:table-cell",
+              },
+              { key: "overdue", label: columns.overdue, className: "text-right" },
+            ]}
           >
-            <thead className="text-xs text-zinc-400 uppercase">
-              <tr>
-                <th scope="col" className="border-b border-white/10 py-2 pr-3">
-                  {columns.member}
+            {report.members.map((row) => (
+              <tr key={row.email ?? "unassigned"} className="align-top">
+                <th scope="row" className={`${cell} pr-3 font-semibold text-white`}>
+                  {row.name}
+                  {row.email ? (
+                    <span className="mt-0.5 hidden text-xs font-normal break-all text-zinc-400 sm:block">
+                      {row.email}
+                    </span>
+                  ) : null}
                 </th>
-                <th scope="col" className="border-b border-white/10 py-2 pr-3 text-right">
-                  {columns.applications}
-                </th>
-                <th scope="col" className="border-b border-white/10 py-2 pr-3 text-right">
-                  {columns.inTime}
-                </th>
-                <th
-                  scope="col"
-                  className="hidden border-b border-white/10 py-2 pr-3 text-right sm:table-cell"
+                <td className={`${cell} pr-3 text-right text-zinc-200`}>
+                  {row.figures.applications}
+                </td>
+                <td className={`${cell} pr-3 text-right whitespace-nowrap text-zinc-200`}>
+                  {inTimeText(row.figures)}
+                </td>
+                <td
+                  className={`${cell} hidden pr-3 text-right whitespace-nowrap text-zinc-200 sm:table-cell`}
                 >
-                  {columns.median}
-                </th>
-                <th scope="col" className="border-b border-white/10 py-2 text-right">
-                  {columns.overdue}
-                </th>
+                  {secondsText(row.figures.medianSeconds)}
+                </td>
+                <td
+                  className={`${cell} text-right ${row.overdue > 0 ? "font-semibold text-rose-200" : "text-zinc-200"}`}
+                >
+                  {row.overdue}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {report.members.map((row) => (
-                <tr key={row.email ?? "unassigned"} className="align-top">
-                  <th scope="row" className={`${cell} pr-3 font-semibold text-white`}>
-                    {row.name}
-                    {row.email ? (
-                      <span className="mt-0.5 hidden text-xs font-normal break-all text-zinc-400 sm:block">
-                        {row.email}
-                      </span>
-                    ) : null}
-                  </th>
-                  <td className={`${cell} pr-3 text-right text-zinc-200`}>
-                    {row.figures.applications}
-                  </td>
-                  <td className={`${cell} pr-3 text-right whitespace-nowrap text-zinc-200`}>
-                    {inTimeText(row.figures)}
-                  </td>
-                  <td
-                    className={`${cell} hidden pr-3 text-right whitespace-nowrap text-zinc-200 sm:table-cell`}
-                  >
-                    {secondsText(row.figures.medianSeconds)}
-                  </td>
-                  <td
-                    className={`${cell} text-right ${row.overdue > 0 ? "font-semibold text-rose-200" : "text-zinc-200"}`}
-                  >
-                    {row.overdue}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </TeamTable>
         )}
       </TitledSection>
       <ResponseChart daily={report.daily} />

@@ -300,25 +300,30 @@ describe("invisible characters", () => {
 });
 
 describe("choices", () => {
-  test("account types: the spec's codes and labels", () => {
-    expect(fieldsByName.accountType.options).toEqual([
-      { value: "personal", label: "Personal Brand" },
-      { value: "business", label: "Business/Company" },
-      { value: "influencer", label: "Influencer" },
-      { value: "creator", label: "Content Creator" },
-      { value: "agency", label: "Agency" },
-    ]);
-  });
+  /** The spec's codes and labels of the account types and platforms, in its order. */
+  const specChoices = {
+    accountType: {
+      personal: "Personal Brand",
+      business: "Business/Company",
+      influencer: "Influencer",
+      creator: "Content Creator",
+      agency: "Agency",
+    },
+    primaryPlatform: {
+      instagram: "Instagram",
+      tiktok: "TikTok",
+      youtube: "YouTube",
+      twitter: "Twitter/X",
+      linkedin: "LinkedIn",
+      multiple: "Multiple Platforms",
+    },
+  };
 
-  test("platforms: the spec's codes and labels", () => {
-    expect(fieldsByName.primaryPlatform.options).toEqual([
-      { value: "instagram", label: "Instagram" },
-      { value: "tiktok", label: "TikTok" },
-      { value: "youtube", label: "YouTube" },
-      { value: "twitter", label: "Twitter/X" },
-      { value: "linkedin", label: "LinkedIn" },
-      { value: "multiple", label: "Multiple Platforms" },
-    ]);
+  test.each(Object.entries(specChoices))("%s: the spec's codes and labels", (name, labels) => {
+    const field = fieldsByName[name as keyof typeof specChoices];
+    expect(field.options.map((option) => [option.value, option.label])).toEqual(
+      Object.entries(labels),
+    );
   });
 
   test("audience sizes: the spec's codes, shown as '... followers'", () => {

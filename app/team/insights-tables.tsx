@@ -5,9 +5,9 @@ import { questionnaire } from "~/content/questionnaire";
 import { sourceName } from "~/shared/application-source";
 import { conversion, type InsightsReport } from "~/shared/insights";
 import { withThousands } from "~/shared/text";
+import { TeamTable } from "~/team/team-table";
 import { dayText } from "./chart-parts";
 
-const head = "border-b border-white/10 py-2 pr-3 last:pr-0";
 const cell = "border-b border-white/5 py-2.5 pr-3 last:pr-0";
 const number = "text-right tabular-nums";
 
@@ -37,46 +37,35 @@ function FigureTable(props: {
         // A table wider than a phone scrolls sideways: focusable, so keys scroll it too.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region must take focus
         <div className="mt-4 overflow-x-auto" tabIndex={0}>
-          <table
-            aria-labelledby={id}
-            className="w-full border-separate border-spacing-0 text-left text-sm"
+          <TeamTable
+            labelledBy={id}
+            columns={columns.map((column, index) => ({
+              key: column,
+              label: column,
+              className: `pr-3 last:pr-0 ${index > 0 ? number : ""} ${hide(index)}`,
+            }))}
           >
-            <thead className="text-xs text-zinc-400 uppercase">
-              <tr>
-                {columns.map((column, index) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className={`${head} ${index > 0 ? number : ""} ${hide(index)}`}
-                  >
-                    {column}
-                  </th>
-                ))}
+            {props.rows.map((row) => (
+              <tr key={row.key} data-row={row.key}>
+                {row.cells.map((value, index) =>
+                  index === 0 ? (
+                    <th
+                      key="name"
+                      scope="row"
+                      className={`${cell} font-semibold break-words text-white`}
+                    >
+                      {value}
+                    </th>
+                  ) : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                    <td key={index} className={`${cell} ${number} text-zinc-200 ${hide(index)}`}>
+                      {typeof value === "number" ? withThousands(value) : value}
+                    </td>
+                  ),
+                )}
               </tr>
-            </thead>
-            <tbody>
-              {props.rows.map((row) => (
-                <tr key={row.key} data-row={row.key}>
-                  {row.cells.map((value, index) =>
-                    index === 0 ? (
-                      <th
-                        key="name"
-                        scope="row"
-                        className={`${cell} font-semibold break-words text-white`}
-                      >
-                        {value}
-                      </th>
-                    ) : (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                      <td key={index} className={`${cell} ${number} text-zinc-200 ${hide(index)}`}>
-                        {typeof value === "number" ? withThousands(value) : value}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </TeamTable>
         </div>
       )}
       {props.scrolls && props.rows.length > 0 ? (

@@ -3,6 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { team } from "~/content/team";
 import type { SettingsField, SettingsFieldError, SettingsView } from "~/shared/settings-port";
 import { fill } from "~/shared/text";
+import { TeamTable } from "~/team/team-table";
 import { Panel } from "./panel";
 import { SettingsInput } from "./settings-input";
 
@@ -51,71 +52,66 @@ export function MembersPanel(props: {
         {admin ? copy.membersIntro : copy.membersReadOnly}
       </p>
       <div className="mt-4 overflow-x-auto">
-        <table
-          aria-labelledby="members-title"
-          className="w-full border-separate border-spacing-0 text-left text-sm"
+        <TeamTable
+          labelledBy="members-title"
+          columns={[
+            { key: "name", label: copy.columns.name, className: "pr-3" },
+            { key: "role", label: copy.columns.role, className: "pr-3" },
+            ...(admin
+              ? [
+                  {
+                    key: "remove",
+                    label: <span className="sr-only">{copy.remove}</span>,
+                    className: "",
+                  },
+                ]
+              : []),
+          ]}
         >
-          <thead className="text-xs text-zinc-400 uppercase">
-            <tr>
-              <th scope="col" className="border-b border-white/10 py-2 pr-3">
-                {copy.columns.name}
-              </th>
-              <th scope="col" className="border-b border-white/10 py-2 pr-3">
-                {copy.columns.role}
-              </th>
-              {admin ? (
-                <th scope="col" className="border-b border-white/10 py-2">
-                  <span className="sr-only">{copy.remove}</span>
+          {view.members.map((member) => {
+            const me = member.id === view.me.id;
+            return (
+              <tr key={member.id}>
+                <th scope="row" className={`${cell} font-semibold text-white`}>
+                  {member.name}{" "}
+                  {me ? <span className="font-normal text-zinc-400">{copy.you}</span> : null}
+                  <span className="mt-0.5 block text-xs font-normal break-all text-zinc-400">
+                    {member.email}
+                  </span>
+                  <span className="mt-0.5 block text-xs font-normal text-zinc-400">
+                    {member.away ? copy.away : copy.available}
+                  </span>
                 </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {view.members.map((member) => {
-              const me = member.id === view.me.id;
-              return (
-                <tr key={member.id}>
-                  <th scope="row" className={`${cell} font-semibold text-white`}>
-                    {member.name}{" "}
-                    {me ? <span className="font-normal text-zinc-400">{copy.you}</span> : null}
-                    <span className="mt-0.5 block text-xs font-normal break-all text-zinc-400">
-                      {member.email}
-                    </span>
-                    <span className="mt-0.5 block text-xs font-normal text-zinc-400">
-                      {member.away ? copy.away : copy.available}
-                    </span>
-                  </th>
-                  <td className={`${cell} text-zinc-200`}>
-                    {member.isAdmin ? copy.admin : copy.member}
-                    {admin ? (
-                      <div className="mt-2">
-                        <MemberButton
-                          intent={member.isAdmin ? "unadmin" : "admin"}
-                          member={member.id}
-                          label={`${member.isAdmin ? copy.removeAdmin : copy.makeAdmin}: ${member.name}`}
-                          text={member.isAdmin ? copy.removeAdmin : copy.makeAdmin}
-                        />
-                      </div>
-                    ) : null}
-                  </td>
+                <td className={`${cell} text-zinc-200`}>
+                  {member.isAdmin ? copy.admin : copy.member}
                   {admin ? (
-                    <td className={`${cell} text-right`}>
-                      {me ? null : (
-                        <MemberButton
-                          intent="remove"
-                          member={member.id}
-                          label={fill(copy.removeLabel, { name: member.name })}
-                          text={copy.remove}
-                          danger
-                        />
-                      )}
-                    </td>
+                    <div className="mt-2">
+                      <MemberButton
+                        intent={member.isAdmin ? "unadmin" : "admin"}
+                        member={member.id}
+                        label={`${member.isAdmin ? copy.removeAdmin : copy.makeAdmin}: ${member.name}`}
+                        text={member.isAdmin ? copy.removeAdmin : copy.makeAdmin}
+                      />
+                    </div>
                   ) : null}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                </td>
+                {admin ? (
+                  <td className={`${cell} text-right`}>
+                    {me ? null : (
+                      <MemberButton
+                        intent="remove"
+                        member={member.id}
+                        label={fill(copy.removeLabel, { name: member.name })}
+                        text={copy.remove}
+                        danger
+                      />
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </TeamTable>
       </div>
       {admin ? (
         <Form

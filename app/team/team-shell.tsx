@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
-import { Icon } from "~/components/icon";
 import { BrandLogo } from "~/components/landing/brand-logo";
 import { buttonClass } from "~/components/ui/button";
+import { MenuButton } from "~/components/ui/menu-button";
 import { team } from "~/content/team";
 import { teamPaths } from "~/shared/paths";
 import type { TeamMember } from "~/shared/team-port";
@@ -52,14 +52,7 @@ export function TeamShell(props: { member?: TeamMember; current?: string; childr
                     {copy.signOut}
                   </button>
                 </Form>
-                <button
-                  type="button"
-                  popoverTarget={teamMenuId}
-                  className="-mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-zinc-200 hover:bg-white/5 xl:hidden"
-                >
-                  <Icon name="menu" className="size-6" />
-                  <span className="sr-only">{copy.menu}</span>
-                </button>
+                <MenuButton menuId={teamMenuId} label={copy.menu} hiddenFrom="xl" />
               </div>
               <TeamMenu member={member} here={here} />
             </>

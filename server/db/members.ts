@@ -4,20 +4,11 @@ import { adminCount, memberInsert, newMemberId, settingsUpsert } from "./member-
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
+/** A member of the team, as their row has it (the signed-in member's session adds the rest). */
 export interface Member {
   id: string;
   email: string;
   name: string;
-  /** Set for the member signed in: Away skips them in the round robin. */
-  away?: boolean;
-  /** Set for the member signed in: replies that matched no application (the top bar). */
-  unmatched?: number;
-  /** Set for the member signed in: may manage the team's members. */
-  isAdmin?: boolean;
-  /** Set for the member signed in: the time zone their pages show times in. */
-  timeZone?: string;
-  /** Set for the member signed in: the end of their replies' templates. */
-  signature?: string;
 }
 
 /** Emails are kept and compared in lower case. */

@@ -18,7 +18,6 @@ import {
 } from "#app/shared/timecode.ts";
 import type { BackgroundJob } from "../background/job.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { requestOfClient } from "../db/portal/client-requests.ts";
 import { clientById } from "../db/portal/clients.ts";
 import {
   type CommentRow,
@@ -32,6 +31,7 @@ import {
   versionsOf,
 } from "../db/portal/request-versions.ts";
 import { footageFileOf } from "../db/portal/upload-media.ts";
+import { clientRequest, requestHeading } from "./client-request.ts";
 import { footageResponse } from "./footage.ts";
 import { commentsCsv } from "./markers/comments-csv.ts";
 import { commentsEdl } from "./markers/comments-edl.ts";
@@ -145,11 +145,9 @@ export function createReview(deps: {
   const newId = deps.newId ?? randomUUID;
 
   async function found(clientId: string, requestId: string, number?: number) {
-    if (!uuidPattern.test(clientId) || !uuidPattern.test(requestId)) return undefined;
-    const client = await clientById(database, clientId.toLowerCase());
-    if (!client) return undefined;
-    const request = await requestOfClient(database, client.id, requestId.toLowerCase());
-    if (!request) return undefined;
+    const pair = await clientRequest(database, clientId, requestId);
+    if (!pair) return undefined;
+    const { client, request } = pair;
     const versions = await versionsOf(database, client.id, request.id);
     const version =
       number === undefined ? versions.at(-1) : versions.find((v) => v.number === number);
@@ -180,15 +178,10 @@ export function createReview(deps: {
             )
           : [];
       const latest = versions.at(-1);
+      const heading = requestHeading(at);
       return {
-        client: { id: client.id, name: client.name },
-        request: {
-          id: request.id,
-          title: request.title,
-          brief: request.brief,
-          platform: request.platform,
-          wishedDate: request.wishedDate,
-        },
+        client: heading.client,
+        request: { ...heading.request, brief: request.brief },
         state: requestState(summaries),
         versions: summaries,
         version:

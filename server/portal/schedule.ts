@@ -30,6 +30,7 @@ import {
   postUpdate,
   type ScheduleRow,
 } from "../db/portal/request-posts.ts";
+import { clientRequest, requestHeading } from "./client-request.ts";
 import { localParts, readPostForm } from "./post-input.ts";
 import { postingCalendar } from "./posting-calendar.ts";
 
@@ -141,21 +142,13 @@ export function createSchedule(deps: {
       return { ...(await calendar(view, anchor, shown)), clients };
     },
     async postPage(clientId, requestId): Promise<PostPage | undefined> {
-      const client = await clientById(database, clientId);
-      if (!client) return undefined;
-      const request = await requestOfClient(database, clientId, requestId);
-      if (!request) return undefined;
-      const row = await postOfRequest(database, clientId, requestId);
+      const pair = await clientRequest(database, clientId, requestId);
+      if (!pair) return undefined;
+      const row = await postOfRequest(database, pair.client.id, pair.request.id);
       return {
-        client: { id: client.id, name: client.name },
-        request: {
-          id: request.id,
-          title: request.title,
-          platform: request.platform,
-          wishedDate: request.wishedDate,
-        },
+        ...requestHeading(pair),
         post: row ? schedulePost(row) : null,
-        videoApproved: row ? row.videoApproved : await videoApproved(requestId),
+        videoApproved: row ? row.videoApproved : await videoApproved(pair.request.id),
         platforms: portalSchedule.platforms,
       };
     },

@@ -45,17 +45,24 @@ describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
           ...init.headers,
         },
       });
-    /** Creates an upload for `request` (when given) named `filename`. */
+    /**
+     * Creates an upload for `request` (when given) named `filename`, of `length` bytes or of a
+     * length told later ("deferred"); `headers` go with it (another site's Origin).
+     */
     const create = (
       cookie: string | undefined,
-      length: number,
+      length: number | "deferred",
       meta: { request?: string; filename?: string } = {},
+      headers: Record<string, string> = {},
     ) =>
       call("/portal/uploads", {
         method: "POST",
         cookie,
         headers: {
-          "Upload-Length": String(length),
+          ...(length === "deferred"
+            ? { "Upload-Defer-Length": "1" }
+            : { "Upload-Length": String(length) }),
+          ...headers,
           ...(Object.keys(meta).length > 0
             ? { "Upload-Metadata": metadata(meta as Record<string, string>) }
             : {}),
@@ -126,15 +133,12 @@ describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
     }
     expect((await create(undefined, 5, { request: a.requestId })).status).toBe(401);
     expect((await create("portal_session=made-up", 5, { request: a.requestId })).status).toBe(401);
-    const crossSite = await call("/portal/uploads", {
-      method: "POST",
-      cookie: a.cookie,
-      headers: {
-        "Upload-Length": "5",
-        "Upload-Metadata": metadata({ request: a.requestId }),
-        Origin: "https://evil.example",
-      },
-    });
+    const crossSite = await create(
+      a.cookie,
+      5,
+      { request: a.requestId },
+      { Origin: "https://evil.example" },
+    );
     expect(crossSite.status).toBe(403);
     const head = await call(location, { method: "HEAD", cookie: a.cookie });
     expect(head.headers.get("upload-offset")).toBe("0");
@@ -171,16 +175,9 @@ describeEachBackend("uploads to /portal/uploads (tus) on $name", (backend) => {
   });
 
   it("refuses an upload whose length is not given at creation", async () => {
-    const { call, database } = await setUp();
+    const { create, database } = await setUp();
     const a = await signedInClient(database, "ana");
-    const deferred = await call("/portal/uploads", {
-      method: "POST",
-      cookie: a.cookie,
-      headers: {
-        "Upload-Defer-Length": "1",
-        "Upload-Metadata": metadata({ request: a.requestId }),
-      },
-    });
+    const deferred = await create(a.cookie, "deferred", { request: a.requestId });
     expect(deferred.status).toBeGreaterThanOrEqual(400);
     expect(deferred.status).toBeLessThan(500);
     expect(await database.db.selectFrom("clientUploads").select("id").execute()).toEqual([]);

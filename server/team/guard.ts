@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { teamPaths } from "#app/shared/paths.ts";
-import type { Member } from "../db/members.ts";
+import type { TeamMember } from "#app/shared/team-port.ts";
 import { isTeamPath, maxTeamFormBytes, teamPathKey } from "../http/page-body.ts";
 import { crossSiteRefusal, inRealm, toSignIn } from "../http/realm-guard.ts";
 import type { Logger } from "../logger.ts";
@@ -27,7 +27,7 @@ function isPublic(path: string): boolean {
 export function teamGuard(deps: {
   origin: string;
   signIn: Pick<SignIn, "session">;
-  members: WeakMap<Request, Member>;
+  members: WeakMap<Request, TeamMember>;
   /** Where the route modules of a request leave work to start once its answer has gone. */
   afterAnswer: WeakMap<Request, (job: () => void) => void>;
   logger: Logger;

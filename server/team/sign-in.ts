@@ -1,7 +1,8 @@
+import type { TeamMember } from "#app/shared/team-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { errorSummary } from "../db/errors.ts";
 import { settingsOf } from "../db/member-settings.ts";
-import { findMember, isAway, type Member, normaliseEmail, verificationOf } from "../db/members.ts";
+import { findMember, isAway, normaliseEmail, verificationOf } from "../db/members.ts";
 import { unmatchedCount } from "../db/messages.ts";
 import type { Logger } from "../logger.ts";
 import type { TeamAuth } from "./auth.ts";
@@ -100,7 +101,7 @@ export function createSignIn(deps: {
     },
 
     /** The member signed in with these request headers, and cookies to renew the session. */
-    async session(headers: Headers): Promise<{ member: Member; cookies: string[] } | null> {
+    async session(headers: Headers): Promise<{ member: TeamMember; cookies: string[] } | null> {
       if (!headers.get("cookie")?.includes("session_token")) return null;
       const { headers: answer, response } = await auth.api.getSession({
         headers,

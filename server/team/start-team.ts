@@ -10,7 +10,7 @@ import { teamPaths } from "#app/shared/paths.ts";
 import { responsePort } from "#app/shared/response-port.ts";
 import { settingsPort } from "#app/shared/settings-port.ts";
 import { signInPort } from "#app/shared/sign-in-port.ts";
-import type { PortKey, TeamPort } from "#app/shared/team-port.ts";
+import type { PortKey, TeamMember, TeamPort } from "#app/shared/team-port.ts";
 import { unmatchedPort } from "#app/shared/unmatched-port.ts";
 import type { BackgroundJob } from "../background/job.ts";
 import type { Config } from "../config.ts";
@@ -23,7 +23,7 @@ import {
 } from "../db/applications/inbox.ts";
 import { applicationSources } from "../db/applications/visit-sources.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { awayUpdate, type Member } from "../db/members.ts";
+import { awayUpdate } from "../db/members.ts";
 import type { DeliveryKind } from "../db/schema.ts";
 import { sharedSecret } from "../db/settings.ts";
 import { eraseApplicantEverywhere } from "../erasure/erase-applicant.ts";
@@ -145,13 +145,13 @@ export async function startTeam(deps: {
     transaction: database.writeTransaction,
     dataDir: config.dataDir,
   });
-  const members = new WeakMap<Request, Member>();
+  const members = new WeakMap<Request, TeamMember>();
   const afterAnswer = new WeakMap<Request, (job: () => void) => void>();
   /** Now, and the member signed in for "Mine", "Overdue" and the exports' views. */
-  const viewerOf = (member: Member | undefined) => ({ memberId: member?.id, now: Date.now() });
+  const viewerOf = (member: TeamMember | undefined) => ({ memberId: member?.id, now: Date.now() });
 
   // Each team page's port (decision 0086), made for the request: a new page is one line here.
-  const ports = pagePorts<{ member?: Member; request: Request }>()
+  const ports = pagePorts<{ member?: TeamMember; request: Request }>()
     .provide(signInPort, ({ request }) => ({
       // The member's link is made once this request's answer has gone (see requestLink).
       requestLink: (email, ip) => signIn.requestLink(email, ip, afterAnswer.get(request)),

@@ -1,5 +1,6 @@
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
+import { MenuButton } from "~/components/ui/menu-button";
 import { landing } from "~/content/landing";
 import { BrandLogo } from "./brand-logo";
 import { container } from "./section-heading";
@@ -34,14 +35,7 @@ export function SiteHeader() {
           <a href="#pricing" className={buttonClass("primary", "sm")}>
             {landing.header.cta}
           </a>
-          <button
-            type="button"
-            popoverTarget={menuId}
-            className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-zinc-200 hover:bg-white/5 md:hidden"
-          >
-            <Icon name="menu" className="size-6" />
-            <span className="sr-only">{landing.header.menuLabel}</span>
-          </button>
+          <MenuButton menuId={menuId} label={landing.header.menuLabel} hiddenFrom="md" />
         </div>
       </div>
       <div

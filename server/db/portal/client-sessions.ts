@@ -13,19 +13,26 @@ export interface SessionPerson {
   plan: string;
 }
 
-/** The insert of an emailed link's token (its hash), valid until `expiresAt`. */
-export function signInTokenInsert(
-  db: Kysely<Database>,
-  row: { tokenHash: string; personId: string; expiresAt: number; now: number },
-) {
-  return db.insertInto("clientSignInTokens").values({
-    tokenHash: row.tokenHash,
-    personId: row.personId,
-    expiresAt: row.expiresAt,
-    createdAt: row.now,
-    usedAt: null,
-  });
+/** A token's hash, whose person it signs in, until when; `now` is when it was made. */
+interface TokenRow {
+  tokenHash: string;
+  personId: string;
+  expiresAt: number;
+  now: number;
 }
+
+/** Both tables of tokens (emailed links and sessions) take a token's row alike. */
+const tokenInsert =
+  (table: "clientSignInTokens" | "clientSessions") => (db: Kysely<Database>, row: TokenRow) =>
+    db.insertInto(table).values({
+      tokenHash: row.tokenHash,
+      personId: row.personId,
+      expiresAt: row.expiresAt,
+      createdAt: row.now,
+    });
+
+/** The insert of an emailed link's token (its hash), valid until `expiresAt`, unused. */
+export const signInTokenInsert = tokenInsert("clientSignInTokens");
 
 /** What a link's page says before it is used: whose it is, or that it expired or was used. */
 export async function signInTokenState(
@@ -66,17 +73,7 @@ export async function signInTokenUse(
 }
 
 /** The insert of a session (its token's hash) for a person, until `expiresAt`. */
-export function sessionInsert(
-  db: Kysely<Database>,
-  row: { tokenHash: string; personId: string; expiresAt: number; now: number },
-) {
-  return db.insertInto("clientSessions").values({
-    tokenHash: row.tokenHash,
-    personId: row.personId,
-    expiresAt: row.expiresAt,
-    createdAt: row.now,
-  });
-}
+export const sessionInsert = tokenInsert("clientSessions");
 
 /** The person and client of a live session (a removed person has none: their rows are gone). */
 export async function sessionPerson(

@@ -1,24 +1,26 @@
 import { sql, type UpdateObject } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
+import type { UploadMediaTable } from "../portal-schema.ts";
 import type { Database } from "../schema.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 type Writer = Pick<DatabaseHandle, "db" | "dialect" | "write">;
 
-/** What ffprobe read of a file (null: not there, or not read). */
-export interface MediaFacts {
+/** What ffprobe read of a file (null: not there, or not read); the columns are its table's. */
+export type MediaFacts = Pick<
+  UploadMediaTable,
+  | "format"
+  | "durationMs"
+  | "width"
+  | "height"
+  | "rotation"
+  | "frameRate"
+  | "videoCodec"
+  | "audioCodec"
+> & {
   kind: "video" | "audio" | "image";
-  /** ffprobe's first name of the container ("mov", "matroska", "png_pipe"). */
-  format: string | null;
-  durationMs: number | null;
-  width: number | null;
-  height: number | null;
-  rotation: number | null;
-  frameRate: string | null;
-  videoCodec: string | null;
-  audioCodec: string | null;
   hasAudio: boolean;
-}
+};
 
 /** An upload the job claimed: its id, and the attempt this is (1 the first time). */
 export interface ClaimedMedia {
