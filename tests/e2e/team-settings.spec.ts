@@ -6,8 +6,14 @@ import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
 import { dataDir, sentEmails, withDatabase } from "./helpers/stored";
-import { expectSaid, memberAddress, openTeamMenu, signIn, teamOrigin } from "./helpers/team";
-import { hydrated } from "./onboarding-page";
+import {
+  expectSaid,
+  memberAddress,
+  openTeamMenu,
+  signIn,
+  takeUntilTaken,
+  teamOrigin,
+} from "./helpers/team";
 
 // /team/settings as a team would use it, at 1440 px with scripts on and off and at 390 px with
 // scripts on: a member names themselves, and the name is what the inbox's Owner column and the
@@ -80,19 +86,10 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
       page.getByText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC\+[12]$/).first(),
     ).toBeVisible();
     const owner = page.getByRole("region", { name: "Summary" });
-    const takeIt = owner.getByRole("button", { name: "Take it" });
     const mine = owner.getByText("You", { exact: true });
-    // Theirs by the round robin already, or someone else's: then Take it (once the page is
-    // React's, so the click is not a native post racing hydration). Parallel specs add and
-    // remove members, so the owner the page showed may have changed by the press: the page
-    // then says so ("the owner changed before you pressed") and shows who has it now; press
-    // again.
-    await expect(mine.or(takeIt)).toBeVisible();
-    if (javaScriptEnabled) await hydrated(page);
-    await expect(async () => {
-      if (await takeIt.isVisible()) await takeIt.click();
-      await expect(mine).toBeVisible({ timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
+    // Theirs by the round robin already, or someone else's: then Take it.
+    await expect(mine.or(owner.getByRole("button", { name: "Take it" }))).toBeVisible();
+    await takeUntilTaken(page, owner, mine, javaScriptEnabled);
     await page.goto(`${teamOrigin}/team?q=${encodeURIComponent(applicant)}`);
     const row = page.getByRole("row").filter({ hasText: applicant });
     await expect(row).toHaveCount(1);

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import type { Locator, Page } from "@playwright/test";
 import { port } from "../../../playwright.config.ts";
 import { findMember } from "../../../server/db/members.ts";
+import { hydrated } from "../onboarding-page.ts";
 import { expect } from "./page-health.ts";
 import { dataDir, recipientOf, sentEmails, withDatabase } from "./stored.ts";
 
@@ -105,6 +106,26 @@ export async function openTeamMenu(page: Page): Promise<Locator> {
     await expect(nav).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
   return nav;
+}
+
+/**
+ * Presses "Take it" in `panel` until `taken` shows. Parallel specs add and remove members,
+ * which moves applications: if the owner changed before the press, the page says so and shows
+ * who has it now, and the press is made again. With JavaScript, only once the page is React's
+ * (a click before hydration is a native post racing it).
+ */
+export async function takeUntilTaken(
+  page: Page,
+  panel: Locator,
+  taken: Locator,
+  javaScriptEnabled: boolean,
+): Promise<void> {
+  const takeIt = panel.getByRole("button", { name: "Take it" });
+  if (javaScriptEnabled) await hydrated(page);
+  await expect(async () => {
+    if (await takeIt.isVisible()) await takeIt.click();
+    await expect(taken).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /**
