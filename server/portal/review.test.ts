@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/database.ts";
 import { bytesUsed } from "../db/portal/client-uploads.ts";
 import { versionMake, versionsOf } from "../db/portal/request-versions.ts";
 import { describeEachBackend, migratedDatabase, type StorageBackend } from "../test/backends.ts";
@@ -318,13 +319,12 @@ describeEachBackend("the version maker and the bounds on $name", (backend) => {
     ]);
   });
 
-  it("refuses a comment past the version's bound with a message, and stores nothing", async () => {
-    const { database, dataDir } = await migratedDatabase(backend);
+  /** A version of A's with `count` comments already (written 100 to a statement). */
+  async function versionWithComments(database: DatabaseHandle, count: number) {
     const ana = await signedInClient(database, "ana");
-    const review = createReview({ database, dataDir, previewsOn: async () => false });
     const now = Date.now();
     const { versionId } = await teamVersion(database, ana, { at: now });
-    const full = Array.from({ length: commentsPerVersionMax }, (_, index) => ({
+    const rows = Array.from({ length: count }, (_, index) => ({
       id: randomUUID(),
       versionId,
       clientId: ana.clientId,
@@ -338,27 +338,61 @@ describeEachBackend("the version maker and the bounds on $name", (backend) => {
       resolvedAt: null,
       createdAt: now,
     }));
-    for (let at = 0; at < full.length; at += 100) {
+    for (let at = 0; at < rows.length; at += 100) {
       await database.write(
-        database.db.insertInto("versionComments").values(full.slice(at, at + 100)),
+        database.db.insertInto("versionComments").values(rows.slice(at, at + 100)),
       );
     }
+    const commentCount = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom("versionComments")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return { ana, commentCount };
+  }
+
+  const oneMore = (body: string) =>
+    new URLSearchParams({ intent: "comment", frameIn: "00:00:01:00", body });
+
+  it("refuses a comment past the version's bound with a message, and stores nothing", async () => {
+    const { database, dataDir } = await migratedDatabase(backend);
+    const { ana, commentCount } = await versionWithComments(database, commentsPerVersionMax);
+    const review = createReview({ database, dataDir, previewsOn: async () => false });
     const answer = await review.act(
       { side: "team", id: "m", name: "Maya" },
       ana.clientId,
       ana.requestId,
       1,
-      new URLSearchParams({ intent: "comment", frameIn: "00:00:01:00", body: "one more" }),
+      oneMore("one more"),
     );
     expect(answer).toEqual({
       ok: false,
       error: `This version has ${commentsPerVersionMax} comments, the most it can hold.`,
     });
-    const count = await database.db
-      .selectFrom("versionComments")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(commentsPerVersionMax);
+    expect(await commentCount()).toBe(commentsPerVersionMax);
+  });
+
+  it("keeps the bound when eight comments race for the last three places", async () => {
+    const { database, dataDir } = await migratedDatabase(backend);
+    const { ana, commentCount } = await versionWithComments(database, commentsPerVersionMax - 3);
+    const review = createReview({ database, dataDir, previewsOn: async () => false });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        review.act(
+          { side: "team", id: "m", name: "Maya" },
+          ana.clientId,
+          ana.requestId,
+          1,
+          oneMore(`racing ${index}`),
+        ),
+      ),
+    );
+    expect(answers.filter((answer) => answer?.ok)).toHaveLength(3);
+    expect(await commentCount()).toBe(commentsPerVersionMax);
   });
 });
 

@@ -278,57 +278,61 @@ export async function commentsOf(
 }
 
 /**
- * Adds a comment while the version has fewer than `max` (one statement: two racing for the
- * last place on SQLite take turns; on PostgreSQL the count is read per statement, so a race
- * may pass the bound by one at most). A reply's parent must be a top-level comment of the
- * same version. True when it was stored.
+ * Adds a comment while the version has fewer than `max`. A reply's parent must be a top-level
+ * comment of the same version. True when it was stored. Racing for the last places: on SQLite
+ * the one writer takes the statements in turn; on PostgreSQL the version's row is locked first
+ * in the same transaction, so the racers count one after the other (each statement of READ
+ * COMMITTED reads what was committed before it began) and the bound holds.
  */
 export async function commentAdd(
-  { db, write }: Pick<DatabaseHandle, "db" | "write">,
+  { db, dialect, writeTransaction }: Pick<DatabaseHandle, "db" | "dialect" | "writeTransaction">,
   row: CommentRow,
   max: number,
 ): Promise<boolean> {
-  const inserted = await write(
-    db
-      .insertInto("versionComments")
-      .columns([...commentColumns])
-      .expression(
-        db
-          .selectFrom("requestVersions")
-          .select([
-            sql<string>`CAST(${row.id} AS text)`.as("id"),
-            "requestVersions.id as versionId",
-            "requestVersions.clientId",
-            sql<string | null>`CAST(${row.parentId} AS text)`.as("parentId"),
-            sql<string>`CAST(${row.authorSide} AS text)`.as("authorSide"),
-            sql<string | null>`CAST(${row.authorId} AS text)`.as("authorId"),
-            sql<string>`CAST(${row.authorName} AS text)`.as("authorName"),
-            sql<number | null>`CAST(${row.frameIn} AS integer)`.as("frameIn"),
-            sql<number | null>`CAST(${row.frameOut} AS integer)`.as("frameOut"),
-            sql<string>`CAST(${row.body} AS text)`.as("body"),
-            sql<null>`CAST(NULL AS bigint)`.as("resolvedAt"),
-            sql<number>`CAST(${row.createdAt} AS bigint)`.as("createdAt"),
-          ])
-          .where("requestVersions.id", "=", row.versionId)
-          .where("requestVersions.clientId", "=", row.clientId)
-          .where(
-            sql<boolean>`(SELECT COUNT(*) FROM version_comments c WHERE c.version_id = ${row.versionId}) < ${max}`,
-          )
-          .$if(row.parentId !== null, (query) =>
-            query.where(({ exists, selectFrom }) =>
-              exists(
-                selectFrom("versionComments as parent")
-                  .select("parent.id")
-                  .where("parent.id", "=", row.parentId ?? "")
-                  .where("parent.versionId", "=", row.versionId)
-                  .where("parent.parentId", "is", null),
-              ),
+  const lock =
+    dialect === "postgres"
+      ? [db.selectFrom("requestVersions").select("id").where("id", "=", row.versionId).forUpdate()]
+      : [];
+  const insert = db
+    .insertInto("versionComments")
+    .columns([...commentColumns])
+    .expression(
+      db
+        .selectFrom("requestVersions")
+        .select([
+          sql<string>`CAST(${row.id} AS text)`.as("id"),
+          "requestVersions.id as versionId",
+          "requestVersions.clientId",
+          sql<string | null>`CAST(${row.parentId} AS text)`.as("parentId"),
+          sql<string>`CAST(${row.authorSide} AS text)`.as("authorSide"),
+          sql<string | null>`CAST(${row.authorId} AS text)`.as("authorId"),
+          sql<string>`CAST(${row.authorName} AS text)`.as("authorName"),
+          sql<number | null>`CAST(${row.frameIn} AS integer)`.as("frameIn"),
+          sql<number | null>`CAST(${row.frameOut} AS integer)`.as("frameOut"),
+          sql<string>`CAST(${row.body} AS text)`.as("body"),
+          sql<null>`CAST(NULL AS bigint)`.as("resolvedAt"),
+          sql<number>`CAST(${row.createdAt} AS bigint)`.as("createdAt"),
+        ])
+        .where("requestVersions.id", "=", row.versionId)
+        .where("requestVersions.clientId", "=", row.clientId)
+        .where(
+          sql<boolean>`(SELECT COUNT(*) FROM version_comments c WHERE c.version_id = ${row.versionId}) < ${max}`,
+        )
+        .$if(row.parentId !== null, (query) =>
+          query.where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom("versionComments as parent")
+                .select("parent.id")
+                .where("parent.id", "=", row.parentId ?? "")
+                .where("parent.versionId", "=", row.versionId)
+                .where("parent.parentId", "is", null),
             ),
           ),
-      )
-      .returning("id"),
-  );
-  return ((inserted as unknown[] | undefined)?.length ?? 0) === 1;
+        ),
+    )
+    .returning("id");
+  const results = await writeTransaction([...lock, insert]);
+  return results.at(-1)?.rows.length === 1;
 }
 
 /** Resolves (`at`) or reopens (null) a comment of this client's version. True when found. */
