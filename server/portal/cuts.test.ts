@@ -59,6 +59,25 @@ describeEachBackend("the Cuts due view on $name", (backend) => {
     expect(figures.claim.rate).toBeNull();
   });
 
+  it("six requests marked complete at once take three editors' turns two each (the round robin holds across connections)", async () => {
+    const { database } = await migratedDatabase(backend);
+    for (const name of ["ann", "ben", "cat"]) await addMember(database, `${name}@example.com`);
+    const requests = [];
+    for (let i = 0; i < 6; i += 1) {
+      requests.push(await clientWithRequest(database, { name: `Client ${i}` }));
+    }
+    const marked = await Promise.all(
+      requests.map((request) => footageComplete(database, { ...request, now: 5_000 })),
+    );
+    const editors = new Map<string, number>();
+    for (const one of marked) {
+      expect(one?.marked).toBe(true);
+      const editor = one?.editorId ?? "none";
+      editors.set(editor, (editors.get(editor) ?? 0) + 1);
+    }
+    expect([...editors.values()].sort()).toEqual([2, 2, 2]);
+  });
+
   it("the team's actions: pause and resume, a new editor, footage complete; an unknown request or member changes nothing", async () => {
     const { database } = await migratedDatabase(backend);
     await addMember(database, "eve@example.com");

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Compilable, CompiledQuery, type Kysely, sql } from "kysely";
 import type { Database } from "../schema.ts";
 
 /**
@@ -65,7 +65,7 @@ export async function assignOwners(
   options: { postgres: boolean },
 ): Promise<(string | null)[]> {
   if (count === 0) return [];
-  if (options.postgres) await sql`select pg_advisory_xact_lock(${ownerLockKey})`.execute(trx);
+  if (options.postgres) await trx.executeQuery(roundRobinLock.compile());
   const members = await availableMembersQuery(trx).execute();
   const plan = planOwners(
     members.map((member) => member.id),
@@ -76,5 +76,10 @@ export async function assignOwners(
   return plan.owners;
 }
 
-/** The advisory lock of the round robin (any constant of our own). */
-const ownerLockKey = 724_001;
+/**
+ * The advisory lock of the round robin (PostgreSQL; any constant of our own), first in a
+ * transaction that takes a member's turn: the applications' owners, a request's editor.
+ */
+export const roundRobinLock: Compilable = {
+  compile: () => CompiledQuery.raw("select pg_advisory_xact_lock(724001)"),
+};

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { availableMembersQuery } from "../applications/owners.ts";
+import { availableMembersQuery, roundRobinLock } from "../applications/owners.ts";
 import type { DatabaseHandle } from "../database.ts";
 import { deliveryWithClaim } from "../deliveries/insert-for-application.ts";
 import { applicationOfRequest } from "./client-requests.ts";
@@ -19,16 +19,21 @@ type Writer = Pick<DatabaseHandle, "db" | "dialect" | "write" | "writeTransactio
 /**
  * Marks a request's footage complete (once: a second press changes nothing) and gives it an
  * editor by the applications' round robin when it has none: the member assigned longest ago
- * among those not away takes it, and their turn moves (one transaction). Only `clientId`'s
+ * among those not away takes it, and their turn moves (one transaction, under the round
+ * robin's lock on PostgreSQL). Only `clientId`'s
  * request: another client's id finds nothing. Returns whether it was marked now, and its editor.
  */
 export async function footageComplete(
-  { db, writeTransaction }: Writer,
+  { db, dialect, writeTransaction }: Writer,
   mark: { clientId: string; requestId: string; now: number },
 ): Promise<{ marked: boolean; editorId: string | null } | undefined> {
   const { clientId, requestId, now } = mark;
   const next = availableMembersQuery(db).limit(1);
-  const [updated] = await writeTransaction([
+  // PostgreSQL: the round robin's lock first, so two marked at once read the turns one after
+  // the other (each statement sees what committed before it) and take two members.
+  const lock = dialect === "postgres" ? [roundRobinLock] : [];
+  const results = await writeTransaction([
+    ...lock,
     db
       .updateTable("clientRequests")
       .set((eb) => ({
@@ -47,7 +52,10 @@ export async function footageComplete(
           .selectFrom("clientRequests")
           .select([
             sql<string>`client_requests.editor_id`.as("memberId"),
-            sql<number>`CAST(${now} AS bigint)`.as("lastAssignedAt"),
+            // The back of the queue: after every turn taken, even one stamped later than now.
+            sql<number>`CAST(${sql.raw(dialect === "postgres" ? "GREATEST" : "MAX")}(${now}, (SELECT COALESCE(MAX(last_assigned_at), 0) + 1 FROM team_member_availability)) AS bigint)`.as(
+              "lastAssignedAt",
+            ),
           ])
           .where("id", "=", requestId)
           .where("clientId", "=", clientId)
@@ -60,7 +68,7 @@ export async function footageComplete(
           .doUpdateSet((eb) => ({ lastAssignedAt: eb.ref("excluded.lastAssignedAt") })),
       ),
   ]);
-  const row = updated?.rows[0];
+  const row = results[lock.length]?.rows[0];
   if (row) return { marked: true, editorId: (row.editorId as string | null) ?? null };
   const found = await db
     .selectFrom("clientRequests")
