@@ -196,6 +196,9 @@ for (const rateText of ["24/1", "25/1", "30/1", "30000/1001"]) {
     await expect(form.locator('[name="frameOut"]')).toHaveValue(frameToTimecode(12, rate));
     await form.locator('[name="body"]').fill("From 5 to 12");
     await form.getByRole("button", { name: "Add comment" }).click();
+    // Stored and listed before the reload below (the status still says "Comment added." from
+    // the comment before: alone it proved nothing, and once the reload came first and lost it).
+    await expect(client.locator('[data-seek-frame="5"]')).toHaveCount(1);
     await expect(client.getByRole("status")).toHaveText("Comment added.");
 
     // After a reload, each comment reopens on its frame, paused; a marker does the same.
