@@ -1,5 +1,6 @@
-import { type Compilable, CompiledQuery, type Kysely, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.ts";
+import { advisoryLock } from "../write-query.ts";
 
 /**
  * Round robin of new applications over the members who are not away (docs/decisions/0036):
@@ -80,6 +81,4 @@ export async function assignOwners(
  * The advisory lock of the round robin (PostgreSQL; any constant of our own), first in a
  * transaction that takes a member's turn: the applications' owners, a request's editor.
  */
-export const roundRobinLock: Compilable = {
-  compile: () => CompiledQuery.raw("select pg_advisory_xact_lock(724001)"),
-};
+export const roundRobinLock = advisoryLock(724001);

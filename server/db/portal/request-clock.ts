@@ -20,8 +20,8 @@ type Writer = Pick<DatabaseHandle, "db" | "dialect" | "write" | "writeTransactio
  * Marks a request's footage complete (once: a second press changes nothing) and gives it an
  * editor by the applications' round robin when it has none: the member assigned longest ago
  * among those not away takes it, and their turn moves (one transaction, under the round
- * robin's lock on PostgreSQL). Only `clientId`'s
- * request: another client's id finds nothing. Returns whether it was marked now, and its editor.
+ * robin's lock on PostgreSQL). Only `clientId`'s request: another client's id finds nothing.
+ * Returns whether it was marked now, and its editor.
  */
 export async function footageComplete(
   { db, dialect, writeTransaction }: Writer,

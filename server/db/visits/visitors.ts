@@ -1,6 +1,7 @@
-import { type Compilable, CompiledQuery, sql } from "kysely";
+import { type Compilable, sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
 import type { VisitorsTable } from "../visits-schema.ts";
+import { advisoryLock } from "../write-query.ts";
 
 type Handle = Pick<DatabaseHandle, "db" | "dialect">;
 
@@ -73,9 +74,8 @@ export function findVisitor(
     .executeTakeFirst();
 }
 
-const raw = (text: string): Compilable => ({ compile: () => CompiledQuery.raw(text) });
 /** The advisory lock that makes instances fold one after the other (PostgreSQL). */
-const foldLock = raw("select pg_advisory_xact_lock(230111)");
+const foldLock = advisoryLock(230111);
 
 /**
  * The statements, for ONE transaction, that fold the visitors of the days before `today` into
