@@ -33,7 +33,15 @@ export default defineConfig({
   // CI runs two browsers and the server on two cores: a page can take longer than 5 s to
   // arrive there, and an assertion that holds passes as soon as it holds either way.
   expect: { timeout: process.env.CI ? 10_000 : 5_000 },
-  use: { baseURL, trace: "retain-on-failure", launchOptions },
+  use: {
+    baseURL,
+    // A failed test keeps its trace: every action, the DOM before and after it, console and
+    // network (what CI failures have been read from). Not the screencast: its frames cost a
+    // quarter of the run's time and CPU on two cores (decision 0096).
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    launchOptions,
+    screenshot: "only-on-failure",
+  },
   projects: [
     {
       name: "desktop",

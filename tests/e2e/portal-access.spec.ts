@@ -71,7 +71,7 @@ test("the access matrix: every portal route for A, B, a member, a removed person
   test.slow();
   // A member, signed in through the browser; their cookies used for HTTP calls.
   const memberEmail = memberAddress(testInfo.title, testInfo.project.name);
-  addMember(memberEmail);
+  await addMember(memberEmail);
   const memberLink = await requestLink(page, memberEmail);
   await page.goto(memberLink);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();

@@ -16,7 +16,7 @@ test("the sign-in pages have no accessibility violations", async ({ page }, test
   await page.goto(`${teamOrigin}/team/sign-in`);
   await expectNoViolations(page, "sign-in");
   const email = memberAddress(testInfo.title, testInfo.project.name);
-  addMember(email);
+  await addMember(email);
   const link = await requestLink(page, email);
   await expectNoViolations(page, "check your inbox");
   await page.goto(link);

@@ -76,7 +76,7 @@ test.describe("the application page", () => {
     // Owned by another member (so Take it shows beside the name), named 22 letters long (the
     // length that once pushed Assign 7 px past a phone's edge), as the server renders it.
     const owner = memberAddress("owner names other", info.project.name);
-    addMember(owner);
+    await addMember(owner);
     const named = (length: number) => "owner-names-".repeat(5).slice(0, length);
     await withDatabase(async ({ db }) => {
       const row = await db

@@ -585,7 +585,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     const email = memberAddress(testInfo.title, testInfo.project.name);
     await signIn(page, email);
     const dan = `dan-${memberAddress(testInfo.title, testInfo.project.name)}`;
-    addMember(dan);
+    await addMember(dan);
     const danId = (await withDatabase((database) => findMember(database, dan)))?.id as string;
     const id = await submitApplication(request, { name: uniqueName("Tia Taken") });
     const setOwner = (ownerId: string | null) =>

@@ -20,7 +20,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     page,
   }, testInfo) => {
     const email = memberAddress(testInfo.title, testInfo.project.name);
-    addMember(email);
+    await addMember(email);
     const link = await requestLink(page, email);
     await expect(page.getByText(`If ${email} belongs to a team member`)).toBeVisible();
 
@@ -47,7 +47,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
 
   test("a used link says so and offers a new one", async ({ page, browser }, testInfo) => {
     const email = memberAddress(testInfo.title, testInfo.project.name);
-    addMember(email);
+    await addMember(email);
     const link = await requestLink(page, email);
     await page.goto(link);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -69,7 +69,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
   }, testInfo) => {
     health.allow(/status of 410/); // the refused POST's answer: 410 Gone
     const email = memberAddress(testInfo.title, testInfo.project.name);
-    addMember(email);
+    await addMember(email);
     const link = await requestLink(page, email);
     await page.goto(link);
     // Sixteen minutes pass, for this link.
