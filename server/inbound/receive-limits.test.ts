@@ -1,4 +1,4 @@
-import { readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type Mail from "nodemailer/lib/mailer";
 import pino from "pino";
@@ -334,7 +334,6 @@ describeEachBackend("the limits of mail coming in, on $name", (backend) => {
     );
     const id = await at.application();
     const spool = spoolDirectory(at.dataDir);
-    const { mkdir } = await import("node:fs/promises");
     await mkdir(spool, { recursive: true });
     const spooled: { file: string; bytes: number }[] = [];
     for (let n = 0; n < 6; n += 1) {

@@ -4,7 +4,7 @@ import type { ParsedMail } from "mailparser";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { brand } from "../../app/content/brand.ts";
 import { inboundSmtpPort } from "../../playwright.config.ts";
-import { findMember, findMemberById } from "../../server/db/members.ts";
+import { findMemberById } from "../../server/db/members.ts";
 import { messageInsert } from "../../server/db/messages.ts";
 import { sharedSecret } from "../../server/db/settings.ts";
 import { replyAddress } from "../../server/mail/reply-address.ts";
@@ -30,6 +30,7 @@ import {
   expectSaid,
   inboxFilters,
   memberAddress,
+  memberId,
   openTeamMenu,
   signIn,
   teamOrigin,
@@ -586,7 +587,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     await signIn(page, email);
     const dan = `dan-${memberAddress(testInfo.title, testInfo.project.name)}`;
     await addMember(dan);
-    const danId = (await withDatabase((database) => findMember(database, dan)))?.id as string;
+    const danId = await memberId(dan);
     const id = await submitApplication(request, { name: uniqueName("Tia Taken") });
     const setOwner = (ownerId: string | null) =>
       withDatabase((database) =>
