@@ -1,6 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teamPaths } from "#app/shared/paths.ts";
@@ -11,6 +8,7 @@ import { applicationOf } from "../test/fixtures.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
 import { rowCount } from "../test/stored.ts";
 import { waitFor } from "../test/wait.ts";
+import { writtenEmails } from "../test/written-emails.ts";
 import { smtpConversation } from "./smtp-conversation.ts";
 import { rawMessage } from "./test-messages.ts";
 
@@ -105,12 +103,8 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
     // The notice: an .eml to TEAM_EMAIL (nobody owns it), naming who and where, not what.
     const notice = await waitFor(
       async () => {
-        const directory = path.join(server.dataDir, "mail");
-        for (const name of await readdir(directory)) {
-          const mail = await simpleParser(await readFile(path.join(directory, name)));
-          if (mail.subject?.startsWith("New reply from")) return mail;
-        }
-        return undefined;
+        const written = await writtenEmails(server.dataDir);
+        return written.find((mail) => mail.subject?.startsWith("New reply from"));
       },
       { what: "the new-reply email" },
     );
@@ -252,13 +246,8 @@ describe("replies coming back to the real server, by SMTP and by a provider's PO
     expect(await threadCount(id)).toBe(5);
     const subject = "Mail refused: messages per hour for one application";
     const told = async () => {
-      const directory = path.join(server.dataDir, "mail");
-      const found = [];
-      for (const name of await readdir(directory)) {
-        const mail = await simpleParser(await readFile(path.join(directory, name)));
-        if (mail.subject === subject) found.push(mail);
-      }
-      return found;
+      const written = await writtenEmails(server.dataDir);
+      return written.filter((mail) => mail.subject === subject);
     };
     const [notice] = await waitFor(async () => ((await told()).length > 0 ? told() : undefined), {
       what: "the limit's email",

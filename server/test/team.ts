@@ -1,6 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { simpleParser } from "mailparser";
 import { onTestFinished } from "vitest";
 import type { TeamMember } from "#app/shared/team-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
@@ -10,6 +7,7 @@ import type { TeamServer } from "../team/start-team.ts";
 import { migratedDatabase, type StorageBackend } from "./backends.ts";
 import { type PagesPort, pagesPort, startTeamSide } from "./team-side.ts";
 import { waitFor } from "./wait.ts";
+import { writtenEmails } from "./written-emails.ts";
 
 export { pagesPort };
 
@@ -80,14 +78,7 @@ export async function teamFixture(backend: StorageBackend): Promise<TeamFixture>
 
 /** The sign-in emails among the .eml files in `dataDir` (applications write theirs there too). */
 export async function readSignInEmails(dataDir: string) {
-  const directory = path.join(dataDir, "mail");
-  const names = (await readdir(directory).catch(() => [] as string[])).filter((name) =>
-    name.endsWith(".eml"),
-  );
-  const emails = await Promise.all(
-    names.sort().map(async (name) => simpleParser(await readFile(path.join(directory, name)))),
-  );
-  return emails
+  return (await writtenEmails(dataDir))
     .filter((email) => email.subject === signInSubject)
     .map((email) => ({
       to: email.to && !Array.isArray(email.to) ? email.to.text : "",

@@ -272,7 +272,8 @@ describe.skipIf(!withPages)("13. an inbound flood against the real SMTP listener
         async () => {
           const directory = path.join(instance.dataDir, "mail");
           const subjects: string[] = [];
-          for (const name of await readdir(directory)) {
+          // Only finished files: the mailer writes under a temporary name, then renames.
+          for (const name of (await readdir(directory)).filter((n) => n.endsWith(".eml"))) {
             const text = await readFile(path.join(directory, name), "utf8");
             const subject = /^Subject: (Mail refused: .*)$/m.exec(text)?.[1];
             if (subject) subjects.push(subject.trim());
