@@ -1,6 +1,6 @@
 import { kyselyAdapter } from "@better-auth/kysely-adapter";
 import { passkey } from "@better-auth/passkey";
-import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { type BetterAuthOptions, type BetterAuthPlugin, betterAuth } from "better-auth";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Kysely } from "kysely";
 import { brand } from "#app/content/brand.ts";
@@ -12,6 +12,9 @@ import type { Logger } from "../logger.ts";
 import { withHashedSessionTokens } from "./hashed-session-tokens.ts";
 import { hashToken } from "./link-token.ts";
 import { secureCookies, teamOrigin } from "./public-origin.ts";
+
+/** The key in the database's settings of the secret that signs the team's cookies. */
+export const teamAuthSecretKey = "team_auth_secret";
 
 /** Sign-in links work for 15 minutes. */
 export const linkLifetimeSeconds = 15 * 60;
@@ -35,12 +38,15 @@ export interface AuthDeps {
  * token stored hashed) or a passkey (relying party: PUBLIC_SITE_URL's host and origin), sessions
  * in the database (their tokens stored hashed too: hashed-session-tokens.ts). Its tables are made by our migration 0003_team, never by better-auth.
  */
-export function createTeamAuth(deps: AuthDeps) {
+export function createTeamAuth(deps: AuthDeps, testPlugins: BetterAuthPlugin[] = []) {
   const options = teamAuthOptions(deps);
   // The same Kysely adapter better-auth makes of `database`, with session tokens stored hashed.
   const { db, type, transaction } = options.database;
   return betterAuth({
     ...options,
+    // The e2e helpers add better-auth's testUtils, which stores a session for a member by this
+    // same adapter (tests/e2e/helpers/team.ts); the server never passes any.
+    plugins: [...options.plugins, ...testPlugins],
     database: withHashedSessionTokens(kyselyAdapter(db, { type, transaction })),
   });
 }

@@ -34,7 +34,7 @@ import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { createApplicationActions } from "./application-actions.ts";
 import { applicationView } from "./application-queries.ts";
-import { createTeamAuth } from "./auth.ts";
+import { createTeamAuth, teamAuthSecretKey } from "./auth.ts";
 import { authCleanupJob } from "./auth-cleanup.ts";
 import { authKysely } from "./auth-database.ts";
 import { teamGuard } from "./guard.ts";
@@ -95,7 +95,7 @@ export async function startTeam(deps: {
     logger,
     db: authKysely(database),
     dialect: database.dialect,
-    secret: await sharedSecret(database.db, "team_auth_secret"),
+    secret: await sharedSecret(database.db, teamAuthSecretKey),
     sendLink: (email, token) =>
       deps.mailer.send(
         signInEmail(

@@ -6,7 +6,7 @@ import { submitApplication, uniqueName } from "./helpers/incoming";
 import { expect, test } from "./helpers/page-health";
 import { clientOf, portalLink, requestTitlesOf } from "./helpers/portal";
 import { withDatabase } from "./helpers/stored";
-import { addMember, memberAddress, requestLink, teamOrigin } from "./helpers/team";
+import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // Who reaches what of the portal, over HTTP against the built server: client A, client B, a
 // team member, a person removed from A, someone signed out, and an expired link, over every
@@ -69,13 +69,8 @@ test("the access matrix: every portal route for A, B, a member, a removed person
   request,
 }, testInfo) => {
   test.slow();
-  // A member, signed in through the browser; their cookies used for HTTP calls.
-  const memberEmail = memberAddress(testInfo.title, testInfo.project.name);
-  await addMember(memberEmail);
-  const memberLink = await requestLink(page, memberEmail);
-  await page.goto(memberLink);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(`${teamOrigin}/team`);
+  // A member, signed in in the browser; their cookies used for HTTP calls.
+  await signIn(page, memberAddress(testInfo.title, testInfo.project.name));
   const member = await playwrightRequest.newContext({
     baseURL: teamOrigin,
     extraHTTPHeaders: { Origin: teamOrigin },

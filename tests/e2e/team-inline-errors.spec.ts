@@ -1,9 +1,7 @@
-import { spawnSync } from "node:child_process";
 import type { Locator } from "@playwright/test";
 import { withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { dataDir } from "./helpers/stored";
-import { memberAddress, signIn, teamOrigin } from "./helpers/team";
+import { makeAdmin, memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // The team's forms say what is wrong beneath the field, styled as sign-in's (a rose line tied
 // to the field by aria-describedby, the field aria-invalid), never with the browser's grey
@@ -28,11 +26,7 @@ withAndWithoutJavaScript(() => {
     health.allow(/status of 400/); // the refused values, on purpose
     const email = memberAddress(testInfo.title, testInfo.project.name);
     await signIn(page, email);
-    const admin = spawnSync(process.execPath, ["server/cli/cli.ts", "team", "admin", email], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-      encoding: "utf8",
-    });
-    expect(admin.status, admin.stderr).toBe(0);
+    await makeAdmin(email);
     await page.goto(`${teamOrigin}/team/settings`);
 
     const profile = page.getByRole("region", { name: "Your profile" });

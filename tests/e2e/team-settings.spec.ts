@@ -1,13 +1,13 @@
-import { spawnSync } from "node:child_process";
 import type { ParsedMail } from "mailparser";
 import { findMember } from "../../server/db/members.ts";
 import { expectNoViolations } from "./helpers/axe";
 import { submitApplication, uniqueName } from "./helpers/incoming";
 import { phoneWithScriptsOnly, withAndWithoutJavaScript } from "./helpers/javascript";
 import { expect, test } from "./helpers/page-health";
-import { dataDir, sentEmails, withDatabase } from "./helpers/stored";
+import { sentEmails, withDatabase } from "./helpers/stored";
 import {
   expectSaid,
+  makeAdmin,
   memberAddress,
   openTeamMenu,
   signIn,
@@ -19,15 +19,6 @@ import {
 // scripts on: a member names themselves, and the name is what the inbox's Owner column and the
 // From of their reply say; a member who is not an admin sees the team but cannot change it, and
 // the server refuses a hand-made POST; an admin adds and removes a member.
-
-/** `npm run team -- admin EMAIL` against the e2e server's database. */
-function makeAdmin(email: string) {
-  const result = spawnSync(process.execPath, ["server/cli/cli.ts", "team", "admin", email], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`team admin failed: ${result.stderr}`);
-}
 
 /** The one reply email whose Message-ID holds `part` (its row's id), once written. */
 async function sentEmail(part: string): Promise<ParsedMail> {
@@ -142,7 +133,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     expect(await withDatabase((database) => findMember(database, stranger))).toBeUndefined();
 
     // Made admin (the command line), they add a member, then remove them.
-    makeAdmin(email);
+    await makeAdmin(email);
     await page.reload();
     const added = `added-${Date.now().toString(36)}@team.example`;
     await members.getByLabel("Email", { exact: true }).fill(added);

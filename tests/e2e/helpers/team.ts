@@ -1,6 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
+import { type TestHelpers, testUtils } from "better-auth/plugins";
+import pino from "pino";
 import { port } from "../../../playwright.config.ts";
+import { settingsUpsert } from "../../../server/db/member-settings.ts";
 import { addMember as addTeamMember, findMember } from "../../../server/db/members.ts";
+import { sharedSecret } from "../../../server/db/settings.ts";
+import { createTeamAuth, teamAuthSecretKey } from "../../../server/team/auth.ts";
 import { hydrated } from "../onboarding-page.ts";
 import { expect } from "./page-health.ts";
 import { recipientOf, sentEmails, withDatabase } from "./stored.ts";
@@ -37,6 +42,17 @@ export async function addMember(email: string): Promise<void> {
   await withDatabase((database) => addTeamMember(database, email));
 }
 
+/**
+ * Makes the member `email` an admin, as `npm run team -- admin EMAIL` does (the same repository
+ * call, in this process; the command itself is tested in server/cli).
+ */
+export async function makeAdmin(email: string): Promise<void> {
+  const id = await memberId(email);
+  await withDatabase((database) =>
+    database.write(settingsUpsert(database.db, id, { isAdmin: true })),
+  );
+}
+
 /** The sign-in links emailed to `email` so far (read from the .eml files), oldest first. */
 export async function signInLinks(email: string): Promise<string[]> {
   const links: string[] = [];
@@ -65,13 +81,38 @@ export async function requestLink(page: Page, email: string): Promise<string> {
   return links.at(-1) as string;
 }
 
-/** A new member, signed in by the emailed link; on the inbox afterwards. */
+/**
+ * A new member, signed in; on the inbox afterwards. The session is stored as the emailed link's
+ * page stores one, by better-auth's own testUtils over the server's adapter (token hashed, cookie
+ * signed with the secret in the database's settings): the link itself is team-sign-in.spec's.
+ * Through the pages, each sign-in cost a test ~1.4 s of three pages and an email (decision 0097).
+ */
 export async function signIn(page: Page, email: string): Promise<void> {
   await addMember(email);
-  const link = await requestLink(page, email);
-  await page.goto(link);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.context().addCookies(await sessionCookies(email));
+  await page.goto(`${teamOrigin}/team`);
   await expect(page.getByRole("heading", { level: 1, name: "Applications" })).toBeVisible();
+}
+
+/** A new session of the member `email` on the e2e server, as the browser's cookies. */
+function sessionCookies(email: string) {
+  return withDatabase(async (database) => {
+    const member = await findMember(database, email);
+    if (!member) throw new Error(`${email} is not a member`);
+    const auth = createTeamAuth(
+      {
+        config: { PUBLIC_SITE_URL: teamOrigin, https: false },
+        logger: pino({ level: "silent" }),
+        db: database.db,
+        dialect: database.dialect,
+        secret: await sharedSecret(database.db, teamAuthSecretKey),
+        sendLink: () => Promise.reject(new Error("the e2e helpers send no links")),
+      },
+      [testUtils()],
+    );
+    const { test } = (await auth.$context) as unknown as { test: TestHelpers };
+    return test.getCookies({ userId: member.id, domain: new URL(teamOrigin).hostname });
+  });
 }
 
 /**
