@@ -28,6 +28,8 @@ export default defineConfig({
           include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          // Each backend's database migrated once, the template of every test's (decision 0098).
+          globalSetup: ["./server/test/template-setup.ts"],
         },
       },
     ],

@@ -5,13 +5,19 @@ import { describe, onTestFinished } from "vitest";
 import { type DatabaseHandle, openDatabase, openMigratedDatabase } from "../db/database.ts";
 import { createTestDatabase, postgresAvailable } from "./postgres.ts";
 import { startTestServer } from "./server.ts";
+import { seedSqlite, templates } from "./templates.ts";
 
 /** Where the tests store applications: SQLite always, PostgreSQL when it is available. */
 export interface StorageBackend {
   name: "sqlite" | "postgres";
   skip: boolean;
-  /** Environment for servers using this backend (a fresh PostgreSQL database), and cleanup. */
-  setup: () => Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }>;
+  /**
+   * Environment for servers using this backend (a fresh PostgreSQL database, migrated unless
+   * `empty`: a migration's own test starts from nothing), and cleanup.
+   */
+  setup: (options?: {
+    empty?: boolean;
+  }) => Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }>;
 }
 
 export function storageBackends(): StorageBackend[] {
@@ -20,8 +26,9 @@ export function storageBackends(): StorageBackend[] {
     {
       name: "postgres",
       skip: !postgresAvailable(),
-      setup: async () => {
-        const database = await createTestDatabase();
+      setup: async ({ empty = false } = {}) => {
+        const template = empty ? undefined : templates.postgres();
+        const database = await createTestDatabase({ template });
         // Servers and CLI runs on one PostgreSQL database share the hashing key, as deployed
         // (decision 0066): each test server has a DATA_DIR of its own.
         const env = { DATABASE_URL: database.url, IP_HASH_SECRET: "tests-share-this-hashing-key" };
@@ -64,6 +71,7 @@ export async function migratedDatabase(
   const { env, cleanup } = await backend.setup();
   onTestFinished(cleanup);
   const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-test-"));
+  if (!env.DATABASE_URL) await seedSqlite(dataDir);
   const database = await openMigratedDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
   onTestFinished(() => database.close());
   return { database, env, dataDir };

@@ -29,26 +29,30 @@ export function postgresAvailable(): boolean {
 
 export interface TestDatabase {
   url: string;
+  /** The database's name on its server. */
+  name: string;
   drop: () => Promise<void>;
 }
 
 /**
  * A fresh database with a random name on the server of `serverUrl` (TEST_DATABASE_URL unless
- * given), named `prefix`_ and 12 hex digits.
+ * given), named `prefix`_ and 12 hex digits: empty, or a copy of the database `template` (a
+ * migrated one, see template-setup.ts), which nobody may be connected to while it is copied.
  */
 export async function createTestDatabase(
-  options: { serverUrl?: string; prefix?: string } = {},
+  options: { serverUrl?: string; prefix?: string; template?: string } = {},
 ): Promise<TestDatabase> {
-  const { serverUrl = testDatabaseUrl, prefix = "reelsmith_test" } = options;
+  const { serverUrl = testDatabaseUrl, prefix = "reelsmith_test", template } = options;
   if (!serverUrl) {
     throw new Error("TEST_DATABASE_URL is required (CI must run the PostgreSQL tests)");
   }
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  await admin(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     drop: () => dropDatabase(serverUrl, name),
   };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { intakePath } from "#app/shared/paths.ts";
 import { type RunningServer, startServer } from "../composition-root.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
+import { seedSqlite } from "./templates.ts";
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -20,7 +21,12 @@ export interface TestServer extends RunningServer {
  * build (pages disabled). Tests add what they need (SMTP_URL, DATABASE_URL…) through `env`.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "reelsmith-test-")));
+  let dataDir = env.DATA_DIR;
+  if (!dataDir) {
+    dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-test-"));
+    // A folder of its own on SQLite: the migrated template as its database (backends.ts).
+    if (!env.DATABASE_URL) await seedSqlite(dataDir);
+  }
   const fullEnv: Record<string, string> = {
     PORT: "0",
     HOST: "127.0.0.1",

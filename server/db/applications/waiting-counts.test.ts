@@ -108,7 +108,7 @@ describeEachBackend("the overdue counts, kept ($name)", (backend) => {
   });
 
   it("start from the applications already there when the migration runs", async () => {
-    const { env, cleanup } = await backend.setup();
+    const { env, cleanup } = await backend.setup({ empty: true });
     onTestFinished(cleanup);
     const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-0021-"));
     const handle = openDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });

@@ -10,7 +10,7 @@ import { migrateToLatest, migrations } from "./index.ts";
 
 describeEachBackend("migration 0017 ($name)", (backend) => {
   it("deletes the day secrets an earlier version kept in the clear; secrets are sealed from then on", async () => {
-    const { env, cleanup } = await backend.setup();
+    const { env, cleanup } = await backend.setup({ empty: true });
     onTestFinished(cleanup);
     const dataDir = await mkdtemp(path.join(tmpdir(), "reelsmith-0017-"));
     const handle = openDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
