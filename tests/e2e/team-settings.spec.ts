@@ -132,7 +132,7 @@ withAndWithoutJavaScript((javaScriptEnabled) => {
     expect(forged.status()).toBe(403);
     expect(await withDatabase((database) => findMember(database, stranger))).toBeUndefined();
 
-    // Made admin (the command line), they add a member, then remove them.
+    // Made admin (as `npm run team -- admin` does), they add a member, then remove them.
     await makeAdmin(email);
     await page.reload();
     const added = `added-${Date.now().toString(36)}@team.example`;

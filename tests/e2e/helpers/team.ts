@@ -95,10 +95,9 @@ export async function signIn(page: Page, email: string): Promise<void> {
 }
 
 /** A new session of the member `email` on the e2e server, as the browser's cookies. */
-function sessionCookies(email: string) {
+async function sessionCookies(email: string) {
+  const userId = await memberId(email);
   return withDatabase(async (database) => {
-    const member = await findMember(database, email);
-    if (!member) throw new Error(`${email} is not a member`);
     const auth = createTeamAuth(
       {
         config: { PUBLIC_SITE_URL: teamOrigin, https: false },
@@ -111,7 +110,7 @@ function sessionCookies(email: string) {
       [testUtils()],
     );
     const { test } = (await auth.$context) as unknown as { test: TestHelpers };
-    return test.getCookies({ userId: member.id, domain: new URL(teamOrigin).hostname });
+    return test.getCookies({ userId, domain: new URL(teamOrigin).hostname });
   });
 }
 
