@@ -1,7 +1,8 @@
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldNames } from "#app/shared/fields.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { attachmentInsert, messageInsert } from "../db/messages.ts";
@@ -12,6 +13,8 @@ import { validApplication } from "../test/fixtures.ts";
 import { startTestServer } from "../test/server.ts";
 import { sentOnArrival, storeReceived, untilNonePending } from "../test/stored.ts";
 import { sleep, waitFor } from "../test/wait.ts";
+import { applicationsProgram } from "./applications-program.ts";
+import { runProgram } from "./program.ts";
 
 const formulaName = '=HYPERLINK("http://evil.example","click")';
 
@@ -260,7 +263,11 @@ describeEachBackend("operator CLI on $name", (backend) => {
       "Erased 0 submissions, 0 deliveries and 0 messages of nobody@example.com.\n",
     );
   });
+});
 
+// Arguments are checked before any database is opened (program.ts): the same on every backend,
+// so checked once, in this process, through the runner the command line calls.
+describe("operator CLI arguments", () => {
   it.each([
     [[], "a command is required"],
     [["launch"], 'unknown command "launch"'],
@@ -276,11 +283,30 @@ describeEachBackend("operator CLI on $name", (backend) => {
     [["list", "--limit", "0"], "--limit must be a positive whole number"],
     [["list", "--colour"], "Unknown option"],
   ])("exits 2 with a clear message for bad arguments: %j", async (args, message) => {
-    const { code, stdout, stderr } = await cli(env, ...args);
+    const io = { out: "", err: "" };
+    // A DATA_DIR that does not exist: nothing is opened (or made) before the arguments pass.
+    const dataDir = path.join(tmpdir(), `reelsmith-cli-never-${Date.now()}`);
+    const code = await runProgram(
+      applicationsProgram,
+      args,
+      { out: (text) => (io.out += text), err: (text) => (io.err += text) },
+      { DATA_DIR: dataDir },
+    );
     expect(code).toBe(2);
-    expect(stderr).toContain(message);
+    expect(io.err).toContain(message);
+    expect(io.err).toContain("Usage: npm run applications");
+    expect(io.out).toBe("");
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it("the command line itself exits 2, the message and usage on stderr, nothing on stdout", async () => {
+    const dataDir = path.join(tmpdir(), `reelsmith-cli-never-${Date.now()}`);
+    const { code, stdout, stderr } = await cli({ DATA_DIR: dataDir }, "show", "42");
+    expect(code).toBe(2);
+    expect(stderr).toContain('"42" is not a submission ID');
     expect(stderr).toContain("Usage: npm run applications");
     expect(stdout).toBe("");
+    expect(existsSync(dataDir)).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it, onTestFinished } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
-import { describeEachBackend, serverOn } from "../test/backends.ts";
+import { describeEachBackend } from "../test/backends.ts";
 import { type ChatReceiver, startSlackReceiver } from "../test/chat-receivers.ts";
 import { validApplication } from "../test/fixtures.ts";
+import { serverOn } from "../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
 import { sentOnArrival } from "../test/stored.ts";
 import { freePort, waitFor } from "../test/wait.ts";

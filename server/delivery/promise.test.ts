@@ -2,8 +2,9 @@ import { expect, it } from "vitest";
 import { firstResponseStatements } from "../db/applications/promise.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { addMember } from "../db/members.ts";
-import { describeEachBackend, serverOn } from "../test/backends.ts";
+import { describeEachBackend } from "../test/backends.ts";
 import { validApplication } from "../test/fixtures.ts";
+import { serverOn } from "../test/server.ts";
 import { smtpSinkForFile } from "../test/smtp-sink.ts";
 import { waitFor } from "../test/wait.ts";
 

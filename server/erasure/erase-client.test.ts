@@ -13,11 +13,11 @@ import { footageComplete, pauseOpen } from "../db/portal/request-clock.ts";
 import { feedWrite, postInsert } from "../db/portal/request-posts.ts";
 import { filesOfUpload, posterFile, previewFile, uploadFile } from "../media/media-files.ts";
 import { mediaOrphansJob } from "../portal/media-orphans.ts";
-import { describeEachBackend, migratedDatabase, serverOn } from "../test/backends.ts";
+import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { wavBytes } from "../test/media-bytes.ts";
 import { clientPeople, clientWithRequest, storedApplication, teamVersion } from "../test/portal.ts";
 import { signedInClient } from "../test/portal-session.ts";
-import { startTestServer } from "../test/server.ts";
+import { serverOn, startTestServer } from "../test/server.ts";
 import { eraseApplicantEverywhere } from "./erase-applicant.ts";
 import { eraseClientEverywhere } from "./erase-client.ts";
 

@@ -1,8 +1,9 @@
 import { expect, it } from "vitest";
 import { beaconPath } from "#app/shared/paths.ts";
-import { describeEachBackend, serverOn } from "../test/backends.ts";
+import { describeEachBackend } from "../test/backends.ts";
 import { beaconTokenFor } from "../test/beacon-token.ts";
 import { validApplication } from "../test/fixtures.ts";
+import { serverOn } from "../test/server.ts";
 
 const browser = (name: string) =>
   `Mozilla/5.0 (X11; Linux x86_64) ${name} Chrome/142.0.0.0 Safari/537.36`;

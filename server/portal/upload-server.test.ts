@@ -6,10 +6,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { expect, it, onTestFinished, vi } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
-import { describeEachBackend, serverOn } from "../test/backends.ts";
+import { describeEachBackend } from "../test/backends.ts";
 import { pdfBytes, wavBytes } from "../test/media-bytes.ts";
 import { signedInClient } from "../test/portal-session.ts";
-import { startTestServer } from "../test/server.ts";
+import { serverOn, startTestServer } from "../test/server.ts";
 
 /** tus's Upload-Metadata naming the client's request (the endpoint refuses a creation without). */
 const requestOf = (client: { requestId: string }) =>

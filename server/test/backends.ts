@@ -4,7 +4,6 @@ import path from "node:path";
 import { describe, onTestFinished } from "vitest";
 import { type DatabaseHandle, openDatabase, openMigratedDatabase } from "../db/database.ts";
 import { createTestDatabase, postgresAvailable } from "./postgres.ts";
-import { startTestServer } from "./server.ts";
 import { seedSqlite, templates } from "./templates.ts";
 
 /** Where the tests store applications: SQLite always, PostgreSQL when it is available. */
@@ -89,20 +88,4 @@ export async function databaseOfTwo(backend: StorageBackend) {
   const other = openDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
   onTestFinished(() => other.close());
   return { ...made, other };
-}
-
-/**
- * A server on `backend` (a fresh database on PostgreSQL) started with `env`, and a connection
- * to its database; closed, stopped and dropped when the test finishes.
- */
-export async function serverOn(backend: StorageBackend, env: Record<string, string> = {}) {
-  const setup = await backend.setup();
-  const server = await startTestServer({ ...setup.env, ...env });
-  const database = server.openDatabase();
-  onTestFinished(async () => {
-    await database.close();
-    await server.stop();
-    await setup.cleanup();
-  });
-  return { server, database };
 }

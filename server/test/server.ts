@@ -1,9 +1,11 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { onTestFinished } from "vitest";
 import { intakePath } from "#app/shared/paths.ts";
 import { type RunningServer, startServer } from "../composition-root.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
+import type { StorageBackend } from "./backends.ts";
 import { seedSqlite } from "./templates.ts";
 
 export interface TestServer extends RunningServer {
@@ -66,4 +68,20 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     openDatabase: () =>
       openDatabase({ DATABASE_URL: fullEnv.DATABASE_URL, dataDir: path.resolve(dataDir) }),
   };
+}
+
+/**
+ * A server on `backend` (a fresh database on PostgreSQL) started with `env`, and a connection
+ * to its database; closed, stopped and dropped when the test finishes.
+ */
+export async function serverOn(backend: StorageBackend, env: Record<string, string> = {}) {
+  const setup = await backend.setup();
+  const server = await startTestServer({ ...setup.env, ...env });
+  const database = server.openDatabase();
+  onTestFinished(async () => {
+    await database.close();
+    await server.stop();
+    await setup.cleanup();
+  });
+  return { server, database };
 }

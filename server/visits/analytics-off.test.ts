@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { beaconPath } from "#app/shared/paths.ts";
-import { serverOn, storageBackends } from "../test/backends.ts";
+import { storageBackends } from "../test/backends.ts";
 import { beaconTokenFor } from "../test/beacon-token.ts";
+import { serverOn } from "../test/server.ts";
 
 const [sqlite] = storageBackends();
 const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/142.0.0.0 Safari/537.36";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeEachBackend, describeOnPostgres, serverOn } from "../../test/backends.ts";
+import { describeEachBackend, describeOnPostgres } from "../../test/backends.ts";
 import { validApplication } from "../../test/fixtures.ts";
-import { startTestServer, type TestServer } from "../../test/server.ts";
+import { serverOn, startTestServer, type TestServer } from "../../test/server.ts";
 import { type SmtpSink, smtpSinkForFile, startSmtpSink } from "../../test/smtp-sink.ts";
 import { sentOnArrival, untilNonePending } from "../../test/stored.ts";
 import { waitFor } from "../../test/wait.ts";

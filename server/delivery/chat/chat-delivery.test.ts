@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, onTestFinished } from "vitest";
 import type { DatabaseHandle } from "../../db/database.ts";
-import { describeEachBackend, type StorageBackend, serverOn } from "../../test/backends.ts";
+import { describeEachBackend, type StorageBackend } from "../../test/backends.ts";
 import {
   type ChatReceiver,
   startDiscordReceiver,
@@ -8,6 +8,7 @@ import {
   startTeamsReceiver,
 } from "../../test/chat-receivers.ts";
 import { validApplication } from "../../test/fixtures.ts";
+import { serverOn } from "../../test/server.ts";
 import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
 import { sentOnArrival } from "../../test/stored.ts";
 import { waitFor } from "../../test/wait.ts";
