@@ -17,6 +17,7 @@ import { cutMissedEmailKind, cutReminderEmailKind } from "./delivery/kinds/cut-c
 import { cutReadyEmailKind } from "./delivery/kinds/cut-ready.ts";
 import { footageNoticeKinds } from "./delivery/kinds/footage-notice.ts";
 import { portalInviteKind } from "./delivery/kinds/portal-invite.ts";
+import { postWaitingEmailKind } from "./delivery/kinds/post-waiting.ts";
 import { kindRegistry } from "./delivery/kinds/registry.ts";
 import { replyEmailKind } from "./delivery/kinds/reply.ts";
 import { replyNoticeKinds } from "./delivery/kinds/reply-notice.ts";
@@ -181,6 +182,7 @@ export async function startServer(
       toTeam: clientCommentsEmailKind.name,
       toClient: teamCommentsEmailKind.name,
     },
+    postWaitingKind: postWaitingEmailKind.name,
     cutClockKinds: {
       reminder: config.PORTAL_CUT_REMINDER_BEFORE_HOURS > 0 ? [cutReminderEmailKind.name] : [],
       missed: [cutMissedEmailKind.name],

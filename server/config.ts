@@ -101,7 +101,10 @@ const schema = z.object({
   PORTAL_UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   /** Unfinished uploads a client may have at once; a creation beyond is refused (429). */
   PORTAL_OPEN_UPLOADS_MAX: z.coerce.number().int().positive().default(50),
-  /** How long a request's finished files are gathered into one notice to the owner (ms; 0: each run's). */
+  /**
+   * How long a request's finished files are gathered into one notice to the owner (ms; 0: each
+   * run's); comments into one notice, and a post's edits into one email to the client, likewise.
+   */
   PORTAL_FOOTAGE_NOTICE_WINDOW_MS: z.coerce.number().int().min(0).default(120_000),
   /** How long one hour of a plan's turnaround lasts (ms): an hour; a few ms in tests and drills. */
   PORTAL_TURNAROUND_MS_PER_HOUR: z.coerce.number().int().positive().default(3_600_000),

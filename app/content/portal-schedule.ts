@@ -88,6 +88,19 @@ export const portalSchedule = {
     clientSchedule: "Posting schedule",
     tooMany: "Only the first {count} posts of this time are shown.",
   },
+  /**
+   * The email to each person of the client when a post waits for their approval (decision
+   * 0100): once per revision, after the team's edits of a sitting, once the video is approved.
+   */
+  email: {
+    subject: "A post of “{title}” waits for your approval",
+    intro:
+      "Hello {client}, the team planned where and when “{title}” is posted. It waits for your approval.",
+    platform: "Platform",
+    when: "When",
+    caption: "Caption",
+    open: "Read and approve it on your posting schedule",
+  },
   feed: {
     title: "Your calendar feed",
     teamTitle: "Calendar feed",

@@ -43,6 +43,7 @@ export const team = {
     team_comments_email: { label: "Team-comments email", noun: "team-comments email" },
     cut_reminder_email: { label: "Cut-due reminder email", noun: "cut-due reminder email" },
     cut_missed_email: { label: "Cut-overdue email", noun: "cut-overdue email" },
+    post_waiting_email: { label: "Post-waiting email", noun: "post-waiting email" },
     footage_notice_slack: {
       label: "Slack new-footage message",
       noun: "Slack new-footage message",

@@ -28,6 +28,7 @@ const sharedTables = [
   "deliveries",
   "inbound_limit_notices",
   "message_attachments",
+  "post_notices",
   "request_pauses",
   "request_posts",
   "request_versions",

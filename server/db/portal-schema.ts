@@ -202,6 +202,14 @@ export interface TurnNoticesTable {
   queuedAt: number;
 }
 
+/** A revision of a post told to the client as waiting for their approval, once (0035). */
+export interface PostNoticesTable {
+  postId: string;
+  revision: number;
+  deliveryId: string;
+  queuedAt: number;
+}
+
 export interface PortalTables {
   clients: ClientsTable;
   clientPeople: ClientPeopleTable;
@@ -218,6 +226,7 @@ export interface PortalTables {
   requestPauses: RequestPausesTable;
   turnNotices: TurnNoticesTable;
   requestPosts: RequestPostsTable;
+  postNotices: PostNoticesTable;
   clientFeeds: ClientFeedsTable;
 }
 

@@ -98,6 +98,12 @@ async function rowsOf(
       .select("id")
       .where("clientId", "=", clientId)
       .execute(),
+    postNotices: await db
+      .selectFrom("postNotices")
+      .innerJoin("requestPosts", "requestPosts.id", "postNotices.postId")
+      .select("postNotices.postId")
+      .where("requestPosts.clientId", "=", clientId)
+      .execute(),
     clientFeeds: await db
       .selectFrom("clientFeeds")
       .select("clientId")
@@ -180,11 +186,12 @@ describeEachBackend("erasing a client on $name", (backend) => {
     const origin = new URL(server.url).origin;
     const a = await signedInClient(database, "ana");
     const b = await signedInClient(database, "bo");
-    // Each has a post on its posting schedule and a feed (0033).
+    // Each has a post on its posting schedule, told to its people (0035), and a feed (0033).
     for (const client of [a, b]) {
+      const postId = randomUUID();
       await database.write(
         postInsert(database.db, {
-          id: randomUUID(),
+          id: postId,
           requestId: client.requestId,
           clientId: client.clientId,
           platform: "TikTok",
@@ -195,6 +202,11 @@ describeEachBackend("erasing a client on $name", (backend) => {
           by: "ed@team.example",
           now: Date.now(),
         }),
+      );
+      await database.write(
+        database.db
+          .insertInto("postNotices")
+          .values({ postId, revision: 1, deliveryId: randomUUID(), queuedAt: Date.now() }),
       );
       const feed = { clientId: client.clientId, salt: randomUUID(), now: Date.now() };
       await database.write(feedWrite(database.db, { ...feed, tokenHash: randomUUID() }, false));
@@ -332,6 +344,7 @@ describeEachBackend("erasing a client on $name", (backend) => {
       "clientUploads",
       "clients",
       "commentNotices",
+      "postNotices",
       "requestPauses",
       "requestPosts",
       "requestVersions",

@@ -24,6 +24,7 @@ import { portalGuard } from "./guard.ts";
 import { uploadMediaJob } from "./media-job.ts";
 import { mediaOrphansJob } from "./media-orphans.ts";
 import { createRequest } from "./new-request.ts";
+import { postNoticeJob } from "./post-notice-job.ts";
 import { requestPage } from "./request-page.ts";
 import { createReview, type Review } from "./review.ts";
 import { createSchedule, type Schedule } from "./schedule.ts";
@@ -64,6 +65,8 @@ export function startPortal(deps: {
   cutReadyKind?: string;
   /** The kinds that tell each side of the other's new comments, in batches. */
   commentNoticeKinds?: { toTeam?: string; toClient?: string };
+  /** The delivery kind that tells a client's people a post waits for approval (post_waiting_email). */
+  postWaitingKind?: string;
   /** The delivery kinds of the plan's clock: the editor's reminder, the team's missed alert. */
   cutClockKinds?: { reminder: readonly string[]; missed: readonly string[] };
   nudgeWorker: () => void;
@@ -241,6 +244,14 @@ export function startPortal(deps: {
       commentNoticeJob({
         database,
         kinds: deps.commentNoticeKinds ?? {},
+        windowMs: config.PORTAL_FOOTAGE_NOTICE_WINDOW_MS,
+        everyMs: config.MEDIA_POLL_MS,
+        nudgeWorker: deps.nudgeWorker,
+        now,
+      }),
+      postNoticeJob({
+        database,
+        kind: deps.postWaitingKind,
         windowMs: config.PORTAL_FOOTAGE_NOTICE_WINDOW_MS,
         everyMs: config.MEDIA_POLL_MS,
         nudgeWorker: deps.nudgeWorker,

@@ -4,17 +4,18 @@ import { postInsert } from "../../server/db/portal/request-posts.ts";
 import { instantOf } from "../../server/portal/post-input.ts";
 import { approvedVersion } from "../../server/test/schedule.ts";
 import { expectNoViolations } from "./helpers/axe";
-import { uniqueName } from "./helpers/incoming";
+import { submitApplication, uniqueName } from "./helpers/incoming";
 import { expect, test } from "./helpers/page-health";
 import { signedInAs, storedSignedInClient } from "./helpers/portal";
-import { withDatabase } from "./helpers/stored";
+import { sentEmails, withDatabase } from "./helpers/stored";
 import { memberAddress, signIn, teamOrigin } from "./helpers/team";
 
 // The posting schedule (issue 39, item 5), in Chromium at 1440 and 390 px. The review's pages
 // are built on another branch: the set-up stores the state they leave, a request whose cut v1
 // the client approved (tests/../server/test/schedule.ts). The team writes the post on its page,
 // the client approves it on its calendar (week and month), the feed, fetched at its secret
-// address, parses with node-ical and holds it; a new address makes the old one a 404.
+// address, parses with node-ical and holds it; a new address makes the old one a 404. The
+// client's person is emailed that the post waits for approval (decision 0100).
 
 function events(feed: string): VEvent[] {
   return Object.values(ical.sync.parseICS(feed)).filter(
@@ -22,7 +23,7 @@ function events(feed: string): VEvent[] {
   );
 }
 
-test("the team writes a post for an approved video, the client approves it, week and month show it, the feed holds it, rotation ends the old address", async ({
+test("the team writes a post for an approved video, the client is emailed and approves it, week and month show it, the feed holds it, rotation ends the old address", async ({
   page,
   browser,
   request,
@@ -33,6 +34,13 @@ test("the team writes a post for an approved video, the client approves it, week
   const label = uniqueName("Schedule Sam");
   const client = await storedSignedInClient(label);
   await withDatabase((database) => approvedVersion(database, client));
+  // The client came from an application, as invited clients do: its emails hang on it.
+  const applicationId = await submitApplication(request, { name: label });
+  await withDatabase((database) =>
+    database.write(
+      database.db.updateTable("clients").set({ applicationId }).where("id", "=", client.clientId),
+    ),
+  );
   const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const caption = `Spring launch day ${testInfo.project.name}: the whole team on set`;
 
@@ -79,6 +87,17 @@ test("the team writes a post for an approved video, the client approves it, week
   await expect(teamPost).toContainText("17:30 (Europe/Berlin)");
   await expect(teamPost).toContainText("Waiting for the client's approval");
   await expectNoViolations(page, "the team's schedule", true);
+
+  // The client's person is told by email once the team's edits rest (1.5 s on this server).
+  const told = async () =>
+    (await sentEmails((name) => name.includes(".post-waiting@"))).filter(
+      (message) => message.subject === `A post of “${client.title}” waits for your approval`,
+    );
+  await expect.poll(async () => (await told()).length, { timeout: 20_000 }).toBe(1);
+  const [email] = await told();
+  expect(email?.text).toContain("Platform: Instagram Reels");
+  expect(email?.text).toContain("at 17:30 (Europe/Berlin)");
+  expect(email?.text).toContain(`/portal/schedule?view=week&date=${day}`);
 
   // The client approves it on their week; the month shows it approved.
   const theirs = await browser.newContext({ ...testInfo.project.use, baseURL: teamOrigin });

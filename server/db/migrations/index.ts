@@ -30,6 +30,7 @@ import { migration0030 } from "./0030_upload_notices.ts";
 import { migration0031 } from "./0031_request_versions.ts";
 import { migration0032 } from "./0032_request_clock.ts";
 import { migration0033 } from "./0033_request_posts.ts";
+import { migration0035 } from "./0035_post_notices.ts";
 
 /**
  * Versioned migrations, one per file (names sort in order of application). Kysely's migrator
@@ -68,6 +69,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0031_request_versions": migration0031(),
     "0032_request_clock": migration0032(),
     "0033_request_posts": migration0033(),
+    "0035_post_notices": migration0035(),
   };
 }
 

@@ -7,11 +7,11 @@ import type { DatabaseHandle } from "../database.ts";
  * it), so no upload is reserved for it while it goes; then what hangs on its uploads (what the
  * media job read, their tus locks: a PATCH in flight finds its lock gone at its next renewal
  * and ends), the uploads (RETURNING their ids: the files to remove once this has committed),
- * its posting schedule's posts and feed token (0033), its people's sessions and links, its
- * requests, its people, and the client. Its cuts' review goes first: the notices of its
- * comments, the comments, the versions (their cut files are uploads of its own, removed with
- * the others). Every table by
- * name, whatever the foreign keys would cascade.
+ * its posting schedule's posts with their notices (0035) and its feed token (0033), its
+ * people's sessions and links, its requests, its people, and the client. Its cuts' review goes
+ * first: the notices of its comments, the comments, the versions (their cut files are uploads
+ * of its own, removed with the others). Every table by name, whatever the foreign keys would
+ * cascade.
  */
 export function clientEraseStatements(
   { db, dialect }: Pick<DatabaseHandle, "db" | "dialect">,
@@ -41,6 +41,13 @@ export function clientEraseStatements(
     media: db.deleteFrom("uploadMedia").where("uploadId", "in", uploads),
     locks: db.deleteFrom("uploadLocks").where("uploadId", "in", uploads),
     uploads: db.deleteFrom("clientUploads").where("clientId", "=", clientId).returning("id"),
+    postNotices: db
+      .deleteFrom("postNotices")
+      .where(
+        "postId",
+        "in",
+        db.selectFrom("requestPosts").select("id").where("clientId", "=", clientId),
+      ),
     posts: db.deleteFrom("requestPosts").where("clientId", "=", clientId),
     feeds: db.deleteFrom("clientFeeds").where("clientId", "=", clientId),
     sessions: db.deleteFrom("clientSessions").where("personId", "in", people),
@@ -78,6 +85,7 @@ export async function eraseClientRows(
     statements.media,
     statements.locks,
     statements.uploads,
+    statements.postNotices,
     statements.posts,
     statements.feeds,
     statements.sessions,

@@ -71,7 +71,7 @@ function scheduleRow(row: RawRow): ScheduleRow {
 export const newPostId = (): string => randomUUID();
 
 /** One of the post's request's versions approved by the client (0031's `decision`). */
-const videoApproved = sql<boolean>`exists (select 1 from request_versions
+export const videoApproved = sql<boolean>`exists (select 1 from request_versions
   where request_versions.request_id = request_posts.request_id
   and request_versions.decision = 'approved')`;
 

@@ -8,6 +8,7 @@ import { applicantConfirmationKind, teamNotificationKind } from "./emails.ts";
 import { chatFootageNoticeKinds, footageNoticeEmailKind } from "./footage-notice.ts";
 import type { DeliveryJob, DeliveryKind, KindConfig, SendContext } from "./kind.ts";
 import { portalInviteKind } from "./portal-invite.ts";
+import { postWaitingEmailKind } from "./post-waiting.ts";
 import {
   chatMissedKinds,
   chatReminderKinds,
@@ -45,6 +46,7 @@ export const deliveryKinds = [
   teamCommentsEmailKind,
   cutReminderEmailKind,
   cutMissedEmailKind,
+  postWaitingEmailKind,
 ] as const;
 
 export type DeliveryKindName = (typeof deliveryKinds)[number]["name"];
