@@ -168,6 +168,13 @@ export const portal = {
   },
   /** The team's pages about clients. */
   team: {
+    /** The tabs of the team's client pages: the list, the cuts owed, the posting schedule. */
+    sections: {
+      label: "Client pages",
+      clients: "Clients",
+      cuts: "Cuts due",
+      schedule: "Posting schedule",
+    },
     invite: {
       title: "Client portal",
       intro: "Onboarded: invite them to their client space, where they request their videos.",

@@ -1,8 +1,9 @@
 import { portal } from "~/content/portal";
 import { clientListPort } from "~/shared/client-list-port";
 import { cutsPort } from "~/shared/cuts-port";
-import { teamClientPath, teamClientsPath, teamCutsPath } from "~/shared/paths";
+import { teamClientPath, teamClientsPath } from "~/shared/paths";
 import { fill } from "~/shared/text";
+import { ClientSectionTabs } from "~/team/client-section-tabs";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { signedInMember, teamMeta } from "~/team/route-helpers";
 import { TeamShell } from "~/team/team-shell";
@@ -27,12 +28,8 @@ export default function TeamClients({ loaderData }: Route.ComponentProps) {
   const { member, rows, due, erased } = loaderData;
   return (
     <TeamShell member={member} current={teamClientsPath}>
+      <ClientSectionTabs current={teamClientsPath} />
       <h1 className="text-3xl font-extrabold tracking-tight text-white">{copy.title}</h1>
-      <p className="mt-2">
-        <a href={teamCutsPath} className="text-white underline underline-offset-4">
-          {clock.cutsTitle}
-        </a>
-      </p>
       <OutcomeNotice said={erased ? { ok: true, message: copy.erased } : undefined} />
       {rows.length === 0 ? (
         <p className="mt-4 text-zinc-400">{copy.none}</p>

@@ -2,9 +2,10 @@ import { data } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
 import { type CutAction, type CutRow, cutsPort } from "~/shared/cuts-port";
-import { teamClientPath, teamClientsPath } from "~/shared/paths";
+import { teamClientPath, teamClientsPath, teamCutsPath } from "~/shared/paths";
 import { spanText } from "~/shared/response-clock";
 import { fill } from "~/shared/text";
+import { ClientSectionTabs } from "~/team/client-section-tabs";
 import { Moment } from "~/team/moment";
 import { NamedOptions } from "~/team/named-options";
 import { OutcomeNotice } from "~/team/outcome-notice";
@@ -54,6 +55,7 @@ export default function TeamCuts({ loaderData, actionData }: Route.ComponentProp
   const { member, view } = loaderData;
   return (
     <TeamShell member={member} current={teamClientsPath}>
+      <ClientSectionTabs current={teamCutsPath} />
       <h1 className="text-3xl font-extrabold tracking-tight text-white">{copy.cutsTitle}</h1>
       <p className="mt-2 text-zinc-400">{copy.cutsIntro}</p>
       <OutcomeNotice said={actionData} />

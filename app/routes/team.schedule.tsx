@@ -2,8 +2,15 @@ import { data, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { portalSchedule } from "~/content/portal-schedule";
 import { FeedBox, ScheduleCalendarView } from "~/portal/schedule-calendar";
-import { scheduleQuery, teamClientPath, teamPostPath, teamSchedulePath } from "~/shared/paths";
+import {
+  scheduleQuery,
+  teamClientPath,
+  teamClientsPath,
+  teamPostPath,
+  teamSchedulePath,
+} from "~/shared/paths";
 import { type CalendarView, teamSchedulePort } from "~/shared/schedule-port";
+import { ClientSectionTabs } from "~/team/client-section-tabs";
 import { NamedOptions } from "~/team/named-options";
 import { OutcomeNotice } from "~/team/outcome-notice";
 import { postedForm, signedInMember, teamMeta } from "~/team/route-helpers";
@@ -48,7 +55,8 @@ export default function TeamSchedule({ loaderData }: Route.ComponentProps) {
   const { member, calendar, client, feedUrl, message } = loaderData;
   const here = `${teamSchedulePath}${scheduleQuery(calendar.view, calendar.anchor, client?.id)}`;
   return (
-    <TeamShell member={member} current={teamSchedulePath}>
+    <TeamShell member={member} current={teamClientsPath}>
+      <ClientSectionTabs current={teamSchedulePath} />
       <h1 className="text-3xl font-extrabold tracking-tight text-white">
         {client ? `${copy.calendar.teamTitle}: ${client.name}` : copy.calendar.teamTitle}
       </h1>

@@ -64,9 +64,16 @@ test("the client marks footage complete; Cuts due shows it with its editor; paus
   expect(Number(stored.footageCompleteAt)).toBeGreaterThanOrEqual(before - 1000);
   expect(stored.editorId).not.toBeNull();
 
-  // The team's Cuts due: the request, its client, its editor, due in 7 days (Creator).
-  await page.goto(`${teamOrigin}/team/cuts`);
+  // The team's Cuts due, a tab of the client pages: the request, its client, its editor, due in
+  // 7 days (Creator).
+  await page.goto(`${teamOrigin}/team/clients`);
+  const tabs = page.getByRole("navigation", { name: "Client pages" });
+  await tabs.getByRole("link", { name: "Cuts due" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Cuts due" })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "Cuts due" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   const row = page.locator(`[data-request="${client.requestId}"]`);
   await expect(row).toBeVisible();
   await expect(

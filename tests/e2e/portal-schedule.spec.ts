@@ -83,6 +83,11 @@ test("the team writes a post for an approved video, the client is emailed and ap
 
   // The team's calendar for this client shows it, waiting.
   await page.goto(`${teamOrigin}/team/schedule?view=week&date=${day}&client=${client.clientId}`);
+  await expect(
+    page.getByRole("navigation", { name: "Client pages" }).getByRole("link", {
+      name: "Posting schedule",
+    }),
+  ).toHaveAttribute("aria-current", "page");
   const teamPost = page.locator(`[data-day="${day}"] [data-post]`);
   await expect(teamPost).toContainText("17:30 (Europe/Berlin)");
   await expect(teamPost).toContainText("Waiting for the client's approval");

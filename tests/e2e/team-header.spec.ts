@@ -63,6 +63,9 @@ async function longNamedMemberPages(page: Page, testInfo: TestInfo) {
     { path: "/team", current: "Inbox" },
     { path: `/team/applications/${id}`, current: "Inbox" },
     { path: "/team/clients", current: "Clients" },
+    // The client pages' tabs: the top bar marks their section.
+    { path: "/team/cuts", current: "Clients" },
+    { path: "/team/schedule", current: "Clients" },
     { path: "/team/response", current: "Response" },
     { path: "/team/insights", current: "Insights" },
     { path: "/team/unmatched", current: /^Unmatched \(\d{3,}\)$/ },
