@@ -13,7 +13,7 @@ import { overdueCount } from "./db/applications/inbox.ts";
 import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/deliveries/backlog.ts";
 import { clientCommentsEmailKind, teamCommentsEmailKind } from "./delivery/kinds/comment-notice.ts";
-import { cutMissedEmailKind, cutReminderEmailKind } from "./delivery/kinds/cut-clock.ts";
+import { cutClockKinds } from "./delivery/kinds/cut-clock.ts";
 import { cutReadyEmailKind } from "./delivery/kinds/cut-ready.ts";
 import { footageNoticeKinds } from "./delivery/kinds/footage-notice.ts";
 import { portalInviteKind } from "./delivery/kinds/portal-invite.ts";
@@ -183,10 +183,7 @@ export async function startServer(
       toClient: teamCommentsEmailKind.name,
     },
     postWaitingKind: postWaitingEmailKind.name,
-    cutClockKinds: {
-      reminder: config.PORTAL_CUT_REMINDER_BEFORE_HOURS > 0 ? [cutReminderEmailKind.name] : [],
-      missed: [cutMissedEmailKind.name],
-    },
+    cutClockKinds: cutClockKinds(config),
     nudgeWorker: () => worker.nudge(),
     afterErase: team.afterErase,
     // The cuts' tus endpoint checks the TEAM session on every request (decision 0091).

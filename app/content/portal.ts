@@ -310,6 +310,12 @@ export const portal = {
     missedSubject: "Cut overdue for {client}: {title}",
     reminderSummary: "Your {turn} for {client} is due {due}.",
     missedSummary: "The {turn} for {client} was due {due} and is not delivered.",
+    /** On a chat channel: our words only in the heading and preview (the client's in the facts). */
+    reminderTitle: "Cut due soon",
+    missedTitle: "Cut overdue",
+    reminderPreview: "A cut is due soon.",
+    missedPreview: "A cut is overdue.",
+    turnFact: "Cut",
     editorFact: "Editor",
     dueFact: "Due",
     link: "Open Cuts due",

@@ -56,6 +56,21 @@ export const team = {
       label: "Teams new-footage message",
       noun: "Teams new-footage message",
     },
+    cut_reminder_slack: {
+      label: "Slack cut-due reminder",
+      noun: "Slack cut-due reminder",
+    },
+    cut_missed_slack: { label: "Slack cut-overdue alert", noun: "Slack cut-overdue alert" },
+    cut_reminder_discord: {
+      label: "Discord cut-due reminder",
+      noun: "Discord cut-due reminder",
+    },
+    cut_missed_discord: { label: "Discord cut-overdue alert", noun: "Discord cut-overdue alert" },
+    cut_reminder_teams: {
+      label: "Teams cut-due reminder",
+      noun: "Teams cut-due reminder",
+    },
+    cut_missed_teams: { label: "Teams cut-overdue alert", noun: "Teams cut-overdue alert" },
     reply_email: { label: "Reply email", noun: "reply email" },
   } as Record<string, { label: string; noun: string }>,
   label: "Team",

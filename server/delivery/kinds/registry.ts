@@ -2,7 +2,12 @@ import { DeliveryError } from "../error-class.ts";
 import { alertEmailKind } from "./alert-email.ts";
 import { chatAlertKinds, chatAnnouncementKinds } from "./chat.ts";
 import { clientCommentsEmailKind, teamCommentsEmailKind } from "./comment-notice.ts";
-import { cutMissedEmailKind, cutReminderEmailKind } from "./cut-clock.ts";
+import {
+  chatCutMissedKinds,
+  chatCutReminderKinds,
+  cutMissedEmailKind,
+  cutReminderEmailKind,
+} from "./cut-clock.ts";
 import { cutReadyEmailKind } from "./cut-ready.ts";
 import { applicantConfirmationKind, teamNotificationKind } from "./emails.ts";
 import { chatFootageNoticeKinds, footageNoticeEmailKind } from "./footage-notice.ts";
@@ -45,7 +50,9 @@ export const deliveryKinds = [
   clientCommentsEmailKind,
   teamCommentsEmailKind,
   cutReminderEmailKind,
+  ...chatCutReminderKinds,
   cutMissedEmailKind,
+  ...chatCutMissedKinds,
   postWaitingEmailKind,
 ] as const;
 
