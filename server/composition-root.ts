@@ -12,7 +12,7 @@ import { type Config, loadConfig } from "./config.ts";
 import { overdueCount } from "./db/applications/inbox.ts";
 import { openMigratedDatabase } from "./db/database.ts";
 import { cachedBacklog } from "./db/deliveries/backlog.ts";
-import { clientCommentsEmailKind, teamCommentsEmailKind } from "./delivery/kinds/comment-notice.ts";
+import { clientCommentsKinds, teamCommentsEmailKind } from "./delivery/kinds/comment-notice.ts";
 import { cutClockKinds } from "./delivery/kinds/cut-clock.ts";
 import { cutReadyEmailKind } from "./delivery/kinds/cut-ready.ts";
 import { footageNoticeKinds } from "./delivery/kinds/footage-notice.ts";
@@ -179,8 +179,8 @@ export async function startServer(
     footageNoticeKinds: footageNoticeKinds(config),
     cutReadyKind: cutReadyEmailKind.name,
     commentNoticeKinds: {
-      toTeam: clientCommentsEmailKind.name,
-      toClient: teamCommentsEmailKind.name,
+      toTeam: clientCommentsKinds(config),
+      toClient: [teamCommentsEmailKind.name],
     },
     postWaitingKind: postWaitingEmailKind.name,
     cutClockKinds: cutClockKinds(config),

@@ -87,6 +87,13 @@ export const portalCuts = {
     toTeamSubject: "{client}: new comments on cuts ({count})",
     toClientSubject: "New comments from the team on your cut ({count})",
     open: "Open it",
+    /** On the team's chat channel: our words in the heading and preview, the client's as facts. */
+    chatTitle: "New comments on cuts",
+    chatSummaryOne: "A client commented on a cut.",
+    chatSummaryMany: "A client left {count} comments on cuts.",
+    clientFact: "Client",
+    commentFact: "Comment",
+    more: "And {count} more comments on the team's page.",
   },
   /** The cut-ready email to each of the client's people. */
   email: {

@@ -71,6 +71,18 @@ export const team = {
       noun: "Teams cut-due reminder",
     },
     cut_missed_teams: { label: "Teams cut-overdue alert", noun: "Teams cut-overdue alert" },
+    client_comments_slack: {
+      label: "Slack client-comments message",
+      noun: "Slack client-comments message",
+    },
+    client_comments_discord: {
+      label: "Discord client-comments message",
+      noun: "Discord client-comments message",
+    },
+    client_comments_teams: {
+      label: "Teams client-comments message",
+      noun: "Teams client-comments message",
+    },
     reply_email: { label: "Reply email", noun: "reply email" },
   } as Record<string, { label: string; noun: string }>,
   label: "Team",

@@ -5,14 +5,15 @@ import { clientPeople, clientWithRequest, teamVersion } from "../test/portal.ts"
 import { commentNoticeJob } from "./comment-notice-job.ts";
 import { createReview } from "./review.ts";
 
-const kinds = { toTeam: "client_comments_email", toClient: "team_comments_email" };
+const names = { toTeam: "client_comments_email", toClient: "team_comments_email" };
+const kinds = { toTeam: [names.toTeam], toClient: [names.toClient] };
 const windowMs = 60_000;
 
 const noticeDeliveries = (database: DatabaseHandle) =>
   database.db
     .selectFrom("deliveries")
     .select(["id", "kind", "status"])
-    .where("kind", "in", [kinds.toTeam, kinds.toClient])
+    .where("kind", "in", [names.toTeam, names.toClient])
     .orderBy("createdAt")
     .orderBy("kind")
     .execute();
@@ -69,7 +70,7 @@ describeEachBackend("comment notices on $name", (backend) => {
     await Promise.all([job.run(), job.run()]);
     await job.run();
     const made = await noticeDeliveries(database);
-    expect(made.map((d) => d.kind).sort()).toEqual([kinds.toTeam, kinds.toClient].sort());
+    expect(made.map((d) => d.kind).sort()).toEqual([names.toTeam, names.toClient].sort());
     expect(nudged).toBeGreaterThanOrEqual(1);
 
     // A decision is told to the team in the next batch; nothing already told is told again.
@@ -90,7 +91,7 @@ describeEachBackend("comment notices on $name", (backend) => {
     const queued = await database.db
       .selectFrom("commentNotices")
       .select(["deliveryId"])
-      .where("kind", "=", kinds.toTeam)
+      .where("kind", "=", names.toTeam)
       .execute();
     expect(queued).toHaveLength(4);
     expect(new Set(queued.map((row) => row.deliveryId)).size).toBe(2);

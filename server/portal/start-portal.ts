@@ -64,7 +64,7 @@ export function startPortal(deps: {
   /** The delivery kind that tells a client's people of a new version (cut_ready_email). */
   cutReadyKind?: string;
   /** The kinds that tell each side of the other's new comments, in batches. */
-  commentNoticeKinds?: { toTeam?: string; toClient?: string };
+  commentNoticeKinds?: { toTeam?: readonly string[]; toClient?: readonly string[] };
   /** The delivery kind that tells a client's people a post waits for approval (post_waiting_email). */
   postWaitingKind?: string;
   /** The delivery kinds of the plan's clock: the editor's reminder, the team's missed alert. */

@@ -1,12 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { expect, it } from "vitest";
+import pino from "pino";
+import { expect, it, onTestFinished } from "vitest";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { commentBatch, commentNoticesQueue } from "../../db/portal/comment-notices.ts";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
-import { recordingMailer, workerSending } from "../../test/delivery-worker.ts";
+import { startSlackReceiver } from "../../test/chat-receivers.ts";
+import { recordingMailer, siteWorkerConfig, workerSending } from "../../test/delivery-worker.ts";
 import { clientPeople, clientWithRequest, teamVersion } from "../../test/portal.ts";
 import { waitFor } from "../../test/wait.ts";
-import { clientCommentsEmailKind, teamCommentsEmailKind } from "./comment-notice.ts";
+import { startDeliveryWorker } from "../worker.ts";
+import {
+  clientCommentsEmailKind,
+  clientCommentsKinds,
+  clientCommentsNotice,
+  teamCommentsEmailKind,
+} from "./comment-notice.ts";
 
 const statuses = (database: DatabaseHandle) =>
   database.db
@@ -100,4 +108,109 @@ describeEachBackend("the comment notices' emails on $name", (backend) => {
       `https://reelsmith.example/portal/requests/${owner.requestId}/cut`,
     );
   });
+});
+
+describeEachBackend("the client's comments on a chat channel on $name", (backend) => {
+  it("posts the client's comments to Slack once: our words in the heading and preview, the comments as facts, defused, the request's team page", async () => {
+    const { database } = await migratedDatabase(backend);
+    const owner = await clientWithRequest(database, {
+      ownerEmail: "maya@studio.example",
+      name: "<!channel> Eve",
+      title: "Spring launch",
+    });
+    const start = Date.now() - 10_000;
+    const { versionId } = await teamVersion(database, owner, { at: start });
+    await database.write(
+      database.db.insertInto("versionComments").values({
+        id: randomUUID(),
+        versionId,
+        clientId: owner.clientId,
+        parentId: null,
+        authorSide: "client",
+        authorId: null,
+        authorName: "eve@example.com",
+        frameIn: null,
+        frameOut: null,
+        body: "See <https://evil.example|here> @here",
+        resolvedAt: null,
+        createdAt: start + 1,
+      }),
+    );
+    const kind = "client_comments_slack";
+    await commentNoticesQueue(database, kind, {
+      side: "client",
+      now: start + 2,
+      since: 0,
+      limit: 10,
+    });
+    const batch = { clientId: owner.clientId, kind, deliveryId: randomUUID(), now: start + 3 };
+    expect(await commentBatch(database, batch)).toBe(true);
+    // Made again (another instance): nothing queued is left, so no second delivery.
+    expect(await commentBatch(database, { ...batch, deliveryId: randomUUID() })).toBe(false);
+
+    const slack = await startSlackReceiver();
+    onTestFinished(() => slack.stop());
+    const worker = startDeliveryWorker({
+      database,
+      config: { ...siteWorkerConfig, SLACK_WEBHOOK_URL: slack.url },
+      logger: pino({ level: "silent" }),
+      mailer: recordingMailer().mailer,
+    });
+    onTestFinished(() => worker.stop());
+    await waitFor(async () => slack.accepted().length === 1, { what: "the Slack message" });
+    await worker.stop();
+    expect(slack.accepted()).toHaveLength(1);
+    const posted = slack.accepted()[0];
+    expect((posted?.json as { text: string }).text).toBe("A client commented on a cut.");
+    // Slack's escaping breaks links with zero-width spaces: read without them.
+    const body = String(posted?.body).replaceAll("\u200b", "");
+    expect(body).toContain('"text":"New comments on cuts"');
+    expect(body).toContain('"text":"&lt;!channel&gt; Eve"');
+    expect(body).toContain("eve@example.com: See &lt;https://evil.example|here&gt;");
+    expect(body).toContain("maya &lt;maya@studio.example&gt;");
+    expect(body).toContain(
+      `"url":"https://reelsmith.example/team/clients/${owner.clientId}/requests/${owner.requestId}"`,
+    );
+    expect(body).not.toContain("<!channel>");
+    expect(body).not.toContain("<https://evil");
+  });
+});
+
+it("the client's comments go to the email and each chat channel set up", () => {
+  expect(clientCommentsKinds(siteWorkerConfig)).toEqual(["client_comments_email"]);
+  expect(
+    clientCommentsKinds({ ...siteWorkerConfig, DISCORD_WEBHOOK_URL: "https://discord.example/x" }),
+  ).toEqual(["client_comments_email", "client_comments_discord"]);
+});
+
+it("quotes five comments on a chat channel, one fact each, and counts the rest in our words", () => {
+  const comment = (body: string) => ({
+    requestId: "r1",
+    requestTitle: "Spring launch",
+    version: 1,
+    authorName: "ada@example.com",
+    frameIn: null,
+    frameOut: null,
+    frameRate: null,
+    body,
+  });
+  const notice = clientCommentsNotice(
+    {
+      clientId: "c1",
+      clientName: "Ada Lovelace",
+      emails: [],
+      comments: ["one", "two", "three", "four", "five", "six", "seven"].map(comment),
+    },
+    undefined,
+    { siteUrl: "https://reelsmith.example/" },
+  );
+  expect(notice.summary).toBe("A client left 7 comments on cuts.");
+  expect(notice.facts.map((fact) => fact.label)).toEqual([
+    "Client",
+    "Owner",
+    ...Array(5).fill("Comment"),
+  ]);
+  expect(notice.facts.at(-1)?.value).toBe("“Spring launch” v1 · ada@example.com: five");
+  expect(notice.lines).toEqual(["And 2 more comments on the team's page."]);
+  expect(notice.link?.url).toBe("https://reelsmith.example/team/clients/c1/requests/r1");
 });

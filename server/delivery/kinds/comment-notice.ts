@@ -1,9 +1,16 @@
+import { chat } from "#app/content/chat.ts";
 import { portalCuts } from "#app/content/portal-cuts.ts";
 import { portalCutPath, teamRequestPath } from "#app/shared/paths.ts";
 import { fill } from "#app/shared/text.ts";
 import { type FrameRate, frameToTimecode, parseFrameRate } from "#app/shared/timecode.ts";
+import type { Member } from "../../db/members.ts";
 import { commentBatchOf, type NoticeComment } from "../../db/portal/comment-notices.ts";
+import { chatChannels } from "../chat/channels.ts";
+import type { Notice } from "../chat/notice.ts";
+import { ownerText } from "../chat/owner-text.ts";
 import { mailDomain } from "../messages.ts";
+import { configuredNames, noticeOptions, onDemandChatKind } from "./chat.ts";
+import type { KindConfig } from "./kind.ts";
 import { onDemandEmailKind, toldByDelivery } from "./on-demand-email.ts";
 
 /** The most comments one notice quotes (the rest are counted). */
@@ -79,3 +86,56 @@ function commentsEmailKind<Name extends `${Side}_comments_email`>(name: Name, si
 
 export const clientCommentsEmailKind = commentsEmailKind("client_comments_email", "client");
 export const teamCommentsEmailKind = commentsEmailKind("team_comments_email", "team");
+
+/** The comments a notice on a chat channel quotes, one fact each (the rest are counted). */
+const chatShown = 5;
+
+/**
+ * The client's comments on the team's chat channel: our words in the heading, preview and
+ * count; the client, the owner and each comment as facts (escaped and cut to a line by every
+ * chat format); the team's page of the first comment's request.
+ */
+export function clientCommentsNotice(
+  batch: NonNullable<Awaited<ReturnType<typeof commentBatchOf>>>,
+  owner: Pick<Member, "name" | "email"> | undefined,
+  options: { siteUrl: string; now?: number },
+): Notice {
+  const words = portalCuts.notices;
+  const count = batch.comments.length;
+  const [first] = batch.comments;
+  const path = first ? teamRequestPath(batch.clientId, first.requestId) : "";
+  return {
+    title: words.chatTitle,
+    summary: count === 1 ? words.chatSummaryOne : fill(words.chatSummaryMany, { count }),
+    facts: [
+      { label: words.clientFact, value: batch.clientName },
+      { label: chat.application.ownerLabel, value: ownerText(owner) },
+      ...batch.comments
+        .slice(0, chatShown)
+        .map((comment) => ({ label: words.commentFact, value: commentLine(comment) })),
+    ],
+    lines: count > chatShown ? [fill(words.more, { count: count - chatShown })] : [],
+    link: { text: words.open, url: `${options.siteUrl.replace(/\/+$/, "")}${path}` },
+    time: new Date(options.now ?? Date.now()).toISOString(),
+  };
+}
+
+/** The client's comments on each chat channel set up, for the whole team to see. */
+export const chatClientCommentsKinds = chatChannels.map((channel) =>
+  onDemandChatKind(
+    "client_comments",
+    channel,
+    async (job, context) =>
+      clientCommentsNotice(
+        await batches.of(job, context),
+        job.owner ?? undefined,
+        noticeOptions(context.config),
+      ),
+    batches.skipReason,
+  ),
+);
+
+/** The notices of the client's comments this configuration makes: the email, each chat set up. */
+export function clientCommentsKinds(config: KindConfig): string[] {
+  return configuredNames([clientCommentsEmailKind, ...chatClientCommentsKinds], config);
+}

@@ -1,7 +1,11 @@
 import { DeliveryError } from "../error-class.ts";
 import { alertEmailKind } from "./alert-email.ts";
 import { chatAlertKinds, chatAnnouncementKinds } from "./chat.ts";
-import { clientCommentsEmailKind, teamCommentsEmailKind } from "./comment-notice.ts";
+import {
+  chatClientCommentsKinds,
+  clientCommentsEmailKind,
+  teamCommentsEmailKind,
+} from "./comment-notice.ts";
 import {
   chatCutMissedKinds,
   chatCutReminderKinds,
@@ -48,6 +52,7 @@ export const deliveryKinds = [
   ...chatFootageNoticeKinds,
   cutReadyEmailKind,
   clientCommentsEmailKind,
+  ...chatClientCommentsKinds,
   teamCommentsEmailKind,
   cutReminderEmailKind,
   ...chatCutReminderKinds,
