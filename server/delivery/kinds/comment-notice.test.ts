@@ -160,10 +160,11 @@ describeEachBackend("the client's comments on a chat channel on $name", (backend
     await waitFor(async () => slack.accepted().length === 1, { what: "the Slack message" });
     await worker.stop();
     expect(slack.accepted()).toHaveLength(1);
-    const posted = slack.accepted()[0];
-    expect((posted?.json as { text: string }).text).toBe("A client commented on a cut.");
+    const [posted] = slack.accepted();
+    if (!posted) throw new Error("nothing posted");
+    expect((posted.json as { text: string }).text).toBe("A client commented on a cut.");
     // Slack's escaping breaks links with zero-width spaces: read without them.
-    const body = String(posted?.body).replaceAll("\u200b", "");
+    const body = posted.body.replaceAll("\u200b", "");
     expect(body).toContain('"text":"New comments on cuts"');
     expect(body).toContain('"text":"&lt;!channel&gt; Eve"');
     expect(body).toContain("eve@example.com: See &lt;https://evil.example|here&gt;");
