@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import { eraseClientRows } from "../db/portal/client-erase.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { clientPeople, clientWithRequest } from "../test/portal.ts";
-import { approvedVersion } from "../test/schedule.ts";
+import { approvedVersion, postForm } from "../test/schedule.ts";
 import { postNoticeJob } from "./post-notice-job.ts";
 import { createSchedule } from "./schedule.ts";
 
@@ -15,16 +15,19 @@ const start = Date.UTC(2026, 10, 28, 12);
 const postAt = Date.UTC(2026, 11, 1, 16);
 
 const form = (revision: number, fields: Record<string, string> = {}) =>
-  new URLSearchParams({
-    platform: "TikTok",
-    date: "2026-12-01",
-    time: "17:00",
-    timeZone: "Europe/Berlin",
-    caption: "Behind the scenes of the spring launch",
-    hashtags: "launch",
-    revision: String(revision),
-    ...fields,
+  postForm({ revision: String(revision), ...fields });
+
+/** The client's schedule on `database` at the test's clock, and a client with a request. */
+async function scheduleOf(database: DatabaseHandle, clock: { now: number }) {
+  const schedule = createSchedule({
+    database,
+    feedKey: "a test key of the server",
+    siteUrl: "http://localhost:3000",
+    now: () => clock.now,
   });
+  const client = await clientWithRequest(database, { name: "Ana Studio", title: "Spring launch" });
+  return { schedule, client };
+}
 
 /** The revisions told so far, each by a delivery of `kind` (post_notices names it). */
 async function told(database: DatabaseHandle) {
@@ -49,13 +52,7 @@ describeEachBackend("post notices on $name", (backend) => {
   it("a post waiting for approval is told once per revision, when the team's edits rest and the video is approved; never once approved or past", async () => {
     const { database } = await migratedDatabase(backend);
     const clock = { now: start };
-    const schedule = createSchedule({
-      database,
-      feedKey: "a test key of the server",
-      siteUrl: "http://localhost:3000",
-      now: () => clock.now,
-    });
-    const a = await clientWithRequest(database, { name: "Ana Studio", title: "Spring launch" });
+    const { schedule, client: a } = await scheduleOf(database, clock);
     const [personId] = await clientPeople(database, a.clientId, ["ana@example.com"]);
     let nudged = 0;
     const job = postNoticeJob({
@@ -130,13 +127,7 @@ describeEachBackend("post notices on $name", (backend) => {
   it("without the kind (no email configured), or a client without its application, tells nothing", async () => {
     const { database } = await migratedDatabase(backend);
     const clock = { now: start };
-    const schedule = createSchedule({
-      database,
-      feedKey: "a test key of the server",
-      siteUrl: "http://localhost:3000",
-      now: () => clock.now,
-    });
-    const a = await clientWithRequest(database, { name: "Ana Studio" });
+    const { schedule, client: a } = await scheduleOf(database, clock);
     await approvedVersion(database, a);
     await schedule.team.savePost(a.clientId, a.requestId, form(0), "ed@team.example");
     clock.now += windowMs;

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import { eraseClientRows } from "../db/portal/client-erase.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { clientWithRequest } from "../test/portal.ts";
-import { approvedVersion } from "../test/schedule.ts";
+import { approvedVersion, postForm } from "../test/schedule.ts";
 import { isFeedPath } from "./guard.ts";
 import { instantOf, readHashtags, readPostForm } from "./post-input.ts";
 import { createSchedule, hashFeedToken } from "./schedule.ts";
@@ -15,17 +15,7 @@ import { createSchedule, hashFeedToken } from "./schedule.ts";
 const now = Date.UTC(2026, 10, 28, 12);
 const site = "http://localhost:3000";
 
-const form = (fields: Record<string, string>) =>
-  new URLSearchParams({
-    platform: "TikTok",
-    date: "2026-12-01",
-    time: "17:00",
-    timeZone: "Europe/Berlin",
-    caption: "Behind the scenes of the spring launch",
-    hashtags: "launch, #BTS spring",
-    revision: "0",
-    ...fields,
-  });
+const form = postForm;
 
 function events(feed: string): VEvent[] {
   return Object.values(ical.sync.parseICS(feed)).filter(

@@ -2,7 +2,7 @@ import type { SendMailOptions } from "nodemailer";
 import pino from "pino";
 import { onTestFinished } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
-import { startDeliveryWorker } from "../delivery/worker.ts";
+import { startDeliveryWorker, type WorkerConfig } from "../delivery/worker.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { workerTestConfig } from "./worker-config.ts";
 
@@ -30,11 +30,18 @@ export function recordingMailer(failures = 0) {
   return { mailer, tried, sent };
 }
 
-/** The delivery worker on `database`, sending with `mailer`; stopped when the test finishes. */
-export function workerSending(database: DatabaseHandle, mailer: Mailer) {
+/**
+ * The delivery worker on `database`, sending with `mailer` (and to the chat channels `config`
+ * sets up); stopped when the test finishes.
+ */
+export function workerSending(
+  database: DatabaseHandle,
+  mailer: Mailer,
+  config: Partial<WorkerConfig> = {},
+) {
   const worker = startDeliveryWorker({
     database,
-    config: siteWorkerConfig,
+    config: { ...siteWorkerConfig, ...config },
     logger: pino({ level: "silent" }),
     mailer,
   });

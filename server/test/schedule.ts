@@ -14,3 +14,16 @@ export async function approvedVersion(
   const { decision = "approved" } = options;
   return (await teamVersion(database, owner, { ...options, decision })).versionId;
 }
+
+/** The team's post form as a browser posts it: a TikTok post on 1 December 2026, 17:00 Berlin. */
+export const postForm = (fields: Record<string, string> = {}) =>
+  new URLSearchParams({
+    platform: "TikTok",
+    date: "2026-12-01",
+    time: "17:00",
+    timeZone: "Europe/Berlin",
+    caption: "Behind the scenes of the spring launch",
+    hashtags: "launch, #BTS spring",
+    revision: "0",
+    ...fields,
+  });

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
 import { deliveryWithClaim } from "../deliveries/insert-for-application.ts";
+import { peopleOf } from "./client-people.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 type Writer = Pick<DatabaseHandle, "db" | "dialect" | "write" | "writeTransaction">;
@@ -148,12 +149,7 @@ export async function commentBatchOf({ db }: Handle, deliveryId: string, limit: 
     .execute();
   const [first] = rows;
   if (!first) return undefined;
-  const people = await db
-    .selectFrom("clientPeople")
-    .select("email")
-    .where("clientId", "=", first.clientId)
-    .orderBy("createdAt")
-    .execute();
+  const people = await peopleOf({ db }, first.clientId);
   return {
     clientId: first.clientId,
     clientName: first.clientName,

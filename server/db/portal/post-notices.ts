@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "../database.ts";
 import { deliveryWithClaim } from "../deliveries/insert-for-application.ts";
+import { peopleOf } from "./client-people.ts";
 import { videoApproved } from "./request-posts.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
@@ -101,12 +102,7 @@ export async function postNoticeOf({ db }: Handle, deliveryId: string) {
     .where("postNotices.deliveryId", "=", deliveryId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const people = await db
-    .selectFrom("clientPeople")
-    .select("email")
-    .where("clientId", "=", row.clientId)
-    .orderBy("createdAt")
-    .execute();
+  const people = await peopleOf({ db }, row.clientId);
   return {
     ...row,
     toldRevision: Number(row.toldRevision),

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DatabaseHandle } from "../database.ts";
 import { deliveryForApplication } from "../deliveries/insert-for-application.ts";
 import type { RequestVersionsTable, VersionCommentsTable } from "../portal-schema.ts";
+import { peopleOf } from "./client-people.ts";
 
 type Handle = Pick<DatabaseHandle, "db">;
 
@@ -187,12 +188,7 @@ export async function versionNoticeOf({ db }: Handle, versionId: string) {
     .where("requestVersions.id", "=", versionId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const people = await db
-    .selectFrom("clientPeople")
-    .select("email")
-    .where("clientId", "=", row.clientId)
-    .orderBy("createdAt")
-    .execute();
+  const people = await peopleOf({ db }, row.clientId);
   return {
     number: Number(row.number),
     requestId: row.requestId,

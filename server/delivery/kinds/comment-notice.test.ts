@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { commentBatch, commentNoticesQueue } from "../../db/portal/comment-notices.ts";
@@ -8,7 +7,6 @@ import { startSlackReceiver } from "../../test/chat-receivers.ts";
 import { recordingMailer, siteWorkerConfig, workerSending } from "../../test/delivery-worker.ts";
 import { clientPeople, clientWithRequest, teamVersion } from "../../test/portal.ts";
 import { waitFor } from "../../test/wait.ts";
-import { startDeliveryWorker } from "../worker.ts";
 import {
   clientCommentsEmailKind,
   clientCommentsKinds,
@@ -150,13 +148,9 @@ describeEachBackend("the client's comments on a chat channel on $name", (backend
 
     const slack = await startSlackReceiver();
     onTestFinished(() => slack.stop());
-    const worker = startDeliveryWorker({
-      database,
-      config: { ...siteWorkerConfig, SLACK_WEBHOOK_URL: slack.url },
-      logger: pino({ level: "silent" }),
-      mailer: recordingMailer().mailer,
+    const worker = workerSending(database, recordingMailer().mailer, {
+      SLACK_WEBHOOK_URL: slack.url,
     });
-    onTestFinished(() => worker.stop());
     await waitFor(async () => slack.accepted().length === 1, { what: "the Slack message" });
     await worker.stop();
     expect(slack.accepted()).toHaveLength(1);

@@ -11,7 +11,7 @@ import { ownerText } from "../chat/owner-text.ts";
 import { mailDomain } from "../messages.ts";
 import { configuredNames, noticeOptions, onDemandChatKind } from "./chat.ts";
 import type { KindConfig } from "./kind.ts";
-import { onDemandEmailKind, toldByDelivery } from "./on-demand-email.ts";
+import { mailEach, onDemandEmailKind, toldByDelivery } from "./on-demand-email.ts";
 
 /** The most comments one notice quotes (the rest are counted). */
 const shown = 50;
@@ -51,7 +51,8 @@ type Side = "client" | "team";
  * by the job comment-notices.
  */
 function commentsEmailKind<Name extends `${Side}_comments_email`>(name: Name, side: Side) {
-  return onDemandEmailKind(name, batches, async (batch, job, { config, mailer }) => {
+  return onDemandEmailKind(name, batches, async (batch, job, context) => {
+    const { config, mailer } = context;
     const toTeam = side === "client";
     const [first] = batch.comments;
     const path =
@@ -63,24 +64,21 @@ function commentsEmailKind<Name extends `${Side}_comments_email`>(name: Name, si
     const subject = toTeam
       ? fill(words.toTeamSubject, { client: batch.clientName, count })
       : fill(words.toClientSubject, { count });
-    const to = toTeam ? [job.owner ? job.owner.email : config.TEAM_EMAIL] : batch.emails;
     const text = [
       ...batch.comments.map((c) => `- ${commentLine(c)}`),
       "",
       `${words.open}: ${link}`,
       "",
     ].join("\n");
-    for (const [index, email] of to.entries()) {
-      // One per delivery (and person): a repeat after a crash is recognisable by its receiver.
-      const id = toTeam ? job.delivery.id : `${job.delivery.id}.${index}`;
-      await mailer.send({
-        from: config.MAIL_FROM,
-        to: email,
-        subject,
-        messageId: `<${id}.${side}-comments@${mailDomain(config.MAIL_FROM)}>`,
-        text,
-      });
-    }
+    if (!toTeam) return mailEach(context, job, "team-comments", batch.emails, { subject, text });
+    await mailer.send({
+      from: config.MAIL_FROM,
+      to: job.owner ? job.owner.email : config.TEAM_EMAIL,
+      subject,
+      // One per delivery: a repeat after a crash is recognisable by its receiver.
+      messageId: `<${job.delivery.id}.client-comments@${mailDomain(config.MAIL_FROM)}>`,
+      text,
+    });
   });
 }
 

@@ -1,4 +1,3 @@
-import pino from "pino";
 import { expect, it, onTestFinished } from "vitest";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { addMember } from "../../db/members.ts";
@@ -8,7 +7,6 @@ import { startSlackReceiver } from "../../test/chat-receivers.ts";
 import { recordingMailer, siteWorkerConfig, workerSending } from "../../test/delivery-worker.ts";
 import { clientWithRequest } from "../../test/portal.ts";
 import { waitFor } from "../../test/wait.ts";
-import { startDeliveryWorker } from "../worker.ts";
 import { cutClockKinds } from "./cut-clock.ts";
 
 const rowOf = async (database: DatabaseHandle, id: string) =>
@@ -108,13 +106,9 @@ describeEachBackend("the cut notices on a chat channel on $name", (backend) => {
     const missed = await notice(database, client.requestId, "cut_missed_slack");
     const slack = await startSlackReceiver();
     onTestFinished(() => slack.stop());
-    const worker = startDeliveryWorker({
-      database,
-      config: { ...siteWorkerConfig, SLACK_WEBHOOK_URL: slack.url },
-      logger: pino({ level: "silent" }),
-      mailer: recordingMailer().mailer,
+    const worker = workerSending(database, recordingMailer().mailer, {
+      SLACK_WEBHOOK_URL: slack.url,
     });
-    onTestFinished(() => worker.stop());
     await waitFor(async () => (await rowOf(database, missed))?.status === "done", {
       what: "the Slack alert posted",
     });

@@ -2,8 +2,7 @@ import { portalCuts } from "#app/content/portal-cuts.ts";
 import { portalCutPath } from "#app/shared/paths.ts";
 import { fill } from "#app/shared/text.ts";
 import { versionNoticeOf } from "../../db/portal/request-versions.ts";
-import { mailDomain } from "../messages.ts";
-import { onDemandEmailKind, toldByDelivery } from "./on-demand-email.ts";
+import { mailEach, onDemandEmailKind, toldByDelivery } from "./on-demand-email.ts";
 
 /** The version this delivery tells of: its id is the version's (made in one transaction). */
 const versions = toldByDelivery(
@@ -21,29 +20,15 @@ const versions = toldByDelivery(
 export const cutReadyEmailKind = onDemandEmailKind(
   "cut_ready_email",
   versions,
-  async (notice, job, { config, mailer }) => {
+  async (notice, job, context) => {
+    const { config } = context;
     if (!config.PUBLIC_SITE_URL) throw new Error("the cut-ready email needs PUBLIC_SITE_URL");
     const words = portalCuts.email;
     const link = new URL(portalCutPath(notice.requestId), config.PUBLIC_SITE_URL).toString();
-    const subject = fill(words.subject, { number: notice.number, title: notice.title });
-    for (const [index, email] of notice.emails.entries()) {
-      await mailer.send({
-        from: config.MAIL_FROM,
-        to: email,
-        subject,
-        // One per delivery and person: a repeat after a crash is recognisable by its receiver.
-        messageId: `<${job.delivery.id}.${index}.cut-ready@${mailDomain(config.MAIL_FROM)}>`,
-        text: [
-          fill(words.body, {
-            number: notice.number,
-            title: notice.title,
-            client: notice.clientName,
-          }),
-          "",
-          `${words.open}: ${link}`,
-          "",
-        ].join("\n"),
-      });
-    }
+    const values = { number: notice.number, title: notice.title, client: notice.clientName };
+    await mailEach(context, job, "cut-ready", notice.emails, {
+      subject: fill(words.subject, values),
+      text: [fill(words.body, values), "", `${words.open}: ${link}`, ""].join("\n"),
+    });
   },
 );

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "../../db/database.ts";
+import { mailDomain } from "../messages.ts";
 import type { DeliveryJob, DeliveryKind, SendContext } from "./kind.ts";
 
 /**
@@ -42,4 +43,26 @@ export function onDemandEmailKind<Name extends string, Facts>(
     skipReason: told.skipReason,
     send: async (job, context) => send(await told.of(job, context), job, context),
   } as const satisfies DeliveryKind<Name>;
+}
+
+/**
+ * One message to each of `to` (no one sees another's address), each with a Message-ID of its
+ * own, `<delivery.index.tag@domain>`: a repeat after a crash is recognisable by its receiver.
+ */
+export async function mailEach(
+  { config, mailer }: Pick<SendContext, "config" | "mailer">,
+  job: DeliveryJob,
+  tag: string,
+  to: readonly string[],
+  message: { subject: string; text: string },
+): Promise<void> {
+  const domain = mailDomain(config.MAIL_FROM);
+  for (const [index, email] of to.entries()) {
+    await mailer.send({
+      from: config.MAIL_FROM,
+      to: email,
+      ...message,
+      messageId: `<${job.delivery.id}.${index}.${tag}@${domain}>`,
+    });
+  }
 }

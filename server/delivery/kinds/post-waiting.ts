@@ -2,8 +2,7 @@ import { portalSchedule } from "#app/content/portal-schedule.ts";
 import { portalPaths, scheduleQuery } from "#app/shared/paths.ts";
 import { fill } from "#app/shared/text.ts";
 import { type PostNotice, postNoticeOf } from "../../db/portal/post-notices.ts";
-import { mailDomain } from "../messages.ts";
-import { onDemandEmailKind, toldByDelivery } from "./on-demand-email.ts";
+import { mailEach, onDemandEmailKind, toldByDelivery } from "./on-demand-email.ts";
 
 /** A caption's first characters in the email. */
 const quoted = 300;
@@ -57,7 +56,8 @@ const postDay = (post: Pick<PostNotice, "at" | "timeZone">) =>
 export const postWaitingEmailKind = onDemandEmailKind(
   "post_waiting_email",
   posts,
-  async (post, job, { config, mailer }) => {
+  async (post, job, context) => {
+    const { config } = context;
     if (!config.PUBLIC_SITE_URL) throw new Error("the post-waiting email needs PUBLIC_SITE_URL");
     const words = portalSchedule.email;
     const link = new URL(
@@ -66,26 +66,18 @@ export const postWaitingEmailKind = onDemandEmailKind(
     ).toString();
     const caption =
       post.caption.length > quoted ? `${post.caption.slice(0, quoted)}…` : post.caption;
-    const text = [
-      fill(words.intro, { client: post.clientName, title: post.title }),
-      "",
-      `${words.platform}: ${post.platform}`,
-      `${words.when}: ${postWhen(post)}`,
-      `${words.caption}: ${caption}`,
-      "",
-      `${words.open}: ${link}`,
-      "",
-    ].join("\n");
-    const subject = fill(words.subject, { title: post.title });
-    for (const [index, email] of post.emails.entries()) {
-      await mailer.send({
-        from: config.MAIL_FROM,
-        to: email,
-        subject,
-        // One per delivery and person: a repeat after a crash is recognisable by its receiver.
-        messageId: `<${job.delivery.id}.${index}.post-waiting@${mailDomain(config.MAIL_FROM)}>`,
-        text,
-      });
-    }
+    await mailEach(context, job, "post-waiting", post.emails, {
+      subject: fill(words.subject, { title: post.title }),
+      text: [
+        fill(words.intro, { client: post.clientName, title: post.title }),
+        "",
+        `${words.platform}: ${post.platform}`,
+        `${words.when}: ${postWhen(post)}`,
+        `${words.caption}: ${caption}`,
+        "",
+        `${words.open}: ${link}`,
+        "",
+      ].join("\n"),
+    });
   },
 );
