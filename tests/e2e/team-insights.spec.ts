@@ -162,8 +162,16 @@ for (const javaScriptEnabled of [true, false]) {
       for (const { name, source, campaign: shown } of expected) {
         const id = await applicationColumn(emailOf({ name, landing: "/" }, run), "id", "email");
         await page.goto(`${teamOrigin}/team/applications/${id}`);
-        // The source is a detail: folded under the page's Details.
-        await page.locator("#details > summary").click();
+        // The source is a detail: folded under the page's Details. Opened once the page is
+        // React's: a click before hydration can be undone by it (CI, 2026-11-29, once).
+        if (javaScriptEnabled) await hydrated(page);
+        const details = page.locator("#details");
+        await expect(async () => {
+          if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) {
+            await details.locator("> summary").click();
+          }
+          await expect(details).toHaveAttribute("open", "", { timeout: 2_000 });
+        }).toPass({ timeout: 15_000 });
         const panel = page.getByRole("region", { name: "Source" });
         await expect(panel.getByRole("definition").first()).toHaveText(source);
         await expect(panel.getByRole("definition").nth(2)).toHaveText(shown);
