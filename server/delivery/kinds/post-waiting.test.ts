@@ -28,7 +28,8 @@ describeEachBackend("the post-waiting email on $name", (backend) => {
     await clientPeople(database, owner.clientId, ["ana@example.com", "bo@example.com"]);
     await approvedVersion(database, owner);
     const postId = "post-1";
-    const caption = `Behind the scenes ${"of the spring launch ".repeat(20)}`;
+    // 310 characters, the 300th an emoji (two UTF-16 units): cut after it, never inside it.
+    const caption = `${"Behind the scenes of the spring launch ".repeat(8).slice(0, 299)}🎬${"x".repeat(10)}`;
     await database.write(
       postInsert(database.db, {
         id: postId,
@@ -68,8 +69,8 @@ describeEachBackend("the post-waiting email on $name", (backend) => {
     );
     expect(text).toContain("Platform: Instagram");
     expect(text).toContain("When: Tuesday, 1 December 2026 at 17:30 (Europe/Berlin)");
-    expect(text).toContain(`Caption: ${caption.slice(0, 300)}…`);
-    expect(text).not.toContain(caption.slice(0, 301));
+    expect(text).toContain(`Caption: ${caption.slice(0, 299)}🎬…`);
+    expect(text).not.toContain("🎬x");
     expect(text).toContain(
       "Read and approve it on your posting schedule: https://reelsmith.example/portal/schedule?view=week&date=2026-12-01",
     );

@@ -64,8 +64,10 @@ export const postWaitingEmailKind = onDemandEmailKind(
       `${portalPaths.schedule}${scheduleQuery("week", postDay(post))}`,
       config.PUBLIC_SITE_URL,
     ).toString();
+    // Cut by characters, never inside one (an emoji is two UTF-16 units).
+    const characters = [...post.caption];
     const caption =
-      post.caption.length > quoted ? `${post.caption.slice(0, quoted)}…` : post.caption;
+      characters.length > quoted ? `${characters.slice(0, quoted).join("")}…` : post.caption;
     await mailEach(context, job, "post-waiting", post.emails, {
       subject: fill(words.subject, { title: post.title }),
       text: [
