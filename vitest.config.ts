@@ -30,6 +30,8 @@ export default defineConfig({
           hookTimeout: 30_000,
           // Each backend's database migrated once, the template of every test's (decision 0098).
           globalSetup: ["./server/test/template-setup.ts"],
+          // Each file's temporary folders in one of its own, removed after the file.
+          setupFiles: ["./server/test/temp-root.ts"],
         },
       },
     ],
