@@ -171,7 +171,9 @@ export async function benchInsightsQueries() {
       await database.drop();
     }
   } else {
-    console.log("PostgreSQL skipped: set TEST_DATABASE_URL (PG_TEST_ON_DISK=1 source scripts/ci-postgres.sh)");
+    console.log(
+      "PostgreSQL skipped: set TEST_DATABASE_URL (PG_TEST_ON_DISK=1 source scripts/ci-postgres.sh)",
+    );
   }
   console.log(
     `\nInsights at ${visitsPerYear.toLocaleString("en")} visits and ${applicationsPerYear.toLocaleString("en")} applications a year (ms, ${runs} runs)\n`,

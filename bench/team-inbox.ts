@@ -150,7 +150,9 @@ async function main() {
       else await database.drop();
     }
   } else {
-    console.log("PostgreSQL skipped: set TEST_DATABASE_URL (PG_TEST_ON_DISK=1 source scripts/ci-postgres.sh)");
+    console.log(
+      "PostgreSQL skipped: set TEST_DATABASE_URL (PG_TEST_ON_DISK=1 source scripts/ci-postgres.sh)",
+    );
   }
   console.log(
     `\nTeam inbox at ${total.toLocaleString("en")} applications (median of ${runs} runs, ms)\n`,
