@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expectNoViolations } from "./helpers/axe";
 import { uniqueName } from "./helpers/incoming";
@@ -33,7 +32,9 @@ test("a member sees a client's footage with poster, length and the minutes flag,
   playwright,
 }, testInfo) => {
   test.slow(); // two clips encoded here, then read and previewed by the server
-  const dir = await mkdtemp(path.join(tmpdir(), "e2e-footage-"));
+  // In the test's own output folder, which Playwright empties at the start of each run.
+  const dir = testInfo.outputPath("footage");
+  await mkdir(dir, { recursive: true });
   const clip = path.join(dir, "clip.mp4");
   const long = path.join(dir, "long.mp4");
   ffmpeg([

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { waitFor } from "../../server/test/wait.ts";
 import { spawnBuiltServer } from "./helpers/built-server.ts";
@@ -23,6 +24,7 @@ async function startServer(env: Record<string, string> = {}) {
     stop: async () => {
       server.child.kill("SIGTERM");
       await server.exited;
+      await rm(server.dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -78,4 +80,5 @@ test("a server that cannot start says why in one JSON line, without a stack on s
     expect.objectContaining({ level: "fatal", msg: expect.stringContaining("PORT") }),
   ]);
   expect(server.stderr()).toBe("");
+  await server.stop(); // its data directory
 });
