@@ -10,7 +10,9 @@ import { afterAll } from "vitest";
  * are done. Node's `tmpdir()` reads TMPDIR at each call, and what the tests spawn inherits it.
  * Before, a run of the unit suite left 1.1 GB in /tmp: 540 data directories no test removed.
  */
-const base = (process.env.REELSMITH_TEST_TMP_BASE ??= tmpdir());
+// The first file of a worker process finds the real one; the files after it, this copy.
+const base = process.env.REELSMITH_TEST_TMP_BASE ?? tmpdir();
+process.env.REELSMITH_TEST_TMP_BASE = base;
 const root = mkdtempSync(path.join(base, "reelsmith-file-"));
 process.env.TMPDIR = root;
 
