@@ -4,9 +4,9 @@
 #
 # The cluster keeps its files in memory (/dev/shm) when there is room: every test file creates
 # and drops a database of a few hundred files, and on ext4 the kernel's search for a free inode
-# among the recently deleted ones took a sixth of the unit suite's CPU (decision 0101). With
-# PG_TEST_ON_DISK=1, or less than 2 GiB free in /dev/shm, it is Debian's main cluster on 5432,
-# on disk, as the benches want (docs/performance.md).
+# among recently deleted ones took a sixth of the unit suite's CPU while old test folders filled
+# /tmp (decision 0101). With PG_TEST_ON_DISK=1, or less than 2 GiB free in /dev/shm, it is
+# Debian's main cluster on 5432, on disk, as the benches want (docs/performance.md).
 pg_version=$(ls /usr/lib/postgresql | sort -V | tail -n 1)
 pg_memory_dir=/dev/shm/reelsmith-postgresql
 pg_shm_free_kib=$(df --output=avail -k /dev/shm 2>/dev/null | tail -n 1 | tr -d ' ')
