@@ -1,9 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { expect, it, onTestFinished } from "vitest";
 import { describeEachBackend, migratedDatabase } from "../../test/backends.ts";
 import { startTestServer } from "../../test/server.ts";
 import { storeReceived } from "../../test/stored.ts";
 import { waitFor } from "../../test/wait.ts";
 import type { DatabaseHandle } from "../database.ts";
+import { eraseClientRows } from "../portal/client-erase.ts";
+import { newPersonId, personInsert } from "../portal/client-people.ts";
+import { clientById, clientInsert } from "../portal/clients.ts";
 import { purgeConfirmationCounts, purgeExpired, retentionCutoff } from "./retention.ts";
 
 const day = 24 * 60 * 60 * 1000;
@@ -61,6 +65,48 @@ describeEachBackend("retention ($name)", (backend) => {
       applications: 0,
       deliveries: 0,
     });
+  });
+
+  it("keeps the application a client was made from while the client is; purges it after the client's erase", async () => {
+    const { database } = await migratedDatabase(backend);
+    // The oldest of all: a purge taking one at a time must pass it by, not stop at it.
+    const clients = await storeReceived(database, 900);
+    const clientId = randomUUID();
+    await database.writeTransaction([
+      clientInsert(database.db, {
+        id: clientId,
+        name: "Kept Client",
+        plan: "Creator",
+        applicationId: clients,
+        createdAt: Date.now(),
+      }),
+      personInsert(database.db, {
+        id: newPersonId(),
+        clientId,
+        email: "kept@example.com",
+        createdAt: Date.now(),
+      }),
+    ]);
+    const other = await storeReceived(database, 800);
+    const recent = await storeReceived(database, 10);
+    const cutoff = Date.now() - 730 * day;
+
+    expect(await purgeExpired(database, cutoff, 1)).toEqual({ applications: 1, deliveries: 2 });
+    const left = await database.db.selectFrom("submissions").select("id").execute();
+    expect(new Set(left.map((row) => row.id))).toEqual(new Set([clients, recent]));
+    expect(left.map((row) => row.id)).not.toContain(other);
+    const kept = await database.db
+      .selectFrom("deliveries")
+      .select("id")
+      .where("submissionId", "=", clients)
+      .execute();
+    expect(kept).toHaveLength(2);
+    expect((await clientById(database, clientId))?.applicationId).toBe(clients);
+
+    expect((await eraseClientRows(database, clientId)).found).toBe(true);
+    expect(await purgeExpired(database, cutoff, 1)).toEqual({ applications: 1, deliveries: 2 });
+    const after = await database.db.selectFrom("submissions").select("id").execute();
+    expect(after.map((row) => row.id)).toEqual([recent]);
   });
 
   it("the server purges by itself at start (and hourly); RETENTION_DAYS=0 keeps all", async () => {
