@@ -1,4 +1,3 @@
-import { rm } from "node:fs/promises";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { brand } from "../../app/content/brand.ts";
@@ -101,10 +100,7 @@ test.describe("a site on another origin calling through @supabase/supabase-js", 
       await untilHealthy(keyed);
     });
     test.afterAll(async () => {
-      if (!keyed) return;
-      keyed.child.kill("SIGTERM");
-      await keyed.exited;
-      await rm(keyed.dataDir, { recursive: true, force: true });
+      await keyed?.stop();
     });
 
     /** How many applications of `email` the keyed server stored. */

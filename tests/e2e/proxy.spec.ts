@@ -1,5 +1,4 @@
 import { createHmac } from "node:crypto";
-import { rm } from "node:fs/promises";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { type Nginx, nginxAvailable, proxyAddress, startNginx } from "../nginx.ts";
@@ -32,11 +31,7 @@ test.describe("behind nginx terminating TLS (deploy/nginx.conf)", () => {
   });
   test.afterAll(async () => {
     await nginx?.stop();
-    if (app) {
-      app.child.kill("SIGTERM");
-      await new Promise((resolve) => app?.child.once("exit", resolve));
-      await rm(app.dataDir, { recursive: true, force: true });
-    }
+    await app?.stop();
   });
 
   /** The stored applications of `email`: how many, and whose address is behind their IP hash. */

@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { rm } from "node:fs/promises";
 import path from "node:path";
 import { waitFor } from "../../server/test/wait.ts";
 import { spawnBuiltServer } from "./helpers/built-server.ts";
@@ -21,11 +20,7 @@ async function startServer(env: Record<string, string> = {}) {
     exited: server.exited,
     lines: () => server.stdout().split("\n").filter(Boolean),
     stderr: server.stderr,
-    stop: async () => {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      await rm(server.dataDir, { recursive: true, force: true });
-    },
+    stop: server.stop,
   };
 }
 

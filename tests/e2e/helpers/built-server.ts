@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../../server/test/wait.ts";
@@ -16,6 +16,8 @@ export interface BuiltServer {
   /** What it wrote to stdout (JSON lines), and to stderr; empty when `inherit`. */
   stdout: () => string;
   stderr: () => string;
+  /** Ends it (SIGTERM, if it still runs), waits for its exit, removes its DATA_DIR. */
+  stop: () => Promise<void>;
 }
 
 /**
@@ -48,14 +50,20 @@ export async function spawnBuiltServer(
   const stderr: string[] = [];
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => stdout.push(chunk));
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => stderr.push(chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   return {
     child,
     port,
     url: `http://127.0.0.1:${port}`,
     dataDir,
-    exited: new Promise((resolve) => child.once("exit", resolve)),
+    exited,
     stdout: () => stdout.join(""),
     stderr: () => stderr.join(""),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
