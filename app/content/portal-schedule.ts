@@ -78,6 +78,8 @@ export const portalSchedule = {
     changed: "Changed since approved: waiting for approval",
     planned: "Planned: the video is not approved yet",
     approve: "Approve this post",
+    /** The button's own words in a day's narrow column; its accessible name is `approve`'s. */
+    approveShort: "Approve",
     approvedMessage: "The post is approved: it is in your calendar feed.",
     approveErrors: {
       not_found: "That post is not on your schedule.",

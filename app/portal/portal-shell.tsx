@@ -10,30 +10,44 @@ import { fill } from "~/shared/text";
 const copy = portal.client;
 
 /** The frame of every portal page: brand, who is signed in, sign out. */
-export function PortalShell(props: { person?: PortalPerson; children: ReactNode }) {
+export function PortalShell(props: {
+  person?: PortalPerson;
+  /** The posting schedule's seven columns want the width a member's schedule has. */
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const width = props.wide ? "max-w-6xl" : "max-w-4xl";
   return (
     <div className="min-h-dvh">
       <header className="border-b border-white/10 bg-ink/80">
-        <div className="mx-auto flex max-w-4xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+        <div
+          className={`mx-auto flex ${width} flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6`}
+        >
           <a href={portalPaths.home} className="flex items-center gap-2 font-bold text-white">
             <BrandLogo />
             <span className="sr-only">{copy.shellLabel}</span>
           </a>
           {props.person ? (
-            <div className="ml-auto flex flex-wrap items-center gap-3">
-              <span className="text-sm text-zinc-300">
+            <>
+              {/* On a phone: the brand and Sign out in one row, who is signed in below. */}
+              <span className="order-last w-full truncate text-xs text-zinc-400 sm:order-none sm:ml-auto sm:w-auto sm:text-sm sm:text-zinc-300">
                 {fill(copy.home.signedInAs, { email: props.person.email })}
               </span>
-              <Form method="post" action={portalPaths.signOut} reloadDocument>
+              <Form
+                method="post"
+                action={portalPaths.signOut}
+                reloadDocument
+                className="ml-auto sm:ml-0"
+              >
                 <button type="submit" className={buttonClass("outline", "sm")}>
                   {copy.home.signOut}
                 </button>
               </Form>
-            </div>
+            </>
           ) : null}
         </div>
       </header>
-      <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">{props.children}</main>
+      <main className={`mx-auto ${width} px-4 py-8 sm:px-6 sm:py-10`}>{props.children}</main>
     </div>
   );
 }

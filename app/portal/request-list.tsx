@@ -2,7 +2,7 @@ import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
 import type { FootageSummary, PortalRequest } from "~/shared/portal-port";
 import { fill } from "~/shared/text";
-import { startsText } from "./starts-week";
+import { RequestTags } from "./request-tags";
 
 const copy = portal.client.home;
 
@@ -43,14 +43,11 @@ export function RequestList(props: {
         >
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold break-words text-white">{request.title}</h3>
-            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs text-zinc-200">
-              {request.platform}
-            </span>
-            <span
-              className={`rounded-full px-2 py-0.5 text-xs ${request.startsWeek > props.thisWeek ? "bg-amber-400/15 text-amber-200" : "bg-emerald-400/15 text-emerald-200"}`}
-            >
-              {startsText(request.startsWeek, props.thisWeek)}
-            </span>
+            <RequestTags
+              platform={request.platform}
+              startsWeek={request.startsWeek}
+              thisWeek={props.thisWeek}
+            />
           </div>
           <p className="mt-2 whitespace-pre-line break-words text-sm text-zinc-300">
             {request.brief}

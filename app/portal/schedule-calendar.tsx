@@ -119,7 +119,7 @@ export function ScheduleCalendarView(props: {
                   >
                     <p className="font-semibold text-white">
                       {post.localTime}{" "}
-                      <span className="text-xs font-normal break-all text-zinc-300">
+                      <span className="block text-xs font-normal break-words text-zinc-300">
                         ({post.timeZone})
                       </span>
                     </p>

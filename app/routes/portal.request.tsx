@@ -10,8 +10,8 @@ import { FootageList } from "~/portal/footage-list";
 import { FootageUploader } from "~/portal/footage-uploader";
 import { PortalShell } from "~/portal/portal-shell";
 import { RequestErrorBoundary } from "~/portal/request-not-found";
+import { RequestTags } from "~/portal/request-tags";
 import { requestMeta, signedInPerson } from "~/portal/route-helpers";
-import { startsText } from "~/portal/starts-week";
 import { portalCutPath, portalPaths } from "~/shared/paths";
 import { fill } from "~/shared/text";
 import type { Route } from "./+types/portal.request";
@@ -57,12 +57,15 @@ export default function PortalRequest({ loaderData, actionData }: Route.Componen
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight break-words text-white">
         {request.title}
       </h1>
-      <p className="mt-2 flex flex-wrap gap-2 text-sm text-zinc-300">
-        <span>{request.platform}</span>
-        <span aria-hidden="true">·</span>
-        <span>{startsText(request.startsWeek, page.thisWeek)}</span>
-        <span aria-hidden="true">·</span>
-        <span>{fill(portal.client.home.wished, { date: request.wishedDate })}</span>
+      <p className="mt-3 flex flex-wrap items-center gap-2">
+        <RequestTags
+          platform={request.platform}
+          startsWeek={request.startsWeek}
+          thisWeek={page.thisWeek}
+        />
+      </p>
+      <p className="mt-2 text-sm text-zinc-300">
+        {fill(portal.client.home.wished, { date: request.wishedDate })}
       </p>
       <p className="mt-3 whitespace-pre-line break-words text-zinc-300">{request.brief}</p>
       <a href={portalCutPath(request.id)} className={buttonClass("outline", "sm", "mt-4")}>

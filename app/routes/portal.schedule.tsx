@@ -1,4 +1,5 @@
 import { data, Form, redirect } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
 import { portalSchedule } from "~/content/portal-schedule";
@@ -67,10 +68,8 @@ export default function PortalSchedule({ loaderData, actionData }: Route.Compone
   const said = actionData ?? (message ? { ok: true, message } : undefined);
   const here = `${portalPaths.schedule}${scheduleQuery(calendar.view, calendar.anchor)}`;
   return (
-    <PortalShell person={person}>
-      <a href={portalPaths.home} className={buttonClass("ghost", "sm", "-ml-3")}>
-        {portal.client.request.back}
-      </a>
+    <PortalShell person={person} wide>
+      <BackLink href={portalPaths.home}>{portal.client.request.back}</BackLink>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-white">
         {copy.calendar.clientTitle}
       </h1>
@@ -89,7 +88,7 @@ export default function PortalSchedule({ loaderData, actionData }: Route.Compone
                 className={buttonClass("primary", "sm")}
                 aria-label={`${copy.calendar.approve}: ${post.platform}, ${post.title}`}
               >
-                {copy.calendar.approve}
+                {copy.calendar.approveShort}
               </button>
             </Form>
           ) : null

@@ -110,7 +110,7 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
         </a>
       ) : null}
       <OutcomeNotice said={said} />
-      <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0">
           <TitledSection id="requests-title" title={copy.requestsTitle}>
             <RequestList

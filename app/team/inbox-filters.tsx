@@ -96,7 +96,7 @@ export function InboxFilters({ query, sources }: { query: InboxQuery; sources: s
           defaultValue={query.source ?? ""}
           options={sourceOptions(sources, query.source)}
         />
-        <div className="sm:col-span-2 lg:col-span-4">
+        <div className="sm:col-span-2 lg:col-span-3">
           <Field name="filter-q" label={copy.searchLabel} error={query.refusedSearch?.message}>
             {(control) => (
               <Input
@@ -110,7 +110,8 @@ export function InboxFilters({ query, sources }: { query: InboxQuery; sources: s
             )}
           </Field>
         </div>
-        <div className="flex items-end gap-2">
+        {/* Two columns at 1440 px: one held "Apply filters" and pushed "Clear" out of the panel. */}
+        <div className="flex items-end gap-2 lg:col-span-2">
           {query.failed ? <input type="hidden" name="failed" value="1" /> : null}
           <button
             type="submit"
