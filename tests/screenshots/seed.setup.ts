@@ -211,6 +211,11 @@ setup("seed a team of two and a morning of applications", async ({ request }) =>
 
   await writeFile(
     seedFile,
-    JSON.stringify({ application: ids["Priya Sharma"], spam: ids["Crypto Gains Now"] }),
+    JSON.stringify({
+      application: ids["Priya Sharma"],
+      spam: ids["Crypto Gains Now"],
+      // The portal's screenshots make him the client (portal-pages.spec.ts).
+      onboarded: ids["Ethan Clarke"],
+    }),
   );
 });
