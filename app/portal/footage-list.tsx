@@ -15,7 +15,9 @@ function FinishedFile(props: { file: PortalFootage; previews: boolean }) {
   const item = file.item;
   const facts = item ? footageFacts(item, media) : "";
   return (
-    <div className="flex flex-col gap-3 sm:flex-row">
+    // Side by side when its box is wide enough (a container query: at 1440 px the list is half
+    // the page and its names broke letter by letter beside the player), else one over the other.
+    <div className="flex flex-col gap-3 @md:flex-row">
       {item ? (
         <FootagePreview
           item={item}
@@ -25,7 +27,7 @@ function FinishedFile(props: { file: PortalFootage; previews: boolean }) {
         />
       ) : null}
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-all text-white">{name}</p>
+        <p className="font-medium break-words text-white">{name}</p>
         {facts ? (
           <p className="mt-1 text-sm text-zinc-200" data-facts>
             {facts}
@@ -80,7 +82,7 @@ export function FootageList(props: {
           {shown.map((file) => (
             <li
               key={file.id}
-              className="rounded-xl border border-white/10 bg-surface px-4 py-3"
+              className="@container rounded-xl border border-white/10 bg-surface px-4 py-3"
               data-footage={file.id}
             >
               {file.completedAt !== null ? (

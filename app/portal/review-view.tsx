@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { controlClass } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { TitledSection } from "~/components/ui/titled-section";
 import { portalCuts as copy } from "~/content/portal-cuts";
@@ -179,12 +179,11 @@ function VersionBody(
                   <label className="sr-only" htmlFor={`reply-${comment.id}`}>
                     {copy.comments.replyLabel}
                   </label>
-                  <input
+                  <Input
                     id={`reply-${comment.id}`}
                     name="body"
                     required
                     maxLength={page.limits.bodyMax}
-                    className={controlClass}
                     placeholder={copy.comments.replyLabel}
                   />
                   <button type="submit" className={buttonClass("ghost", "sm", "self-start")}>
@@ -201,16 +200,21 @@ function VersionBody(
           <div className="grid grid-cols-2 gap-2">
             {(["frameIn", "frameOut"] as const).map((field) => (
               // "At" is required and shows the format; "To" is optional (a range).
-              <label key={field} className="flex flex-col gap-1 text-sm text-zinc-200">
+              // Inputs level whichever label wraps to two lines (justify-between).
+              <label
+                key={field}
+                htmlFor={`comment-${field}`}
+                className="flex flex-col justify-between gap-1 text-sm text-zinc-200"
+              >
                 {copy.comments[field]}
-                <input
+                <Input
+                  id={`comment-${field}`}
                   name={field}
                   type="text"
                   inputMode="numeric"
                   required={field === "frameIn"}
                   defaultValue={props.typed?.[field]}
                   placeholder={field === "frameIn" ? "00:00:00:00" : undefined}
-                  className={controlClass}
                 />
               </label>
             ))}
