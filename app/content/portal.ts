@@ -218,7 +218,11 @@ export const portal = {
     /** The client's uploads on their page (decision 0084). */
     footage: {
       title: "Footage",
+      /** The team's page of one request: what the client sent for it. */
+      requestTitle: "The client's footage",
       none: "No footage yet.",
+      unnamed: "Unnamed file",
+      forRequest: "For “{title}”",
       previewsOff:
         "Previews are off: this server has no ffmpeg. Uploads are kept and can be downloaded.",
       uploaded: "{size}, uploaded {date}",

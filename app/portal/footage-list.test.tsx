@@ -19,6 +19,8 @@ function finished(item: Partial<FootageItem> | null): PortalFootage {
     completedAt: Date.UTC(2026, 10, 28, 12),
     item: item && {
       id,
+      name: "long-take.mp4",
+      requestId: null,
       size: 2_000_000,
       completedAt: Date.UTC(2026, 10, 28, 12),
       state: "ready",

@@ -17,6 +17,8 @@ export function TeamFootageList(props: {
   footage: FootageItem[];
   previews: boolean;
   fileUrl: (uploadId: string, file: "original" | "poster" | "preview") => string;
+  /** The client's page: the request each file was sent for, a link to its page. */
+  request?: (requestId: string) => { title: string; href: string } | undefined;
 }) {
   const moment = useMomentText();
   return (
@@ -29,6 +31,7 @@ export function TeamFootageList(props: {
           {props.footage.map((item) => {
             const date = moment(item.completedAt);
             const facts = footageFacts(item, copy);
+            const forRequest = item.requestId ? props.request?.(item.requestId) : undefined;
             return (
               <li
                 key={item.id}
@@ -42,9 +45,22 @@ export function TeamFootageList(props: {
                   posterLabel={fill(copy.poster, { date })}
                 />
                 <div className="min-w-0 flex-1">
+                  <p className="font-semibold break-words text-white" data-name>
+                    {item.name || copy.unnamed}
+                  </p>
                   {facts ? (
-                    <p className="font-semibold text-white" data-facts>
+                    <p className="mt-1 text-sm text-zinc-200" data-facts>
                       {facts}
+                    </p>
+                  ) : null}
+                  {forRequest ? (
+                    <p className="mt-1 text-sm text-zinc-300">
+                      <a
+                        href={forRequest.href}
+                        className="text-brand-300 underline underline-offset-4"
+                      >
+                        {fill(copy.forRequest, { title: forRequest.title })}
+                      </a>
                     </p>
                   ) : null}
                   <p className="mt-1 text-sm text-zinc-300">

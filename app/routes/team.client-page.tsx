@@ -153,6 +153,10 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
               footage={page.footage}
               previews={page.previews}
               fileUrl={(upload, file) => teamFootagePath(page.client.id, upload, file)}
+              request={(id) => {
+                const found = page.requests.find((request) => request.id === id);
+                return found && { title: found.title, href: teamRequestPath(page.client.id, id) };
+              }}
             />
           </TitledSection>
         </div>

@@ -8,11 +8,13 @@ import { portalCuts as copy } from "~/content/portal-cuts";
 import { FootageUploader } from "~/portal/footage-uploader";
 import { reviewAnswer } from "~/portal/review-answer";
 import { ReviewView } from "~/portal/review-view";
+import { TeamFootageList } from "~/portal/team-footage-list";
 import { versionNumber } from "~/portal/version-number";
 import {
   teamClientPath,
   teamClientsPath,
   teamCutUploadsPath,
+  teamFootagePath,
   teamRequestPath,
   teamVersionFilePath,
   teamVersionPath,
@@ -105,6 +107,17 @@ export default function TeamClientRequest({ loaderData, actionData }: Route.Comp
           </div>
         </section>
       ) : null}
+      <TitledSection
+        id="client-footage-title"
+        title={portal.team.footage.requestTitle}
+        className="mt-8"
+      >
+        <TeamFootageList
+          footage={page.footage}
+          previews={page.previews}
+          fileUrl={(upload, file) => teamFootagePath(clientId, upload, file)}
+        />
+      </TitledSection>
       <TitledSection id="cut-title" title={copy.uploadTitle} className="mt-8 max-w-2xl">
         <p className="mt-1 text-sm text-zinc-300">{copy.uploadHelp}</p>
         <FootageUploader

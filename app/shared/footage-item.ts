@@ -7,6 +7,10 @@ export type FootageMinutes = { over: true; minutes: number; capMinutes: number }
 /** One finished upload as the team's client page and the client's request page show it (decisions 0084, 0087). */
 export interface FootageItem {
   id: string;
+  /** The name the client's device gave it, made fit to show; "" when it gave none. */
+  name: string;
+  /** The request it was sent for (null: sent before requests had footage). */
+  requestId: string | null;
   size: number;
   completedAt: number;
   /** waiting: not read yet (or being tried again); unreadable: `reason` says why. */

@@ -1,3 +1,4 @@
+import type { FootageItem } from "./footage-item.ts";
 import { portKey } from "./team-port.ts";
 
 /**
@@ -59,6 +60,8 @@ export interface ReviewPage {
   limits: { bodyMax: number; commentsMax: number };
   /** False when this server has no ffmpeg: no poster or preview is made. */
   previews: boolean;
+  /** The team's side: the request's finished footage from the client, newest first. */
+  footage: FootageItem[];
 }
 
 export type ReviewOutcome = { ok: true; notice: string } | { ok: false; error: string };

@@ -10,7 +10,7 @@ import { type FootageRow, footageFileOf, footageOf } from "../db/portal/upload-m
 import { footageMinutes } from "../media/footage-minutes.ts";
 import { posterFile, previewFile, uploadFile } from "../media/media-files.ts";
 
-/** The most uploads a client's page lists (newest first). */
+/** The most uploads a client's page, or one of its requests' pages, lists (newest first). */
 export const footageListCap = 200;
 /** The most finished uploads the client's list of requests sums up (the newest). */
 export const footageSummaryCap = 2000;
@@ -24,6 +24,8 @@ export function footageItems(rows: readonly FootageRow[], plan: string): Footage
     const durationMs = state === "ready" ? (media?.durationMs ?? null) : null;
     return {
       id: row.id,
+      name: row.displayName,
+      requestId: row.requestId,
       size: row.size,
       completedAt: row.completedAt,
       state,

@@ -3,11 +3,8 @@ import type { DatabaseHandle } from "../db/database.ts";
 import { requestOfClient } from "../db/portal/client-requests.ts";
 import { uploadsOfRequest } from "../db/portal/client-uploads.ts";
 import { footageOf } from "../db/portal/upload-media.ts";
-import { footageItems } from "./footage.ts";
+import { footageItems, footageListCap } from "./footage.ts";
 import { weekOf } from "./week.ts";
-
-/** The most files a request's page lists. */
-export const footageListCap = 200;
 
 /**
  * One of a client's requests with its footage, or undefined when the id is not one of that

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
+import { requestInsert } from "../db/portal/client-requests.ts";
 import { bytesUsed } from "../db/portal/client-uploads.ts";
 import { versionMake, versionsOf } from "../db/portal/request-versions.ts";
 import { describeEachBackend, migratedDatabase, type StorageBackend } from "../test/backends.ts";
@@ -105,6 +106,53 @@ describeEachBackend("cuts as versions on $name", (backend) => {
     const page = await portal.review.page("client", ana.clientId, ana.requestId);
     expect(page?.version?.number).toBe(2);
     expect(page?.state).toBe("review");
+  });
+
+  it("the team's page of a request lists the client's footage for it, by name, newest first; not another request's, not the cuts; the client's page none", async () => {
+    const { database, portal, sendCut } = await setUp(backend);
+    const ana = await signedInClient(database, "ana");
+    const other = randomUUID();
+    await database.write(
+      requestInsert(database.db, {
+        id: other,
+        clientId: ana.clientId,
+        title: "Another video",
+        brief: "Another.",
+        platform: "TikTok",
+        wishedDate: "2026-12-01",
+        startsWeek: 0,
+        createdBy: null,
+        createdAt: Date.now(),
+      }),
+    );
+    const upload = (requestId: string, displayName: string, completedAt: number | null) => ({
+      id: randomUUID(),
+      clientId: ana.clientId,
+      personId: null,
+      requestId,
+      displayName,
+      size: 1000,
+      createdAt: 1,
+      completedAt,
+    });
+    const older = upload(ana.requestId, "beach-take.mp4", 1000);
+    const newer = upload(ana.requestId, "", 2000);
+    const unfinished = upload(ana.requestId, "still-sending.mp4", null);
+    const elsewhere = upload(other, "other-video.mp4", 3000);
+    for (const row of [older, newer, unfinished, elsewhere]) {
+      await database.write(database.db.insertInto("clientUploads").values(row));
+    }
+    expect((await sendCut(ana, wavBytes(2000))).patched).toBe(204);
+
+    const team = await portal.review.page("team", ana.clientId, ana.requestId);
+    expect(team?.footage.map((item) => [item.id, item.name, item.requestId])).toEqual([
+      [newer.id, "", ana.requestId],
+      [older.id, "beach-take.mp4", ana.requestId],
+    ]);
+    const theirs = await portal.review.page("client", ana.clientId, ana.requestId);
+    expect(theirs?.footage).toEqual([]);
+    const otherPage = await portal.review.page("team", ana.clientId, other);
+    expect(otherPage?.footage.map((item) => item.name)).toEqual(["other-video.mp4"]);
   });
 
   it("makes one version per cut when two instances race (same cut twice; two cuts at once)", async () => {

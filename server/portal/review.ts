@@ -30,9 +30,9 @@ import {
   versionMake,
   versionsOf,
 } from "../db/portal/request-versions.ts";
-import { footageFileOf } from "../db/portal/upload-media.ts";
+import { footageFileOf, footageOf } from "../db/portal/upload-media.ts";
 import { clientRequest, requestHeading } from "./client-request.ts";
-import { footageResponse } from "./footage.ts";
+import { footageItems, footageListCap, footageResponse } from "./footage.ts";
 import { commentsCsv } from "./markers/comments-csv.ts";
 import { commentsEdl } from "./markers/comments-edl.ts";
 import { commentsFcpxml } from "./markers/comments-fcpxml.ts";
@@ -203,6 +203,14 @@ export function createReview(deps: {
         comments,
         limits: { bodyMax: commentBodyMax, commentsMax: commentsPerVersionMax },
         previews: await deps.previewsOn(),
+        // The team edits from it; the client's request page lists it already.
+        footage:
+          side === "team"
+            ? footageItems(
+                await footageOf(database, client.id, footageListCap, request.id),
+                client.plan,
+              )
+            : [],
       };
     },
 

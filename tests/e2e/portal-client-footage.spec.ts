@@ -143,6 +143,18 @@ test("the client sees their footage with poster, preview and minutes flag; the t
   await expect(page.locator("[data-upload]")).toHaveCount(2);
   await expect(page.locator("[data-upload] video")).toHaveCount(2);
   await expect(page.getByText("11 min: over the plan's 10 min per video")).toHaveCount(1);
+  // Each by the name it came with, and the request it came for, whose page lists it too.
+  const teamShort = page.locator("[data-upload]").filter({ hasText: "beach-take.mp4" });
+  await expect(teamShort.locator("[data-name]")).toHaveText("beach-take.mp4");
+  await teamShort.getByRole("link", { name: "For “Beach day”" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Beach day" })).toBeVisible();
+  const forRequest = page.getByRole("region", { name: "The client's footage" });
+  await expect(forRequest.locator("[data-name]")).toHaveCount(2);
+  expect((await forRequest.locator("[data-name]").allTextContents()).sort()).toEqual([
+    "beach-take.mp4",
+    "whole-session.mp4",
+  ]);
+  await expect(forRequest.locator("[data-upload] video")).toHaveCount(2);
 
   // The owner: each file in exactly one "New footage" email, every notice made sent once.
   const delivered = () => deliveryStatuses(id, "footage_notice_email");

@@ -32,6 +32,8 @@ export interface ClaimedMedia {
 export interface FootageRow {
   id: string;
   requestId: string | null;
+  /** The name the client's device gave it, made fit to show ("" when it gave none). */
+  displayName: string;
   size: number;
   createdAt: number;
   completedAt: number;
@@ -229,6 +231,7 @@ export async function footageOf(
     .select([
       "clientUploads.id",
       "clientUploads.requestId",
+      "clientUploads.displayName",
       "clientUploads.size",
       "clientUploads.createdAt",
       "clientUploads.completedAt",
@@ -259,6 +262,7 @@ export async function footageOf(
   return rows.map((row) => ({
     id: row.id,
     requestId: row.requestId ?? null,
+    displayName: row.displayName ?? "",
     size: Number(row.size),
     createdAt: Number(row.createdAt),
     completedAt: Number(row.completedAt),
