@@ -47,6 +47,7 @@ export function RequestList(props: {
               platform={request.platform}
               startsWeek={request.startsWeek}
               thisWeek={props.thisWeek}
+              state={request.state}
             />
           </div>
           <p className="mt-2 whitespace-pre-line break-words text-sm text-zinc-300">

@@ -5,13 +5,21 @@ import { RequestTags } from "./request-tags";
 const monday = Date.UTC(2026, 10, 23);
 const week = 7 * 24 * 60 * 60 * 1000;
 
-it("tags the platform and the week, green for this week and amber for a later one, no dots", () => {
+it("tags the platform, the week (green this week, amber later) and where the video stands, no dots", () => {
   const { container, rerender } = render(
-    <RequestTags platform="TikTok" startsWeek={monday} thisWeek={monday} />,
+    <RequestTags platform="TikTok" startsWeek={monday} thisWeek={monday} state="edit" />,
   );
   expect(screen.getByText("TikTok")).toBeTruthy();
   expect(screen.getByText("Starts this week").className).toContain("emerald");
+  expect(screen.getByText("In edit").dataset.listState).toBe("edit");
   expect(container.textContent).not.toContain("·");
-  rerender(<RequestTags platform="TikTok" startsWeek={monday + week} thisWeek={monday} />);
+  rerender(
+    <RequestTags platform="TikTok" startsWeek={monday + week} thisWeek={monday} state="review" />,
+  );
   expect(screen.getByText("Starts next week").className).toContain("amber");
+  expect(screen.getByText("In review").dataset.listState).toBe("review");
+  rerender(
+    <RequestTags platform="TikTok" startsWeek={monday} thisWeek={monday} state="approved" />,
+  );
+  expect(screen.getByText("Approved").className).toContain("emerald");
 });

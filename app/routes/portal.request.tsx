@@ -62,6 +62,7 @@ export default function PortalRequest({ loaderData, actionData }: Route.Componen
           platform={request.platform}
           startsWeek={request.startsWeek}
           thisWeek={page.thisWeek}
+          state={request.state}
         />
       </p>
       <p className="mt-2 text-sm text-zinc-300">

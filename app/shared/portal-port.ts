@@ -1,5 +1,5 @@
 import type { FootageItem } from "./footage-item.ts";
-import type { ReviewOutcome, ReviewPage } from "./review-port.ts";
+import type { RequestState, ReviewOutcome, ReviewPage } from "./review-port.ts";
 import type { PortalSchedulePort } from "./schedule-port.ts";
 
 /**
@@ -30,6 +30,8 @@ export interface PortalRequest {
   /** The Monday 00:00 UTC (epoch ms) of the week its work starts. */
   startsWeek: number;
   createdAt: number;
+  /** Where its video stands: no cut yet, a cut waiting for the client, changes asked, approved. */
+  state: RequestState;
 }
 
 /** A client's space as its pages show it. */

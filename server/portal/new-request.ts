@@ -64,5 +64,5 @@ export async function createRequest(
       createdBy: person.personId,
     }),
   );
-  return { ok: true, request, thisWeek };
+  return { ok: true, request: { ...request, state: "edit" }, thisWeek };
 }

@@ -2,8 +2,10 @@ import type { RequestPage } from "#app/shared/portal-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { requestOfClient } from "../db/portal/client-requests.ts";
 import { uploadsOfRequest } from "../db/portal/client-uploads.ts";
+import { versionDecisionsOf } from "../db/portal/request-versions.ts";
 import { footageOf } from "../db/portal/upload-media.ts";
 import { footageItems, footageListCap } from "./footage.ts";
+import { requestState } from "./review.ts";
 import { weekOf } from "./week.ts";
 
 /**
@@ -22,9 +24,10 @@ export async function requestPage(
   const { clientId } = client;
   const request = await requestOfClient(database, clientId, requestId);
   if (!request) return undefined;
-  const [uploads, finished] = await Promise.all([
+  const [uploads, finished, versions] = await Promise.all([
     uploadsOfRequest(database, clientId, requestId, footageListCap),
     footageOf(database, clientId, footageListCap, requestId),
+    versionDecisionsOf(database, clientId, [request.id]),
   ]);
   const items = new Map(footageItems(finished, client.plan).map((item) => [item.id, item]));
   const footage = await Promise.all(
@@ -39,5 +42,10 @@ export async function requestPage(
     })),
   );
   const { clientId: _client, createdBy: _by, ...shown } = request;
-  return { request: shown, thisWeek: weekOf(now), footage, previews: client.previews };
+  return {
+    request: { ...shown, state: requestState(versions) },
+    thisWeek: weekOf(now),
+    footage,
+    previews: client.previews,
+  };
 }

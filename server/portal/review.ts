@@ -53,7 +53,7 @@ export interface ReviewActor {
 }
 
 /** The request's state, from its versions: none, the latest undecided, changes, approved. */
-export function requestState(versions: readonly VersionSummary[]): RequestState {
+export function requestState(versions: readonly Pick<VersionSummary, "decision">[]): RequestState {
   const latest = versions.at(-1);
   if (!latest) return "edit";
   if (latest.decision === "approved") return "approved";

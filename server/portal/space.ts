@@ -3,6 +3,8 @@ import type { ClientSpace } from "#app/shared/portal-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { requestsOf, requestsPerWeek } from "../db/portal/client-requests.ts";
 import type { ClientRow } from "../db/portal/clients.ts";
+import { versionDecisionsOf } from "../db/portal/request-versions.ts";
+import { requestState } from "./review.ts";
 import { weekOf } from "./week.ts";
 
 /** The most requests a client's page lists (newest first). */
@@ -19,6 +21,13 @@ export async function clientSpace(
     requestsOf(database, client.id, requestListCap),
     requestsPerWeek(database, client.id, thisWeek),
   ]);
+  const versions = await versionDecisionsOf(
+    database,
+    client.id,
+    requests.map((request) => request.id),
+  );
+  const stateOf = (requestId: string) =>
+    requestState(versions.filter((version) => version.requestId === requestId));
   const plan = planNamed(client.plan) ?? planNamed(defaultPlan);
   return {
     client: {
@@ -29,6 +38,9 @@ export async function clientSpace(
     },
     thisWeek,
     requestsThisWeek: perWeek.get(thisWeek) ?? 0,
-    requests: requests.map(({ clientId, createdBy, ...request }) => request),
+    requests: requests.map(({ clientId, createdBy, ...request }) => ({
+      ...request,
+      state: stateOf(request.id),
+    })),
   };
 }

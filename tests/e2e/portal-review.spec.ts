@@ -95,6 +95,11 @@ test("a cut goes round: v1 uploaded, told, commented at frames, changes asked; v
   await client.getByLabel("Note (optional)").fill("Tighter please");
   await client.getByRole("button", { name: "Ask for changes" }).click();
   await expect(client.locator("[data-request-state]")).toHaveText("Changes asked");
+  // Their list of requests says where this one stands.
+  await client.goto(`${teamOrigin}/portal`);
+  await expect(client.locator(`[data-request="${ana.requestId}"] [data-list-state]`)).toHaveText(
+    "Changes asked",
+  );
 
   // The team sees the comments, then uploads v2.
   await page.goto(`${teamRequest}/versions/1`);

@@ -84,6 +84,31 @@ export async function versionsOf(
 }
 
 /**
+ * The versions of these requests of a client, as numbers and decisions only, by request then
+ * number: what a list of requests says of each (where its video stands).
+ */
+export async function versionDecisionsOf(
+  { db }: Handle,
+  clientId: string,
+  requestIds: readonly string[],
+): Promise<{ requestId: string; number: number; decision: "approved" | "changes" | null }[]> {
+  if (requestIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("requestVersions")
+    .select(["requestId", "number", "decision"])
+    .where("clientId", "=", clientId)
+    .where("requestId", "in", requestIds)
+    .orderBy("requestId")
+    .orderBy("number")
+    .execute();
+  return rows.map((row) => ({
+    requestId: row.requestId,
+    number: Number(row.number),
+    decision: row.decision === "approved" || row.decision === "changes" ? row.decision : null,
+  }));
+}
+
+/**
  * The cuts the team finished that are no version yet, oldest first (at most `limit`): read by
  * the media job (ready or unreadable), or any finished one when this server reads nothing.
  */
