@@ -393,7 +393,8 @@ export function ReviewPlayer(props: ReviewPlayerProps) {
           >
             {hasRange ? copy.commentRange : copy.commentHere}
           </button>
-          <p className="text-xs text-zinc-400">
+          {/* The keys are a keyboard's: not said on a touch screen with no fine pointer. */}
+          <p className="text-xs text-zinc-400 pointer-coarse:hidden">
             <span className="font-semibold">{copy.keysTitle}:</span> {copy.keys}
           </p>
         </div>
