@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
 import { type CutAction, type CutRow, cutsPort } from "~/shared/cuts-port";
-import { teamClientPath, teamClientsPath, teamCutsPath } from "~/shared/paths";
+import { teamClientPath, teamClientsPath, teamCutsPath, teamRequestPath } from "~/shared/paths";
 import { spanText } from "~/shared/response-clock";
 import { fill } from "~/shared/text";
 import { ClientSectionTabs } from "~/team/client-section-tabs";
@@ -85,8 +85,14 @@ export default function TeamCuts({ loaderData, actionData }: Route.ComponentProp
                 <div>
                   <dt className="text-zinc-400">{copy.columns.request}</dt>
                   <dd className="break-words text-zinc-200">
-                    {row.title} ·{" "}
-                    {row.turn === 0 ? copy.firstCut : fill(copy.revision, { number: row.turn })}
+                    {/* Its page: the client's footage for it, and where the cut is uploaded. */}
+                    <a
+                      href={teamRequestPath(row.clientId, row.requestId)}
+                      className="text-white underline underline-offset-4"
+                    >
+                      {row.title}
+                    </a>{" "}
+                    · {row.turn === 0 ? copy.firstCut : fill(copy.revision, { number: row.turn })}
                   </dd>
                 </div>
                 <div>

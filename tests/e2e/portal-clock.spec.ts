@@ -77,9 +77,14 @@ test("the client marks footage complete; Cuts due shows it with its editor; paus
   const row = page.locator(`[data-request="${client.requestId}"]`);
   await expect(row).toBeVisible();
   await expect(
-    row.getByRole("link", { name: `Clock Cleo ${testInfo.project.name}` }),
+    row.getByRole("link", { name: `Clock Cleo ${testInfo.project.name}`, exact: true }),
   ).toBeVisible();
   await expect(row.getByText(`${client.title} · First cut`)).toBeVisible();
+  // The title opens the request's page (its footage, where the cut goes).
+  await expect(row.getByRole("link", { name: client.title, exact: true })).toHaveAttribute(
+    "href",
+    `/team/clients/${client.clientId}/requests/${client.requestId}`,
+  );
   await expect(row.getByLabel("Editor")).toHaveValue(String(stored.editorId));
   await expect(row.getByText(/Running: (6 d|7 d|16\d h|167 h|168 h).* left/)).toBeVisible();
   await expectNoViolations(page, "cuts due", true);

@@ -19,9 +19,10 @@ import { seedFile, shoot, signInAsMaya, visit } from "./seeded.ts";
 // The client portal's pages and the team's side of it, at the project's width, into
 // docs/screenshots/portal-<page>-<width>.png and team-client*-<width>.png. The seed's onboarded
 // applicant, Ethan Clarke, is the client (as the invite would make him); the first project to run
-// gives him two requests through the pages: three clips he sends for the first, a cut v1 from
+// gives him three requests through the pages: three clips he sends for the first, a cut v1 from
 // Maya he comments on at two frames; a second video he approved, and its post waiting for him on
-// the posting schedule. The other project opens the same pages.
+// the posting schedule; a third whose one clip he says is complete, so its cut is due (Cuts due).
+// The other project opens the same pages.
 
 const day = 86_400_000;
 const portalFile = path.join(dataDir, "screenshots-portal.json");
@@ -29,7 +30,7 @@ const portalFile = path.join(dataDir, "screenshots-portal.json");
 interface Portal {
   clientId: string;
   personId: string;
-  requests: [string, string];
+  requests: [string, string, string];
   postDay: string;
 }
 
@@ -50,7 +51,7 @@ async function storedEthan(): Promise<Portal> {
   const seed = JSON.parse(await readFile(seedFile, "utf8")) as { onboarded: string };
   const clientId = randomUUID();
   const personId = randomUUID();
-  const requests: [string, string] = [randomUUID(), randomUUID()];
+  const requests: [string, string, string] = [randomUUID(), randomUUID(), randomUUID()];
   const now = Date.now();
   const wished = (days: number) => new Date(now + days * day).toISOString().slice(0, 10);
   await withDatabase((database) =>
@@ -72,6 +73,7 @@ async function storedEthan(): Promise<Portal> {
         [
           [requests[0], "Five habits of calm founders", "TikTok", 6, 2],
           [requests[1], "My desk setup, start to finish", "Instagram Reels", 3, 5],
+          [requests[2], "Saturday at the farmers market", "YouTube Shorts", 9, 0],
         ] as const
       ).map(([id, title, platform, inDays, ago]) =>
         requestInsert(database.db, {
@@ -117,6 +119,23 @@ async function workedThrough(
       { timeout: 30_000 },
     );
   }
+
+  // The third: one clip, and the footage said complete: the plan's clock runs (Cuts due).
+  const third = portal.requests[2];
+  await client.goto(`${teamOrigin}/portal/requests/${third}`);
+  await (await chooser(client)).setInputFiles(video(directory, "market-stroll.mp4", 4));
+  await expect(client.locator('[data-upload="market-stroll.mp4"]')).toHaveAttribute(
+    "data-state",
+    "done",
+    { timeout: 30_000 },
+  );
+  await client.reload();
+  await client.getByRole("button", { name: "My footage is complete" }).click();
+  await expect(
+    client
+      .locator("[data-footage-complete]")
+      .getByRole("button", { name: "My footage is complete" }),
+  ).toHaveCount(0);
 
   const teamRequest = (id: string) =>
     `${teamOrigin}/team/clients/${portal.clientId}/requests/${id}`;
@@ -174,6 +193,8 @@ test("the portal's pages and the team's side of them", async ({ page, browser },
   await shoot(page, "team-client");
   await visit(page, `/team/clients/${portal.clientId}/requests/${first}`, /Five habits/);
   await shoot(page, "team-client-request");
+  await visit(page, "/team/cuts", "Cuts due");
+  await shoot(page, "team-cuts");
   await visit(page, `/team/schedule?view=week&date=${portal.postDay}`, "Posting schedule");
   await shoot(page, "team-schedule");
 
