@@ -258,7 +258,7 @@ export const portal = {
     unknownLength: "length not read",
     unnamed: "Unnamed file",
     more: "and {count} more",
-    link: "Open the client's page",
+    link: "Open the request",
   },
   /**
    * The plan's clock (decision 0093): the client's "footage complete", the team's "Cuts due"

@@ -69,6 +69,8 @@ test("the client sees their footage with poster, preview and minutes flag; the t
 
   // Two videos at once, on the request's page.
   await clientPage.getByRole("link", { name: "Add footage: Beach day" }).click();
+  await expect(clientPage).toHaveURL(/\/portal\/requests\/[0-9a-f-]{36}$/);
+  const requestId = new URL(clientPage.url()).pathname.split("/").at(-1);
   await (await chooser(clientPage)).setInputFiles([short, long]);
   for (const file of ["beach-take.mp4", "whole-session.mp4"]) {
     await expect(clientPage.locator(`[data-upload="${file}"]`)).toHaveAttribute(
@@ -179,6 +181,7 @@ test("the client sees their footage with poster, preview and minutes flag; the t
   expect(text).toContain("Request: Beach day");
   expect(text).toContain("- beach-take.mp4 (0:03)");
   expect(text).toContain("- whole-session.mp4 (10:01; 11 min: over the plan's 10 min per video)");
-  expect(text).toContain(`${teamOrigin}/team/clients/${client.id}`);
+  // The link opens the request's page: its footage, and where the cut goes.
+  expect(text).toContain(`${teamOrigin}/team/clients/${client.id}/requests/${requestId}`);
   await theirs.close();
 });

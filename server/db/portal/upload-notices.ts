@@ -134,6 +134,7 @@ export interface NoticeBatch {
   clientId: string;
   clientName: string;
   plan: string;
+  requestId: string;
   requestTitle: string;
   files: NoticeFile[];
   /** All the batch's files (`files` holds at most the limit). */
@@ -165,6 +166,7 @@ export async function noticeBatchOf(
         "clients.id as clientId",
         "clients.name as clientName",
         "clients.plan",
+        "clientRequests.id as requestId",
         "clientRequests.title",
       ])
       .orderBy("clientUploads.completedAt")
@@ -179,6 +181,7 @@ export async function noticeBatchOf(
     clientId: first.clientId,
     clientName: first.clientName,
     plan: first.plan,
+    requestId: first.requestId,
     requestTitle: first.title,
     files: rows.map((row) => ({
       uploadId: row.uploadId,

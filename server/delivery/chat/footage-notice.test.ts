@@ -7,6 +7,7 @@ const batch = (overrides: Partial<NoticeBatch> = {}): NoticeBatch => ({
   clientId: "0b6f3c1e-4d2a-4c1b-9e8f-1a2b3c4d5e6f",
   clientName: "@everyone <!channel> Eve",
   plan: "Influencer",
+  requestId: "7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
   requestTitle: "Launch <https://evil.example|click>",
   files: [
     {
@@ -36,8 +37,9 @@ it("keeps what the client typed to the facts, in our words elsewhere; the plan's
   expect(notice.summary).toBe("A client sent a new file of footage.");
   expect(notice.title).toBe("New footage");
   expect(notice.fileLines).toEqual(["passwd (20:00; 21 min: over the plan's 20 min per video)"]);
+  // The request's page: the client's footage for it, and where the cut goes.
   expect(notice.link?.url).toBe(
-    "https://reelsmith.example/team/clients/0b6f3c1e-4d2a-4c1b-9e8f-1a2b3c4d5e6f",
+    "https://reelsmith.example/team/clients/0b6f3c1e-4d2a-4c1b-9e8f-1a2b3c4d5e6f/requests/7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
   );
   // Slack: the client's words are plain text, their mentions and links defused.
   const slack = JSON.stringify(slackMessage(notice));

@@ -1,7 +1,7 @@
 import { chat } from "#app/content/chat.ts";
 import { portal } from "#app/content/portal.ts";
 import { clipLength } from "#app/shared/clip-length.ts";
-import { teamClientPath } from "#app/shared/paths.ts";
+import { teamRequestPath } from "#app/shared/paths.ts";
 import { fill, oneLine } from "#app/shared/text.ts";
 import type { Member } from "../../db/members.ts";
 import type { NoticeBatch, NoticeFile } from "../../db/portal/upload-notices.ts";
@@ -31,7 +31,7 @@ function fileLine(file: NoticeFile, plan: string): string {
 /**
  * "New footage from <client>": a batch of a request's finished files, for the owner of the
  * client's application: which client, which request, each file's name, length and the plan's
- * minutes flag, and the client's page. Client, request and names are what the client typed:
+ * minutes flag, and the request's page (its footage, where the cut goes). Client, request and names are what the client typed:
  * facts only (escaped by every chat format), never the summary.
  */
 export function footageNotice(
@@ -62,7 +62,7 @@ export function footageNotice(
     lines: [],
     link: {
       text: copy.link,
-      url: `${options.siteUrl.replace(/\/+$/, "")}${teamClientPath(batch.clientId)}`,
+      url: `${options.siteUrl.replace(/\/+$/, "")}${teamRequestPath(batch.clientId, batch.requestId)}`,
     },
     time: new Date(options.now ?? Date.now()).toISOString(),
     fileLines,

@@ -92,7 +92,7 @@ describeEachBackend("the new-footage notice on $name", (backend) => {
     expect(email?.subject).toBe("New footage from Ada Lovelace: 3 files");
     expect(email?.text).toBe(
       [
-        `New footage from Ada Lovelace: 3 files — https://reelsmith.example/team/clients/${owner.clientId}`,
+        `New footage from Ada Lovelace: 3 files — https://reelsmith.example/team/clients/${owner.clientId}/requests/${owner.requestId}`,
         "",
         "Client: Ada Lovelace",
         "Request: Spring launch",
@@ -102,7 +102,7 @@ describeEachBackend("the new-footage notice on $name", (backend) => {
         "- long-take.mp4 (10:01; 11 min: over the plan's 10 min per video)",
         "- Unnamed file (length not read)",
         "",
-        `Open the client's page: https://reelsmith.example/team/clients/${owner.clientId}`,
+        `Open the request: https://reelsmith.example/team/clients/${owner.clientId}/requests/${owner.requestId}`,
         "",
       ].join("\n"),
     );
