@@ -43,12 +43,7 @@ export function RequestList(props: {
         >
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold break-words text-white">{request.title}</h3>
-            <RequestTags
-              platform={request.platform}
-              startsWeek={request.startsWeek}
-              thisWeek={props.thisWeek}
-              state={request.state}
-            />
+            <RequestTags request={request} thisWeek={props.thisWeek} />
           </div>
           <p className="mt-2 whitespace-pre-line break-words text-sm text-zinc-300">
             {request.brief}

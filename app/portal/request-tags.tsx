@@ -1,4 +1,5 @@
 import { portalCuts } from "~/content/portal-cuts";
+import type { PortalRequest } from "~/shared/portal-port";
 import type { RequestState } from "~/shared/review-port";
 import { startsText } from "./starts-week";
 
@@ -15,27 +16,24 @@ const stateClass: Record<RequestState, string> = {
  * page. Tags wrap whole on a phone, where dots between words left one hanging.
  */
 export function RequestTags(props: {
-  platform: string;
-  startsWeek: number;
+  request: Pick<PortalRequest, "platform" | "startsWeek" | "state">;
   thisWeek: number;
-  state: RequestState;
 }) {
-  const later = props.startsWeek > props.thisWeek;
+  const { platform, startsWeek, state } = props.request;
+  const later = startsWeek > props.thisWeek;
   return (
     <>
-      <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs text-zinc-200">
-        {props.platform}
-      </span>
+      <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs text-zinc-200">{platform}</span>
       <span
         className={`rounded-full px-2 py-0.5 text-xs ${later ? "bg-amber-400/15 text-amber-200" : "bg-emerald-400/15 text-emerald-200"}`}
       >
-        {startsText(props.startsWeek, props.thisWeek)}
+        {startsText(startsWeek, props.thisWeek)}
       </span>
       <span
-        className={`rounded-full px-2 py-0.5 text-xs ${stateClass[props.state]}`}
-        data-list-state={props.state}
+        className={`rounded-full px-2 py-0.5 text-xs ${stateClass[state]}`}
+        data-list-state={state}
       >
-        {portalCuts.states[props.state]}
+        {portalCuts.states[state]}
       </span>
     </>
   );

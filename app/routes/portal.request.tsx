@@ -58,12 +58,7 @@ export default function PortalRequest({ loaderData, actionData }: Route.Componen
         {request.title}
       </h1>
       <p className="mt-3 flex flex-wrap items-center gap-2">
-        <RequestTags
-          platform={request.platform}
-          startsWeek={request.startsWeek}
-          thisWeek={page.thisWeek}
-          state={request.state}
-        />
+        <RequestTags request={request} thisWeek={page.thisWeek} />
       </p>
       <p className="mt-2 text-sm text-zinc-300">
         {fill(portal.client.home.wished, { date: request.wishedDate })}

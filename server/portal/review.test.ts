@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/database.ts";
-import { requestInsert } from "../db/portal/client-requests.ts";
 import { bytesUsed } from "../db/portal/client-uploads.ts";
 import { versionMake, versionsOf } from "../db/portal/request-versions.ts";
 import { describeEachBackend, migratedDatabase, type StorageBackend } from "../test/backends.ts";
 import { wavBytes } from "../test/media-bytes.ts";
-import { teamCut, teamVersion } from "../test/portal.ts";
+import { storedRequest, teamCut, teamVersion } from "../test/portal.ts";
 import { portalOn } from "../test/portal-server.ts";
 import { signedInClient } from "../test/portal-session.ts";
 import { commentsPerVersionMax, createReview, readComment } from "./review.ts";
@@ -111,20 +110,7 @@ describeEachBackend("cuts as versions on $name", (backend) => {
   it("the team's page of a request lists the client's footage for it, by name, newest first; not another request's, not the cuts; the client's page none", async () => {
     const { database, portal, sendCut } = await setUp(backend);
     const ana = await signedInClient(database, "ana");
-    const other = randomUUID();
-    await database.write(
-      requestInsert(database.db, {
-        id: other,
-        clientId: ana.clientId,
-        title: "Another video",
-        brief: "Another.",
-        platform: "TikTok",
-        wishedDate: "2026-12-01",
-        startsWeek: 0,
-        createdBy: null,
-        createdAt: Date.now(),
-      }),
-    );
+    const other = await storedRequest(database, ana.clientId, "Another video");
     const upload = (requestId: string, displayName: string, completedAt: number | null) => ({
       id: randomUUID(),
       clientId: ana.clientId,

@@ -1,30 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/database.ts";
-import { requestInsert } from "../db/portal/client-requests.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
-import { teamVersion } from "../test/portal.ts";
+import { storedRequest, teamVersion } from "../test/portal.ts";
 import { signedInClient } from "../test/portal-session.ts";
 import { requestPage } from "./request-page.ts";
 import { clientSpace } from "./space.ts";
-
-async function anotherRequest(database: DatabaseHandle, clientId: string, title: string) {
-  const id = randomUUID();
-  await database.write(
-    requestInsert(database.db, {
-      id,
-      clientId,
-      title,
-      brief: "Another.",
-      platform: "TikTok",
-      wishedDate: "2026-12-01",
-      startsWeek: 0,
-      createdBy: null,
-      createdAt: Date.now(),
-    }),
-  );
-  return id;
-}
 
 describeEachBackend("where each request stands, on $name", (backend) => {
   it("lists each request with its latest version's state: none, in review, changes asked, approved; another client's versions count for nothing", async () => {
@@ -32,9 +11,9 @@ describeEachBackend("where each request stands, on $name", (backend) => {
     const ana = await signedInClient(database, "ana");
     const bob = await signedInClient(database, "bob");
     const owner = (requestId: string) => ({ clientId: ana.clientId, requestId });
-    const reviewing = await anotherRequest(database, ana.clientId, "Reviewing");
-    const changes = await anotherRequest(database, ana.clientId, "Changes");
-    const approved = await anotherRequest(database, ana.clientId, "Approved");
+    const reviewing = await storedRequest(database, ana.clientId, "Reviewing");
+    const changes = await storedRequest(database, ana.clientId, "Changes");
+    const approved = await storedRequest(database, ana.clientId, "Approved");
     // A later version undecided: in review again, whatever the first one's decision was.
     await teamVersion(database, owner(reviewing), { number: 1, decision: "changes" });
     await teamVersion(database, owner(reviewing), { number: 2 });

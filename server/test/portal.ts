@@ -32,6 +32,29 @@ export async function storedApplication(
   return application.row.id;
 }
 
+/** Another request of a client, stored as the request form stores one (this week's): its id. */
+export async function storedRequest(
+  database: DatabaseHandle,
+  clientId: string,
+  title: string,
+): Promise<string> {
+  const id = randomUUID();
+  await database.write(
+    requestInsert(database.db, {
+      id,
+      clientId,
+      title,
+      brief: "Another.",
+      platform: "TikTok",
+      wishedDate: "2026-12-01",
+      startsWeek: 0,
+      createdBy: null,
+      createdAt: Date.now(),
+    }),
+  );
+  return id;
+}
+
 /** A client on `plan` (no application, no people): its id. */
 export async function storedClient(
   database: DatabaseHandle,
