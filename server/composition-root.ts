@@ -218,6 +218,7 @@ export async function startServer(
         version,
         form,
       ),
+    footage: review.footage,
     versionFile: (clientId, requestId, version, file, range) =>
       review.file("team", clientId, requestId, version, file, range),
   });

@@ -61,7 +61,6 @@ const page: ReviewPage = {
   ],
   limits: { bodyMax: 2000, commentsMax: 500 },
   previews: true,
-  footage: [],
 };
 
 function ClientView() {

@@ -41,9 +41,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { team, member } = signedInMember(context, clientReviewPort);
   const wanted = params.n === undefined ? undefined : versionNumber(params.n);
   if (params.n !== undefined && wanted === undefined) throw data(null, { status: 404 });
-  const page = await team.review(params.id, params.request, wanted);
+  const [page, footage] = await Promise.all([
+    team.review(params.id, params.request, wanted),
+    team.footage(params.id, params.request),
+  ]);
   if (!page) throw data(null, { status: 404 });
-  return { member, page };
+  return { member, page, footage };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -60,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function TeamClientRequest({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, page } = loaderData;
+  const { member, page, footage } = loaderData;
   const revalidator = useRevalidator();
   const [, setSending] = useState(0);
   const clientId = page.client.id;
@@ -113,7 +116,7 @@ export default function TeamClientRequest({ loaderData, actionData }: Route.Comp
         className="mt-8"
       >
         <TeamFootageList
-          footage={page.footage}
+          footage={footage}
           previews={page.previews}
           fileUrl={(upload, file) => teamFootagePath(clientId, upload, file)}
         />

@@ -60,8 +60,6 @@ export interface ReviewPage {
   limits: { bodyMax: number; commentsMax: number };
   /** False when this server has no ffmpeg: no poster or preview is made. */
   previews: boolean;
-  /** The team's side: the request's finished footage from the client, newest first. */
-  footage: FootageItem[];
 }
 
 export type ReviewOutcome = { ok: true; notice: string } | { ok: false; error: string };
@@ -83,6 +81,8 @@ export interface ClientReviewPort {
     member: ReviewMember,
     form: URLSearchParams,
   ): Promise<ReviewOutcome | undefined>;
+  /** The client's finished footage for the request, newest first (none: no such request). */
+  footage(clientId: string, requestId: string): Promise<FootageItem[]>;
   /** original, poster, preview (Range honoured) or markers.csv / .edl / .fcpxml. */
   versionFile(
     clientId: string,

@@ -107,7 +107,7 @@ describeEachBackend("cuts as versions on $name", (backend) => {
     expect(page?.state).toBe("review");
   });
 
-  it("the team's page of a request lists the client's footage for it, by name, newest first; not another request's, not the cuts; the client's page none", async () => {
+  it("the team's page of a request lists the client's footage for it, by name, newest first; not another request's, not the cuts, not under another client's id", async () => {
     const { database, portal, sendCut } = await setUp(backend);
     const ana = await signedInClient(database, "ana");
     const other = await storedRequest(database, ana.clientId, "Another video");
@@ -130,15 +130,17 @@ describeEachBackend("cuts as versions on $name", (backend) => {
     }
     expect((await sendCut(ana, wavBytes(2000))).patched).toBe(204);
 
-    const team = await portal.review.page("team", ana.clientId, ana.requestId);
-    expect(team?.footage.map((item) => [item.id, item.name, item.requestId])).toEqual([
+    const footage = await portal.review.footage(ana.clientId, ana.requestId);
+    expect(footage.map((item) => [item.id, item.name, item.requestId])).toEqual([
       [newer.id, "", ana.requestId],
       [older.id, "beach-take.mp4", ana.requestId],
     ]);
-    const theirs = await portal.review.page("client", ana.clientId, ana.requestId);
-    expect(theirs?.footage).toEqual([]);
-    const otherPage = await portal.review.page("team", ana.clientId, other);
-    expect(otherPage?.footage.map((item) => item.name)).toEqual(["other-video.mp4"]);
+    const otherRequest = await portal.review.footage(ana.clientId, other);
+    expect(otherRequest.map((item) => item.name)).toEqual(["other-video.mp4"]);
+    // Another client's id with Ana's request, or ids that are none: nothing.
+    const bob = await signedInClient(database, "bob");
+    expect(await portal.review.footage(bob.clientId, ana.requestId)).toEqual([]);
+    expect(await portal.review.footage("not-an-id", ana.requestId)).toEqual([]);
   });
 
   it("makes one version per cut when two instances race (same cut twice; two cuts at once)", async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { portalCuts as words } from "#app/content/portal-cuts.ts";
+import type { FootageItem } from "#app/shared/footage-item.ts";
 import { uuidPattern } from "#app/shared/intake-rules.ts";
 import type {
   RequestState,
@@ -203,15 +204,15 @@ export function createReview(deps: {
         comments,
         limits: { bodyMax: commentBodyMax, commentsMax: commentsPerVersionMax },
         previews: await deps.previewsOn(),
-        // The team edits from it; the client's request page lists it already.
-        footage:
-          side === "team"
-            ? footageItems(
-                await footageOf(database, client.id, footageListCap, request.id),
-                client.plan,
-              )
-            : [],
       };
+    },
+
+    /** The client's finished footage for one of its requests (the team's request page). */
+    async footage(clientId: string, requestId: string): Promise<FootageItem[]> {
+      const pair = await clientRequest(database, clientId, requestId);
+      if (!pair) return [];
+      const rows = await footageOf(database, pair.client.id, footageListCap, pair.request.id);
+      return footageItems(rows, pair.client.plan);
     },
 
     /** A form posted on a version's page, by `actor`; undefined: no such version of theirs. */
