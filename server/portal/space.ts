@@ -26,8 +26,7 @@ export async function clientSpace(
     client.id,
     requests.map((request) => request.id),
   );
-  const stateOf = (requestId: string) =>
-    requestState(versions.filter((version) => version.requestId === requestId));
+  const versionsByRequest = Map.groupBy(versions, (version) => version.requestId);
   const plan = planNamed(client.plan) ?? planNamed(defaultPlan);
   return {
     client: {
@@ -40,7 +39,7 @@ export async function clientSpace(
     requestsThisWeek: perWeek.get(thisWeek) ?? 0,
     requests: requests.map(({ clientId, createdBy, ...request }) => ({
       ...request,
-      state: stateOf(request.id),
+      state: requestState(versionsByRequest.get(request.id) ?? []),
     })),
   };
 }

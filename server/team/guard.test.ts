@@ -40,6 +40,8 @@ describe("the /team guard", () => {
       "/team/export?format=csv",
       "/team/insights?days=90",
       "/team/insights/export?days=28",
+      // A client's request page lists the client's footage.
+      `/team/clients/${id}/requests/${id}`,
     ]) {
       expectSentToSignIn(await get(path), path, "/team/sign-in");
     }
@@ -83,7 +85,11 @@ describe("the /team guard", () => {
   });
 
   it("sends data requests and actions without a session to the sign-in page, and changes nothing", async () => {
-    for (const path of ["/team.data", `/team/applications/${id}.data`]) {
+    for (const path of [
+      "/team.data",
+      `/team/applications/${id}.data`,
+      `/team/clients/${id}/requests/${id}.data`,
+    ]) {
       const answer = await get(path);
       // The redirect React Router's client follows for a data request (JavaScript on).
       expect(answer.status, path).toBe(204);
