@@ -2,7 +2,11 @@ import net from "node:net";
 
 type Truthy<T> = Exclude<T, false | null | undefined | 0 | "">;
 
-/** Polls `check` until it returns a truthy value (returned) or `timeoutMs` passes (throws). */
+/**
+ * Polls `check` until it returns a truthy value (returned) or `timeoutMs` passes (throws). An
+ * empty array counts as not yet: a list filtered for what is awaited is empty until it comes,
+ * and `[]` is truthy (a log line awaited this way was once read before it was written).
+ */
 export async function waitFor<T>(
   check: () => T | Promise<T>,
   options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
@@ -11,7 +15,7 @@ export async function waitFor<T>(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value as Truthy<T>;
+    if (value && !(Array.isArray(value) && value.length === 0)) return value as Truthy<T>;
     if (Date.now() > deadline)
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(intervalMs);
