@@ -238,6 +238,11 @@ const schema = z.object({
   VISITORS_PER_ADDRESS: z.coerce.number().int().min(0).default(3),
   /** Daily visit totals older than this are deleted; 0 keeps them. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(0).default(400),
+  /**
+   * How long an application's commit waits for its visit's source (ms); beyond, the source is
+   * "not known" and the application goes on.
+   */
+  VISIT_LOOKUP_MS: z.coerce.number().int().positive().default(250),
   ...notifyVariables,
 });
 

@@ -47,6 +47,7 @@ export function startIntake(deps: {
     scheduledKinds: deps.scheduledKinds,
     logger,
     visits: deps.visits,
+    visitLookupMs: config.VISIT_LOOKUP_MS,
     onDeliveriesCreated: deps.onDeliveriesCreated,
   });
   return {
