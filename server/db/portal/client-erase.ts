@@ -24,30 +24,20 @@ export function clientEraseStatements(
       ? [db.selectFrom("clients").select("id").where("id", "=", clientId).forUpdate()]
       : [];
   const comments = db.selectFrom("versionComments").select("id").where("clientId", "=", clientId);
+  const requests = db.selectFrom("clientRequests").select("id").where("clientId", "=", clientId);
+  const posts = db.selectFrom("requestPosts").select("id").where("clientId", "=", clientId);
   return {
     lock,
     // Its cuts' review (0031, decision 0091): notices of its comments, comments, versions.
     commentNotices: db.deleteFrom("commentNotices").where("commentId", "in", comments),
     comments: db.deleteFrom("versionComments").where("clientId", "=", clientId),
     versions: db.deleteFrom("requestVersions").where("clientId", "=", clientId),
-    turnNotices: db
-      .deleteFrom("turnNotices")
-      .where(
-        "requestId",
-        "in",
-        db.selectFrom("clientRequests").select("id").where("clientId", "=", clientId),
-      ),
+    turnNotices: db.deleteFrom("turnNotices").where("requestId", "in", requests),
     pauses: db.deleteFrom("requestPauses").where("clientId", "=", clientId),
     media: db.deleteFrom("uploadMedia").where("uploadId", "in", uploads),
     locks: db.deleteFrom("uploadLocks").where("uploadId", "in", uploads),
     uploads: db.deleteFrom("clientUploads").where("clientId", "=", clientId).returning("id"),
-    postNotices: db
-      .deleteFrom("postNotices")
-      .where(
-        "postId",
-        "in",
-        db.selectFrom("requestPosts").select("id").where("clientId", "=", clientId),
-      ),
+    postNotices: db.deleteFrom("postNotices").where("postId", "in", posts),
     posts: db.deleteFrom("requestPosts").where("clientId", "=", clientId),
     feeds: db.deleteFrom("clientFeeds").where("clientId", "=", clientId),
     sessions: db.deleteFrom("clientSessions").where("personId", "in", people),
