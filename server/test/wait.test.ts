@@ -12,8 +12,8 @@ describe("waitFor", () => {
   });
 
   it("throws when the list stays empty past the time given", async () => {
-    await expect(waitFor(() => [], { timeoutMs: 20, intervalMs: 5, what: "a line" })).rejects.toThrow(
-      "timed out after 20 ms waiting for a line",
-    );
+    await expect(
+      waitFor(() => [], { timeoutMs: 20, intervalMs: 5, what: "a line" }),
+    ).rejects.toThrow("timed out after 20 ms waiting for a line");
   });
 });
