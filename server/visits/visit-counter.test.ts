@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import pino from "pino";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { directSource } from "#app/shared/application-source.ts";
 import { fieldKeyOf, fieldKeys } from "#app/shared/fields.ts";
 import { beaconPath } from "#app/shared/paths.ts";
@@ -176,6 +176,33 @@ describeEachBackend("counting visits ($name)", (backend) => {
     expect((await counter.lookup(maya))?.source).toBe("news.example");
     expect((await counter.lookup(dre))?.source).toBe(directSource);
     expect(await counter.lookup({ ...dre, userAgent: "another browser" })).toBeUndefined();
+    await visits.stop();
+  });
+
+  it("finds a visitor while the flush that holds their first page is being written", async () => {
+    const { counter, visits, database } = await counting();
+    // The day's secret is made (and written) first: only the flush's write is held.
+    expect(await counter.lookup(maya)).toBeUndefined();
+    const write = database.write;
+    const gate = Promise.withResolvers<void>();
+    let writes = 0;
+    database.write = (async (query: Parameters<typeof write>[0]) => {
+      writes += 1;
+      await gate.promise;
+      return write(query);
+    }) as typeof write;
+    counter.count(maya, { page: "/", source: fromNews });
+    const flushed = counter.flush();
+    await vi.waitFor(() => expect(writes).toBe(1));
+    expect(counter.pending()).toBe(0);
+    expect((await counter.lookup(maya))?.source).toBe("news.example");
+    // A read that began before the commit and ends after it finds the row too.
+    const during = counter.lookup(maya);
+    gate.resolve();
+    await flushed;
+    database.write = write;
+    expect((await during)?.source).toBe("news.example");
+    expect((await counter.lookup(maya))?.source).toBe("news.example");
     await visits.stop();
   });
 

@@ -88,6 +88,8 @@ export function createVisitCounter(deps: {
   let known: { day: number; secret: string } | undefined;
   let loading: { day: number; secret: Promise<string> } | undefined;
   let pending = new Map<string, VisitorsTable>();
+  /** The rows a flush took from `pending` and is writing: still found until they are stored. */
+  let writing = new Map<string, VisitorsTable>();
   let dropped = 0;
   let flushing: Promise<void> = Promise.resolve();
   /** Hits waiting for their day's secret (the first ones of a day): a flush waits for them. */
@@ -182,21 +184,26 @@ export function createVisitCounter(deps: {
       dropped = 0;
     }
     if (pending.size === 0) return;
-    const rows = [...pending.values()];
+    writing = pending;
     pending = new Map();
-    for (let start = 0; start < rows.length; start += visitorsPerStatement) {
-      const chunk = rows.slice(start, start + visitorsPerStatement);
-      try {
-        await deps.database.write(upsertVisitors(deps.database, chunk, fieldKeys));
-      } catch (error) {
-        // Kept for the next flush (merged with what came meanwhile).
-        for (const row of rows.slice(start)) merge(row);
-        deps.logger.warn(
-          { err: errorSummary(error), visitors: rows.length - start },
-          "visits: write failed",
-        );
-        return;
+    const rows = [...writing.values()];
+    try {
+      for (let start = 0; start < rows.length; start += visitorsPerStatement) {
+        const chunk = rows.slice(start, start + visitorsPerStatement);
+        try {
+          await deps.database.write(upsertVisitors(deps.database, chunk, fieldKeys));
+        } catch (error) {
+          // Kept for the next flush (merged with what came meanwhile).
+          for (const row of rows.slice(start)) merge(row);
+          deps.logger.warn(
+            { err: errorSummary(error), visitors: rows.length - start },
+            "visits: write failed",
+          );
+          return;
+        }
       }
+    } finally {
+      writing = new Map();
     }
   }
 
@@ -214,7 +221,12 @@ export function createVisitCounter(deps: {
     async lookup(facts) {
       const day = dayOf(now());
       const visitor = visitorOf(day, await secretOf(day), facts, false);
-      return (await findVisitor(deps.database, day, visitor)) ?? pending.get(`${day} ${visitor}`);
+      const key = `${day} ${visitor}`;
+      // The stored row first (its first page's source); else what memory holds. Memory is read
+      // before the database too: a flush that commits while the read runs has moved its rows
+      // out of memory and into the table after the read began, and neither would find them.
+      const held = writing.get(key) ?? pending.get(key);
+      return (await findVisitor(deps.database, day, visitor)) ?? held ?? pending.get(key);
     },
     async beaconToken(facts) {
       const secret = await secretOf(dayOf(now()));
