@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "../chromium.ts";
 
@@ -11,31 +10,6 @@ import { chromiumFlags, chromiumPath } from "../chromium.ts";
 // the headless shell of the other specs places text a fraction of a pixel differently (0.0006
 // on /, 0.0026 on /thank-you), which is not what a visitor's browser or Lighthouse draws.
 test.use({ launchOptions: { executablePath: chromiumPath, args: chromiumFlags } });
-
-/**
- * The fallback's faces are local fonts (app/app.css). A browser that has just started may not
- * have matched a local() name yet: under load it drew a page's first frame in its default font,
- * then re-wrapped /thank-you's centred text when Liberation Sans arrived (0.062, CI once). That
- * is the browser's first minute, not the swap to Inter, and no visitor's browser is that new:
- * each test matches the same local() sources on a blank page first, with nothing of the site
- * loaded or cached.
- */
-const localSources = [
-  ...readFileSync("app/app.css", "utf8").matchAll(/src:\s*(local\([^;]*\));/g),
-].map((match) => match[1]);
-
-test.beforeEach(async ({ page }) => {
-  expect(localSources.length, "app.css names its fallback's local fonts").toBeGreaterThan(0);
-  const faces = localSources
-    .map((src, i) => `@font-face { font-family: "warm-${i}"; src: ${src}; }`)
-    .join("\n");
-  await page.setContent(`<style>${faces}</style>`);
-  await page.evaluate(
-    (count) =>
-      Promise.all(Array.from({ length: count }, (_, i) => document.fonts.load(`16px "warm-${i}"`))),
-    localSources.length,
-  );
-});
 
 const pages = [
   { path: "/", status: 200 },
