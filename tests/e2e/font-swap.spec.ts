@@ -51,9 +51,24 @@ for (const { path, status } of pages) {
         shifts: entries.map((entry) => {
           const { value, sources = [] } = entry as PerformanceEntry & {
             value: number;
-            sources?: { node?: Node | null }[];
+            sources?: {
+              node?: Node | null;
+              previousRect: DOMRectReadOnly;
+              currentRect: DOMRectReadOnly;
+            }[];
           };
-          return { value, moved: sources.map((source) => source.node?.textContent?.slice(0, 40)) };
+          // When and from where to where: what a failure needs to be read (CI has failed here
+          // under load on /thank-you, with the whole centred block moved).
+          const box = ({ x, y, width, height }: DOMRectReadOnly) =>
+            [x, y, width, height].map(Math.round).join(",");
+          return {
+            value,
+            at: Math.round(entry.startTime),
+            moved: sources.map(
+              (source) =>
+                `${source.node?.textContent?.slice(0, 40)} ${box(source.previousRect)} -> ${box(source.currentRect)}`,
+            ),
+          };
         }),
       };
     });
