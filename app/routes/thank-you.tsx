@@ -65,9 +65,13 @@ export default function ThankYou() {
         <div className="animate-fade-up [--fade-delay:200ms] [--fade-from:0.01]">
           <p className="mt-4 text-xl font-semibold text-zinc-100">{copy.received}</p>
           <p className="mt-4 text-lg text-zinc-400">{copy.body}</p>
-          <a id={endOfPage} href={paths.home} className={buttonClass("light", "lg", "mt-10")}>
-            {copy.back}
-          </a>
+          {/* In a flex row rather than a line of text: the row is the button's 48 px whatever
+              font the text around it is drawn in (a line box adds its font's ascent and descent). */}
+          <div className="mt-10 flex justify-center">
+            <a id={endOfPage} href={paths.home} className={buttonClass("light", "lg")}>
+              {copy.back}
+            </a>
+          </div>
         </div>
       </div>
     </main>

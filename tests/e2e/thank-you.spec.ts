@@ -39,7 +39,9 @@ test("the heading shows at once, the confirmation fades in after 200 ms; reduced
   const heading = page.getByRole("heading", { level: 1 });
   expect(await heading.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
   expect(await heading.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
-  const content = page.locator("div", { has: page.getByText("Return to Home") }).last();
+  const content = page
+    .locator("div", { has: page.getByText("Your submission has been received") })
+    .last();
   expect(await animationRun(content)).toEqual({
     name: "fade-up",
     delay: 200,
