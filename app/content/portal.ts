@@ -271,6 +271,8 @@ export const portal = {
     footageCompleteDone: "Footage complete since {date}. Your next cut is due by {due}.",
     footageCompleteMarked: "Thank you: the team starts on your cut.",
     footageCompleteUnknown: "That request is not yours or is no longer there.",
+    footageCompleteDelivered:
+      "Your first cut is already here, so there is no clock to start: review it under Cuts.",
     cutsTitle: "Cuts due",
     cutsIntro:
       "Every cut owed to a client, soonest due first. The clock stops while the team waits on the client.",

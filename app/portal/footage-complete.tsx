@@ -9,13 +9,17 @@ const copy = portal.clock;
 
 /**
  * The client's "My footage is complete" (decision 0093): a POST that starts the plan's clock,
- * once; afterwards, since when and the first cut's due time (while it runs).
+ * once; afterwards, since when and the first cut's due time (while it runs). Not offered once a
+ * cut is there without it (the team sent one first): it would start nothing.
  */
 export function FootageComplete(props: {
-  clock: { footageCompleteAt: number | null; dueAt: number | null };
+  clock: { footageCompleteAt: number | null; dueAt: number | null; cutDelivered: boolean };
   said?: { ok: boolean; message: string };
 }) {
   const { clock, said } = props;
+  if (clock.footageCompleteAt === null && clock.cutDelivered) {
+    return said ? <OutcomeNotice said={said} /> : null;
+  }
   return (
     <section aria-label={copy.footageComplete} className="mt-6" data-footage-complete>
       <OutcomeNotice said={said} />

@@ -28,12 +28,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { person, page, clock };
 }
 
-/** "My footage is complete" (decision 0093): starts the plan's clock once; another id is a 404. */
+/**
+ * "My footage is complete" (decision 0093): starts the plan's clock once; another id is a 404, a
+ * request whose first cut is already there a 409 that says so.
+ */
 export async function action({ params, context }: Route.ActionArgs) {
   const { portal: port } = signedInPerson(context);
   const outcome = await port.markFootageComplete(params.id);
   if (outcome === "unknown") {
     return data({ ok: false, message: portal.clock.footageCompleteUnknown }, { status: 404 });
+  }
+  if (outcome === "delivered") {
+    return data({ ok: false, message: portal.clock.footageCompleteDelivered }, { status: 409 });
   }
   return data({ ok: true, message: portal.clock.footageCompleteMarked });
 }

@@ -3,7 +3,7 @@ import { addMember } from "../db/members.ts";
 import { decisionForTests, footageComplete, versionForTests } from "../db/portal/request-clock.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { clientWithRequest } from "../test/portal.ts";
-import { cutAction, cutFigures, cutsView, dueCounts } from "./cuts.ts";
+import { clientClock, cutAction, cutFigures, cutsView, dueCounts } from "./cuts.ts";
 
 const hourMs = 1000;
 const settings = { hourMs, reminderLeadMs: 4 * hourMs };
@@ -101,5 +101,46 @@ describeEachBackend("the Cuts due view on $name", (backend) => {
     expect(await act({ ...editor, editorId: null })).toBe(true);
     expect((await cutsView(database, 6_000, settings)).rows[0]?.editor).toBeNull();
     expect(await act({ kind: "pause", requestId: "no-such-request", memberId: "m" })).toBe(false);
+  });
+
+  it("a request whose first cut came before its footage was marked: marking starts nothing, takes no one's turn, and says why", async () => {
+    const { database } = await migratedDatabase(backend);
+    for (const name of ["ann", "ben"]) await addMember(database, `${name}@example.com`);
+    const early = await clientWithRequest(database, { name: "Cut first" });
+    const later = await clientWithRequest(database, { name: "Marked later" });
+    expect(await clientClock(database, early.clientId, early.requestId, 2_000, settings)).toEqual({
+      footageCompleteAt: null,
+      dueAt: null,
+      cutDelivered: false,
+    });
+    await versionForTests(database, { ...early, number: 1, createdAt: 1_000 });
+    expect(await clientClock(database, early.clientId, early.requestId, 2_000, settings)).toEqual({
+      footageCompleteAt: null,
+      dueAt: null,
+      cutDelivered: true,
+    });
+
+    expect(await footageComplete(database, { ...early, now: 2_000 })).toEqual({
+      marked: false,
+      editorId: null,
+      cutCameFirst: true,
+    });
+    expect(await clientClock(database, early.clientId, early.requestId, 3_000, settings)).toEqual({
+      footageCompleteAt: null,
+      dueAt: null,
+      cutDelivered: true,
+    });
+    expect((await cutsView(database, 3_000, settings)).rows).toEqual([]);
+    // The round robin's next two turns are still ann's and ben's, one each.
+    const next = await footageComplete(database, { ...later, now: 3_000 });
+    expect(next).toMatchObject({ marked: true, cutCameFirst: false });
+    const third = await clientWithRequest(database, { name: "Third" });
+    const after = await footageComplete(database, { ...third, now: 4_000 });
+    expect(new Set([next?.editorId, after?.editorId]).size).toBe(2);
+    // Marked first, then a cut: pressing again is "already", not "the cut came first".
+    expect(await footageComplete(database, { ...later, now: 5_000 })).toMatchObject({
+      marked: false,
+      cutCameFirst: false,
+    });
   });
 });

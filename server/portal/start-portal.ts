@@ -193,6 +193,7 @@ export function startPortal(deps: {
             now: now(),
           });
           if (!marked) return "unknown";
+          if (marked.cutCameFirst) return "delivered";
           return marked.marked ? "marked" : "already";
         },
         schedule: schedule.forClient(person),

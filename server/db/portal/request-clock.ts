@@ -16,17 +16,22 @@ type Writer = Pick<DatabaseHandle, "db" | "dialect" | "write" | "writeTransactio
  * next version is created.
  */
 
+/** True where the request (`client_requests` in the query) has a version: its first cut came. */
+const hasCut = sql<boolean>`exists (select 1 from request_versions v where v.request_id = client_requests.id)`;
+
 /**
  * Marks a request's footage complete (once: a second press changes nothing) and gives it an
  * editor by the applications' round robin when it has none: the member assigned longest ago
  * among those not away takes it, and their turn moves (one transaction, under the round
  * robin's lock on PostgreSQL). Only `clientId`'s request: another client's id finds nothing.
- * Returns whether it was marked now, and its editor.
+ * A request whose first cut came before its footage was marked is left as it is: the turn it
+ * would start is delivered, and it takes no one's turn. Returns whether it was marked now, its
+ * editor, and whether it was left unmarked because its first cut came first.
  */
 export async function footageComplete(
   { db, dialect, writeTransaction }: Writer,
   mark: { clientId: string; requestId: string; now: number },
-): Promise<{ marked: boolean; editorId: string | null } | undefined> {
+): Promise<{ marked: boolean; editorId: string | null; cutCameFirst: boolean } | undefined> {
   const { clientId, requestId, now } = mark;
   const next = availableMembersQuery(db).limit(1);
   // PostgreSQL: the round robin's lock first, so two marked at once read the turns one after
@@ -43,6 +48,7 @@ export async function footageComplete(
       .where("id", "=", requestId)
       .where("clientId", "=", clientId)
       .where("footageCompleteAt", "is", null)
+      .where(sql<boolean>`not ${hasCut}`)
       .returning(["editorId"]),
     db
       .insertInto("teamMemberAvailability")
@@ -69,14 +75,22 @@ export async function footageComplete(
       ),
   ]);
   const row = results[lock.length]?.rows[0];
-  if (row) return { marked: true, editorId: (row.editorId as string | null) ?? null };
+  if (row) {
+    return { marked: true, editorId: (row.editorId as string | null) ?? null, cutCameFirst: false };
+  }
   const found = await db
     .selectFrom("clientRequests")
-    .select(["editorId"])
+    .select(["editorId", "footageCompleteAt", hasCut.as("cutDelivered")])
     .where("id", "=", requestId)
     .where("clientId", "=", clientId)
     .executeTakeFirst();
-  return found && { marked: false, editorId: found.editorId ?? null };
+  return (
+    found && {
+      marked: false,
+      editorId: found.editorId ?? null,
+      cutCameFirst: found.footageCompleteAt === null && Boolean(Number(found.cutDelivered)),
+    }
+  );
 }
 
 /** The request's client, if `requestId` is a request (the team's side, which sees any client). */
