@@ -26,9 +26,13 @@ export function ErrorScreen(props: {
             {props.detail}
           </pre>
         ) : null}
-        <a href={paths.home} className={buttonClass("light", "lg", "mt-10")}>
-          {props.back}
-        </a>
+        {/* A flex row, not a line of text: a line box would take the fallback's and then Inter's
+            ascent around the button, and its height would change at the swap (as on /thank-you). */}
+        <div className="mt-10 flex justify-center">
+          <a href={paths.home} className={buttonClass("light", "lg")}>
+            {props.back}
+          </a>
+        </div>
       </div>
     </main>
   );
