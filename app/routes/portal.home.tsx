@@ -56,6 +56,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PortalHome({ loaderData, actionData }: Route.ComponentProps) {
   const { person, space, message, today } = loaderData;
   const { client } = space;
+  // A client with requests comes back for them (a cut to review, footage to send): on a phone
+  // they come first and the form is a link away. At 1440 px the form stays on the left. After a
+  // refused request the form comes first, its messages on the first screen.
+  const listFirst = space.requests.length > 0 && !actionData;
+  const form = (
+    <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+      <NewRequestForm errors={actionData?.errors} values={actionData?.values} today={today} />
+    </div>
+  );
   return (
     <PortalShell person={person}>
       <h1 className="text-3xl font-extrabold tracking-tight break-words text-white">
@@ -70,13 +79,24 @@ export default function PortalHome({ loaderData, actionData }: Route.ComponentPr
           videos: client.videosPerWeek,
         })}
       </p>
-      <a href={portalPaths.schedule} className={buttonClass("outline", "sm", "mt-3")}>
-        {portalSchedule.calendar.clientSchedule}
-      </a>
+      <p className="mt-3 flex flex-wrap gap-2">
+        {listFirst ? (
+          <a href="#new-request-title" className={buttonClass("primary", "sm", "lg:hidden")}>
+            {copy.newRequest.title}
+          </a>
+        ) : null}
+        <a href={portalPaths.schedule} className={buttonClass("outline", "sm")}>
+          {portalSchedule.calendar.clientSchedule}
+        </a>
+      </p>
       <OutcomeNotice said={message ? { ok: true, message } : undefined} />
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <NewRequestForm errors={actionData?.errors} values={actionData?.values} today={today} />
-        <TitledSection id="requests-title" title={copy.home.requestsTitle}>
+        {listFirst ? null : form}
+        <TitledSection
+          id="requests-title"
+          title={copy.home.requestsTitle}
+          className="min-w-0 lg:col-start-2 lg:row-start-1"
+        >
           <RequestList
             requests={space.requests}
             thisWeek={space.thisWeek}
@@ -86,6 +106,7 @@ export default function PortalHome({ loaderData, actionData }: Route.ComponentPr
             review={{ href: portalCutPath, label: portalCuts.clientRequest.open }}
           />
         </TitledSection>
+        {listFirst ? form : null}
       </div>
     </PortalShell>
   );
