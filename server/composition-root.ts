@@ -209,7 +209,8 @@ export async function startServer(
   team.provideForMembers(clientFootagePort, { footageFile: clients.footageFile });
   const { review } = portal;
   team.provideForMembers(clientReviewPort, {
-    review: (clientId, requestId, version) => review.page("team", clientId, requestId, version),
+    review: (clientId, requestId, version, viewerId) =>
+      review.page("team", clientId, requestId, version, viewerId),
     act: (clientId, requestId, version, member, form) =>
       review.act(
         { side: "team", id: member.id, name: member.name },

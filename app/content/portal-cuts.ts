@@ -35,6 +35,7 @@ export const portalCuts = {
     reply: "Reply",
     replyLabel: "Your reply",
     team: "{name} (team)",
+    you: "You",
     formTitle: "Add a comment",
     frameIn: "At (timecode)",
     frameOut: "To (optional, for a range)",

@@ -37,6 +37,7 @@ const page: ReviewPage = {
       parentId: null,
       authorSide: "client",
       authorName: "ada@example.com",
+      byViewer: true,
       frameIn: 35,
       frameOut: null,
       timecodeIn: "00:00:01;05",
@@ -50,6 +51,7 @@ const page: ReviewPage = {
       parentId: null,
       authorSide: "team",
       authorName: "Maya",
+      byViewer: false,
       frameIn: 60,
       frameOut: 100,
       timecodeIn: "00:00:02;00",
@@ -76,7 +78,11 @@ function ClientView() {
 
 /** The team's side: the server opens every original to members. */
 function TeamView() {
-  const open = { ...page, version: page.version && { ...page.version, originalOpen: true } };
+  const open = {
+    ...page,
+    version: page.version && { ...page.version, originalOpen: true },
+    comments: page.comments.map((comment) => ({ ...comment, byViewer: false })),
+  };
   return (
     <ReviewView
       side="team"
@@ -120,6 +126,9 @@ test("keeps the player's contract: the video's id, the comment form's fields, a 
     ["60", "100", "00:00:02;00 to 00:00:03;10"],
   ]);
   expect(screen.getByText("Maya (team)")).toBeTruthy();
+  // The reader's own comment says so; nobody else's does.
+  expect(screen.getByText("You")).toBeTruthy();
+  expect(screen.queryByText("ada@example.com")).toBeNull();
   // The client: the decision on the latest version, the original locked.
   expect(screen.getByRole("button", { name: "Approve this version" })).toBeTruthy();
   expect(container.querySelector("[data-original-locked]")).not.toBeNull();
@@ -133,4 +142,7 @@ test("the team decides nothing; its original is a download", async () => {
   expect(screen.getByRole("link", { name: "Download the original" }).getAttribute("href")).toBe(
     "/t/2/original",
   );
+  // A client's comment is theirs by address on the team's side.
+  expect(screen.getByText("ada@example.com")).toBeTruthy();
+  expect(screen.queryByText("You")).toBeNull();
 });

@@ -241,8 +241,9 @@ function VersionBody(
 
 function CommentBody(props: { comment: ReviewComment }) {
   const { comment } = props;
-  const author =
-    comment.authorSide === "team"
+  const author = comment.byViewer
+    ? copy.comments.you
+    : comment.authorSide === "team"
       ? fill(copy.comments.team, { name: comment.authorName })
       : comment.authorName;
   const at =

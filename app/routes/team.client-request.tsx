@@ -42,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const wanted = params.n === undefined ? undefined : versionNumber(params.n);
   if (params.n !== undefined && wanted === undefined) throw data(null, { status: 404 });
   const [page, footage] = await Promise.all([
-    team.review(params.id, params.request, wanted),
+    team.review(params.id, params.request, wanted, member.id),
     team.footage(params.id, params.request),
   ]);
   if (!page) throw data(null, { status: 404 });

@@ -37,6 +37,8 @@ export interface ReviewComment {
   parentId: string | null;
   authorSide: "team" | "client";
   authorName: string;
+  /** Written by the person reading the page (shown as "You"). */
+  byViewer: boolean;
   frameIn: number | null;
   frameOut: number | null;
   /** frameIn / frameOut as timecodes at the version's rate ("00:00:01:05"). */
@@ -71,8 +73,16 @@ export interface ReviewMember {
 }
 
 export interface ClientReviewPort {
-  /** A client's request with its versions; `version` undefined: the latest. Undefined: none. */
-  review(clientId: string, requestId: string, version?: number): Promise<ReviewPage | undefined>;
+  /**
+   * A client's request with its versions; `version` undefined: the latest. Undefined: none.
+   * `viewerId`: the member reading it, whose own comments are marked.
+   */
+  review(
+    clientId: string,
+    requestId: string,
+    version?: number,
+    viewerId?: string,
+  ): Promise<ReviewPage | undefined>;
   /** A comment, a reply, resolve or reopen, by the member (the form's `intent`). */
   act(
     clientId: string,

@@ -243,6 +243,16 @@ describeEachBackend("cuts as versions on $name", (backend) => {
       "Maya",
       "team",
     ]);
+    // Read by the person who wrote the first: theirs is marked, the team's is not; read by
+    // another (or by the team) none is.
+    const byAna = await review.page("client", ana.clientId, ana.requestId, 1, ana.personId);
+    expect(byAna?.comments.map((comment) => comment.byViewer)).toEqual([true, false]);
+    const byOther = await review.page("client", ana.clientId, ana.requestId, 1, "someone-else");
+    expect(byOther?.comments.map((comment) => comment.byViewer)).toEqual([false, false]);
+    expect(page?.comments.map((comment) => comment.byViewer)).toEqual([false, false]);
+    // The team member reading it: the same id on the client's side is not theirs.
+    const byMaya = await review.page("team", ana.clientId, ana.requestId, 1, maya.id);
+    expect(byMaya?.comments.map((comment) => comment.byViewer)).toEqual([false, true]);
     expect(
       await act(
         { intent: "reply", parentId: atFrame?.id ?? "", body: "Done" },

@@ -107,12 +107,18 @@ export function readComment(
   };
 }
 
-function commentView(row: CommentRow, rate: FrameRate): ReviewComment {
+/** A comment as a page shows it; `viewer` (side and id) marks the comments its reader wrote. */
+function commentView(
+  row: CommentRow,
+  rate: FrameRate,
+  viewer?: { side: "team" | "client"; id: string },
+): ReviewComment {
   return {
     id: row.id,
     parentId: row.parentId,
     authorSide: row.authorSide,
     authorName: row.authorName,
+    byViewer: viewer !== undefined && row.authorSide === viewer.side && row.authorId === viewer.id,
     frameIn: row.frameIn,
     frameOut: row.frameOut,
     timecodeIn: row.frameIn === null ? null : frameToTimecode(row.frameIn, rate),
@@ -157,11 +163,13 @@ export function createReview(deps: {
   }
 
   return {
+    /** `viewerId`: the reader's person (client) or member (team) id, for "You" on their own comments. */
     async page(
       side: "team" | "client",
       clientId: string,
       requestId: string,
       number?: number,
+      viewerId?: string,
     ): Promise<ReviewPage | undefined> {
       const at = await found(clientId, requestId, number);
       if (!at) return undefined;
@@ -175,7 +183,11 @@ export function createReview(deps: {
       const comments =
         version && rate
           ? (await commentsOf(database, client.id, version.id, commentsPerVersionMax)).map((row) =>
-              commentView(row, rate.rate),
+              commentView(
+                row,
+                rate.rate,
+                viewerId === undefined ? undefined : { side, id: viewerId },
+              ),
             )
           : [];
       const latest = versions.at(-1);

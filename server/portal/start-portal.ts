@@ -170,7 +170,7 @@ export function startPortal(deps: {
         },
         async review(requestId, version) {
           if (!person) return undefined;
-          return review.page("client", person.clientId, requestId, version);
+          return review.page("client", person.clientId, requestId, version, person.personId);
         },
         async reviewAct(requestId, version, form) {
           if (!person) return undefined;

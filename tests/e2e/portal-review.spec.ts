@@ -91,6 +91,8 @@ test("a cut goes round: v1 uploaded, told, commented at frames, changes asked; v
   await expect(seeks.nth(1)).toHaveAttribute("data-seek-frame", "40");
   await expect(seeks.nth(1)).toHaveAttribute("data-seek-frame-out", "60");
   await expect(seeks.nth(1)).toHaveText("00:00:01:10 to 00:00:02:00");
+  // Their own comments are theirs ("You"); the team reads them by the person's address below.
+  await expect(client.locator("[data-comment]").getByText("You", { exact: true })).toHaveCount(2);
 
   await client.getByLabel("Note (optional)").fill("Tighter please");
   await client.getByRole("button", { name: "Ask for changes" }).click();
@@ -104,6 +106,8 @@ test("a cut goes round: v1 uploaded, told, commented at frames, changes asked; v
   // The team sees the comments, then uploads v2.
   await page.goto(`${teamRequest}/versions/1`);
   await expect(page.getByText("This stretch drags")).toBeVisible();
+  // Two comments and the note of "Ask for changes", each by the client's address.
+  await expect(page.locator("[data-comment]").getByText(email, { exact: true })).toHaveCount(3);
   await uploadCut(page, teamRequest, v2File, 2);
   await expect.poll(async () => (await toldOf(2)).length, { timeout: 20_000 }).toBe(1);
   expect(await toldOf(1)).toHaveLength(1);
