@@ -57,7 +57,7 @@ describe.skipIf(!postgresAvailable())("the plan's clock across instances and a c
     // The client marks the footage complete: the clock starts, the editor is the one member.
     const startedAt = Date.now();
     const marked = await footageComplete(handle, { ...client, now: startedAt });
-    expect(marked).toEqual({ marked: true, editorId: editor?.id });
+    expect(marked).toEqual({ marked: true, editorId: editor?.id, cutCameFirst: false });
 
     // The reminder comes (from either instance); then the victim is killed, before due.
     await waitFor(async () => cutEmails(sink, "Cut due soon").length > 0, {
