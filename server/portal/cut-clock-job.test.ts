@@ -83,6 +83,7 @@ describeEachBackend("the plan's clock on $name", (backend) => {
     expect(await footageComplete(database, { ...a, now: 9_000 })).toEqual({
       marked: false,
       editorId: first?.editorId,
+      cutCameFirst: false,
     });
     expect(
       await footageComplete(database, { clientId: b.clientId, requestId: a.requestId, now: 9_000 }),
