@@ -29,7 +29,8 @@ const button = () => screen.queryByRole("button", { name: portal.clock.footageCo
 
 it("offers the button until the footage is marked, then says since when and the cut's due time", async () => {
   const { unmount } = renderWith({
-    clock: { footageCompleteAt: null, dueAt: null, cutDelivered: false },
+    clock: { footageCompleteAt: null, dueAt: null },
+    cutDelivered: false,
   });
   expect(await screen.findByRole("button", { name: portal.clock.footageComplete })).toBeTruthy();
   unmount();
@@ -37,21 +38,21 @@ it("offers the button until the footage is marked, then says since when and the 
     clock: {
       footageCompleteAt: Date.UTC(2026, 10, 2, 9),
       dueAt: Date.UTC(2026, 10, 4, 9),
-      cutDelivered: false,
     },
+    cutDelivered: false,
   });
   expect(await screen.findByText(/Footage complete since/)).toBeTruthy();
   expect(button()).toBeNull();
 });
 
 it("is not offered once a cut came without it, and a stale press hears why", async () => {
-  const clock = { footageCompleteAt: null, dueAt: null, cutDelivered: true };
-  const { unmount } = renderWith({ clock });
+  const clock = { footageCompleteAt: null, dueAt: null };
+  const { unmount } = renderWith({ clock, cutDelivered: true });
   expect((await screen.findByRole("main")).textContent).toBe("Rendered");
   expect(button()).toBeNull();
   unmount();
   const message = portal.clock.footageCompleteDelivered;
-  renderWith({ clock, said: { ok: false, message } });
+  renderWith({ clock, cutDelivered: true, said: { ok: false, message } });
   expect((await screen.findByRole("alert")).textContent).toBe(message);
   expect(button()).toBeNull();
 });

@@ -13,13 +13,13 @@ const copy = portal.clock;
  * cut is there without it (the team sent one first): it would start nothing.
  */
 export function FootageComplete(props: {
-  clock: { footageCompleteAt: number | null; dueAt: number | null; cutDelivered: boolean };
+  clock: { footageCompleteAt: number | null; dueAt: number | null };
+  /** A cut is there (the request's state is past "In edit"). */
+  cutDelivered: boolean;
   said?: { ok: boolean; message: string };
 }) {
-  const { clock, said } = props;
-  if (clock.footageCompleteAt === null && clock.cutDelivered) {
-    return said ? <OutcomeNotice said={said} /> : null;
-  }
+  const { clock, cutDelivered, said } = props;
+  if (clock.footageCompleteAt === null && cutDelivered) return <OutcomeNotice said={said} />;
   return (
     <section aria-label={copy.footageComplete} className="mt-6" data-footage-complete>
       <OutcomeNotice said={said} />

@@ -73,7 +73,7 @@ export default function PortalRequest({ loaderData, actionData }: Route.Componen
       <a href={portalCutPath(request.id)} className={buttonClass("outline", "sm", "mt-4")}>
         {portalCuts.clientRequest.open}
       </a>
-      <FootageComplete clock={clock} said={actionData} />
+      <FootageComplete clock={clock} cutDelivered={request.state !== "edit"} said={actionData} />
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <TitledSection id="footage-title" title={copy.footageTitle} className="min-w-0">
           <FootageList footage={page.footage} sending={sending} previews={page.previews} />

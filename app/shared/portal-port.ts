@@ -100,14 +100,11 @@ export interface PortalPort {
   request(id: string): Promise<RequestPage | undefined>;
   /**
    * The plan's clock of one of the signed-in person's client's requests (decision 0093): when
-   * its footage was marked complete, its open cut's due time, and whether a cut is there;
-   * undefined: not theirs.
+   * its footage was marked complete, and its open cut's due time; undefined: not theirs.
    */
   clock(
     requestId: string,
-  ): Promise<
-    { footageCompleteAt: number | null; dueAt: number | null; cutDelivered: boolean } | undefined
-  >;
+  ): Promise<{ footageCompleteAt: number | null; dueAt: number | null } | undefined>;
   /**
    * Marks that request's footage complete (once); "delivered": left unmarked, its first cut came
    * first; "unknown": not theirs, or none.

@@ -4,6 +4,7 @@ import { decisionForTests, footageComplete, versionForTests } from "../db/portal
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { clientWithRequest } from "../test/portal.ts";
 import { clientClock, cutAction, cutFigures, cutsView, dueCounts } from "./cuts.ts";
+import { requestPage } from "./request-page.ts";
 
 const hourMs = 1000;
 const settings = { hourMs, reminderLeadMs: 4 * hourMs };
@@ -108,16 +109,23 @@ describeEachBackend("the Cuts due view on $name", (backend) => {
     for (const name of ["ann", "ben"]) await addMember(database, `${name}@example.com`);
     const early = await clientWithRequest(database, { name: "Cut first" });
     const later = await clientWithRequest(database, { name: "Marked later" });
-    expect(await clientClock(database, early.clientId, early.requestId, 2_000, settings)).toEqual({
-      footageCompleteAt: null,
-      dueAt: null,
-      cutDelivered: false,
-    });
+    // What the request's page knows of it (its page offers "footage complete" only "In edit").
+    const stateOf = async () =>
+      (
+        await requestPage(
+          database,
+          async () => 0,
+          { clientId: early.clientId, plan: "Creator", previews: false },
+          early.requestId,
+          2_000,
+        )
+      )?.request.state;
+    expect(await stateOf()).toBe("edit");
     await versionForTests(database, { ...early, number: 1, createdAt: 1_000 });
+    expect(await stateOf()).toBe("review");
     expect(await clientClock(database, early.clientId, early.requestId, 2_000, settings)).toEqual({
       footageCompleteAt: null,
       dueAt: null,
-      cutDelivered: true,
     });
 
     expect(await footageComplete(database, { ...early, now: 2_000 })).toEqual({
@@ -128,7 +136,6 @@ describeEachBackend("the Cuts due view on $name", (backend) => {
     expect(await clientClock(database, early.clientId, early.requestId, 3_000, settings)).toEqual({
       footageCompleteAt: null,
       dueAt: null,
-      cutDelivered: true,
     });
     expect((await cutsView(database, 3_000, settings)).rows).toEqual([]);
     // The round robin's next two turns are still ann's and ben's, one each.

@@ -10,7 +10,6 @@ import {
   pauseClose,
   pauseOpen,
 } from "../db/portal/request-clock.ts";
-import { versionsOf } from "../db/portal/request-versions.ts";
 import { type ClockSettings, dueOf, openTurns, turnsOf } from "./clock.ts";
 import { turnaroundFigures } from "./turnaround.ts";
 
@@ -121,15 +120,11 @@ export function createCuts(deps: {
   };
 }
 
-/**
- * The client's view of a request's clock: marked complete when, the open cut's due time, and
- * whether a cut is there (then "footage complete" has nothing left to start).
- */
+/** The client's view of a request's clock: marked complete when, and the open cut's due time. */
 export interface ClientClock {
   footageCompleteAt: number | null;
   /** The open cut's due time (running or overdue); null: none open, or paused. */
   dueAt: number | null;
-  cutDelivered: boolean;
 }
 
 export async function clientClock(
@@ -141,16 +136,12 @@ export async function clientClock(
 ): Promise<ClientClock | undefined> {
   const [row] = await clockRows(database, { clientId, requestId, limit: 1 });
   if (!row) {
-    const [mine, versions] = await Promise.all([
-      requestOfClient(database, clientId, requestId),
-      versionsOf(database, clientId, requestId),
-    ]);
-    return mine && { footageCompleteAt: null, dueAt: null, cutDelivered: versions.length > 0 };
+    const mine = await requestOfClient(database, clientId, requestId);
+    return mine && { footageCompleteAt: null, dueAt: null };
   }
   const [open] = openTurns([row], now, settings);
   return {
     footageCompleteAt: row.footageCompleteAt,
     dueAt: open && open.clock.state !== "paused" ? open.clock.dueAt : null,
-    cutDelivered: row.versions.length > 0,
   };
 }
