@@ -27,6 +27,9 @@ export const flushIntervalMs = 5000;
  */
 export const foldGraceMs = 2 * 60_000;
 const foldIntervalMs = 60_000;
+/** Writes of what is in memory at shutdown at most, and the pause after a failed one. */
+const stopAttempts = 3;
+const stopRetryMs = 200;
 /** How long /onboarding waits for its beacon token at most (the day's secret, once a day). */
 const tokenWaitMs = 250;
 
@@ -143,9 +146,17 @@ export function startVisits(deps: {
       }
     },
     fold,
-    /** After the jobs stopped: the hits in memory, written once more. */
+    /**
+     * After the jobs stopped: the hits in memory, written once more, and again after a failed
+     * write (a lost lock race, a dropped connection): no later flush would keep them.
+     */
     async stop() {
-      await counter.flush();
+      for (let attempt = 1; attempt <= stopAttempts; attempt++) {
+        await counter.flush();
+        if (counter.pending() === 0) return;
+        if (attempt < stopAttempts) await sleep(stopRetryMs * attempt);
+      }
+      logger.warn({ visitors: counter.pending() }, "visits: hits not written at shutdown");
     },
   };
 }

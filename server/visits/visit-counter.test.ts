@@ -7,7 +7,7 @@ import { beaconPath } from "#app/shared/paths.ts";
 import { visitorHash } from "../hashing/client-hashes.ts";
 import { createSealer } from "../hashing/sealed-secrets.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
+import { databaseOfTwo, describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { startVisits } from "./start-visits.ts";
 import { dayOf, visitorsPerAddress } from "./visit-counter.ts";
 
@@ -204,6 +204,63 @@ describeEachBackend("counting visits ($name)", (backend) => {
     expect((await during)?.source).toBe("news.example");
     expect((await counter.lookup(maya))?.source).toBe("news.example");
     await visits.stop();
+  });
+
+  it("writes the hits in memory at shutdown even when the first write there fails", async () => {
+    const { counter, visits, database, rows } = await counting();
+    // The day's secret is made (and written) first: only the flush's writes fail.
+    await counter.lookup(maya);
+    counter.count(maya, { page: "/", source: fromNews });
+    counter.count(dre, { page: "/" });
+    const write = database.write;
+    let failures = 1;
+    database.write = (async (query: Parameters<typeof write>[0]) => {
+      if (failures-- > 0) throw new Error("deadlock detected");
+      return write(query);
+    }) as typeof write;
+    await visits.stop();
+    database.write = write;
+    expect(counter.pending()).toBe(0);
+    expect((await rows()).map((row) => row.landing)).toEqual(["/", "/"]);
+  });
+
+  it("two instances flushing the same visitors at once both write every hit (no deadlock)", async () => {
+    const { database, other } = await databaseOfTwo(backend);
+    const instance = (handle: typeof database) => {
+      const visits = startVisits({
+        enabled: true,
+        retentionDays: 400,
+        database: handle,
+        sealer,
+        trustProxy: () => false,
+        logger,
+        now: () => start,
+        flushMs: 3600_000,
+      });
+      if (!visits.counter) throw new Error("counting is on");
+      return { visits, counter: visits.counter };
+    };
+    const both = [instance(database), instance(other)] as const;
+    // One statement's worth of visitors, met by each instance in its own order (the requests
+    // a load balancer spread): each upsert locks the same rows, in opposite orders unless the
+    // write orders them.
+    const visitors = Array.from({ length: 400 }, (_, n) => ({
+      ...maya,
+      ip: `10.1.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+    }));
+    const rounds = 5;
+    for (let round = 0; round < rounds; round++) {
+      for (const visitor of visitors) both[0].counter.count(visitor, { page: "/" });
+      for (const visitor of visitors.toReversed()) both[1].counter.count(visitor, { page: "/" });
+      await Promise.all(both.map(({ counter }) => counter.flush()));
+      expect(both.map(({ counter }) => counter.pending())).toEqual([0, 0]);
+    }
+    const stored = await database.db.selectFrom("visitors").select("pages").execute();
+    expect(stored).toHaveLength(visitors.length);
+    expect(stored.reduce((pages, row) => pages + Number(row.pages), 0)).toBe(
+      visitors.length * 2 * rounds,
+    );
+    await Promise.all(both.map(({ visits }) => visits.stop()));
   });
 
   it("stores no address, no User-Agent, no cookie; yesterday's visitor cannot be linked to today's", async () => {

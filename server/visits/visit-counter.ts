@@ -186,7 +186,10 @@ export function createVisitCounter(deps: {
     if (pending.size === 0) return;
     writing = pending;
     pending = new Map();
-    const rows = [...writing.values()];
+    // In one order on every instance: two instances' upserts of the same visitors lock their
+    // rows in the same order, so one waits for the other instead of deadlocking (PostgreSQL
+    // aborts one of two that lock in opposite orders).
+    const rows = [...writing.values()].sort(inKeyOrder);
     try {
       for (let start = 0; start < rows.length; start += visitorsPerStatement) {
         const chunk = rows.slice(start, start + visitorsPerStatement);
@@ -249,6 +252,11 @@ export function createVisitCounter(deps: {
     },
     pending: () => pending.size,
   };
+}
+
+/** Visitors' rows by day, then visitor: the order every write locks them in. */
+function inKeyOrder(a: VisitorsTable, b: VisitorsTable) {
+  return a.day - b.day || (a.visitor < b.visitor ? -1 : a.visitor > b.visitor ? 1 : 0);
 }
 
 function sourceColumns(source: VisitSource): VisitSource {
