@@ -302,6 +302,8 @@ export const portal = {
     editorSave: "Change editor",
     done: "Saved.",
     unknown: "That request is no longer there.",
+    cutCameFirst:
+      "Its first cut was sent before its footage was marked: there is no clock to start.",
     dueCounts: "{due} due, {overdue} overdue",
     dueColumn: "Cuts",
     figuresTitle: "Cuts on the plan's clock",

@@ -37,8 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!action || requestId === "")
     return data({ ok: false, message: copy.unknown }, { status: 400 });
-  const done = await team.act(action);
-  if (!done) return data({ ok: false, message: copy.unknown }, { status: 404 });
+  const outcome = await team.act(action);
+  if (outcome === "none") return data({ ok: false, message: copy.unknown }, { status: 404 });
+  if (outcome === "cut-came-first") {
+    return data({ ok: false, message: copy.cutCameFirst }, { status: 409 });
+  }
   return data({ ok: true, message: copy.done });
 }
 

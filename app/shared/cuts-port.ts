@@ -11,9 +11,15 @@ export interface CutsPort {
   dueCounts(): Promise<Record<string, { due: number; overdue: number }>>;
   /** The turnaround figures of every turn delivered or past due. */
   figures(): Promise<CutFigures>;
-  /** A team action on a request: false when the request (or member) is none. */
-  act(action: CutAction): Promise<boolean>;
+  /** A team action on a request, and how it went. */
+  act(action: CutAction): Promise<CutOutcome>;
 }
+
+/**
+ * "done"; "none": no such request (or member); "cut-came-first": footage marked complete on a
+ * request whose first cut was sent already (nothing starts).
+ */
+export type CutOutcome = "done" | "none" | "cut-came-first";
 
 export type CutAction =
   | { kind: "pause" | "resume" | "complete"; requestId: string; memberId: string }

@@ -86,22 +86,24 @@ describeEachBackend("the Cuts due view on $name", (backend) => {
     const act = (action: Parameters<typeof cutAction>[1], at = 5_000) =>
       cutAction(database, action, at);
     expect(await act({ kind: "complete", requestId: client.requestId, memberId: "m" }, 1_000)).toBe(
-      true,
+      "done",
     );
     // Again: done already, its clock keeps its first start.
-    expect(await act({ kind: "complete", requestId: client.requestId, memberId: "m" })).toBe(true);
+    expect(await act({ kind: "complete", requestId: client.requestId, memberId: "m" })).toBe(
+      "done",
+    );
     expect((await cutsView(database, 1_000, settings)).rows[0]?.spanMs).toBe(48 * hourMs);
-    expect(await act({ kind: "pause", requestId: client.requestId, memberId: "m" })).toBe(true);
+    expect(await act({ kind: "pause", requestId: client.requestId, memberId: "m" })).toBe("done");
     let view = await cutsView(database, 6_000, settings);
     expect(view.rows[0]?.state).toBe("paused");
-    expect(await act({ kind: "resume", requestId: client.requestId, memberId: "m" })).toBe(true);
+    expect(await act({ kind: "resume", requestId: client.requestId, memberId: "m" })).toBe("done");
     view = await cutsView(database, 6_000, settings);
     expect(view.rows[0]?.state).toBe("running");
     const editor = { kind: "editor" as const, requestId: client.requestId, memberId: "m" };
-    expect(await act({ ...editor, editorId: "no-such-member" })).toBe(false);
-    expect(await act({ ...editor, editorId: null })).toBe(true);
+    expect(await act({ ...editor, editorId: "no-such-member" })).toBe("none");
+    expect(await act({ ...editor, editorId: null })).toBe("done");
     expect((await cutsView(database, 6_000, settings)).rows[0]?.editor).toBeNull();
-    expect(await act({ kind: "pause", requestId: "no-such-request", memberId: "m" })).toBe(false);
+    expect(await act({ kind: "pause", requestId: "no-such-request", memberId: "m" })).toBe("none");
   });
 
   it("a request whose first cut came before its footage was marked: marking starts nothing, takes no one's turn, and says why", async () => {
@@ -133,6 +135,9 @@ describeEachBackend("the Cuts due view on $name", (backend) => {
       editorId: null,
       cutCameFirst: true,
     });
+    // The team's press says so too (the Cuts page answers 409 with why).
+    const teamPress = { kind: "complete", requestId: early.requestId, memberId: "m" } as const;
+    expect(await cutAction(database, teamPress, 2_500)).toBe("cut-came-first");
     expect(await clientClock(database, early.clientId, early.requestId, 3_000, settings)).toEqual({
       footageCompleteAt: null,
       dueAt: null,

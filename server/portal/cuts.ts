@@ -1,4 +1,11 @@
-import type { CutAction, CutFigures, CutRow, CutsPort, CutsView } from "#app/shared/cuts-port.ts";
+import type {
+  CutAction,
+  CutFigures,
+  CutOutcome,
+  CutRow,
+  CutsPort,
+  CutsView,
+} from "#app/shared/cuts-port.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { memberChoices } from "../db/members.ts";
 import { requestOfClient } from "../db/portal/client-requests.ts";
@@ -72,25 +79,28 @@ export async function cutFigures(
   return turnaroundFigures(turns, now, settings.hourMs);
 }
 
-/** A team action on a request's clock; false when the request (or the member) is none. */
+/** A team action on a request's clock, and how it went. */
 export async function cutAction(
   database: DatabaseHandle,
   action: CutAction,
   now: number,
-): Promise<boolean> {
+): Promise<CutOutcome> {
   const request = await clientOfRequest(database, action.requestId);
-  if (!request) return false;
+  if (!request) return "none";
   const { clientId } = request;
+  const outcome = (done: boolean): CutOutcome => (done ? "done" : "none");
   switch (action.kind) {
     case "pause":
-      return pauseOpen(database, {
-        requestId: action.requestId,
-        clientId,
-        now,
-        by: action.memberId,
-      });
+      return outcome(
+        await pauseOpen(database, {
+          requestId: action.requestId,
+          clientId,
+          now,
+          by: action.memberId,
+        }),
+      );
     case "resume":
-      return pauseClose(database, { requestId: action.requestId, now });
+      return outcome(await pauseClose(database, { requestId: action.requestId, now }));
     case "complete": {
       // Once: pressed again, it keeps its first time and says it is done.
       const marked = await footageComplete(database, {
@@ -98,10 +108,13 @@ export async function cutAction(
         requestId: action.requestId,
         now,
       });
-      return marked !== undefined;
+      if (!marked) return "none";
+      return marked.cutCameFirst ? "cut-came-first" : "done";
     }
     case "editor":
-      return editorChange(database, { requestId: action.requestId, memberId: action.editorId });
+      return outcome(
+        await editorChange(database, { requestId: action.requestId, memberId: action.editorId }),
+      );
   }
 }
 
