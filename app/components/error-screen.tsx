@@ -1,5 +1,4 @@
-import { paths } from "~/shared/paths";
-import { buttonClass } from "./ui/button";
+import { HomeButton } from "./home-button";
 
 /** Full-page message with a way home: the 404 page and the application error screen. */
 export function ErrorScreen(props: {
@@ -26,13 +25,7 @@ export function ErrorScreen(props: {
             {props.detail}
           </pre>
         ) : null}
-        {/* A flex row, not a line of text: a line box would take the fallback's and then Inter's
-            ascent around the button, and its height would change at the swap (as on /thank-you). */}
-        <div className="mt-10 flex justify-center">
-          <a href={paths.home} className={buttonClass("light", "lg")}>
-            {props.back}
-          </a>
-        </div>
+        <HomeButton label={props.back} />
       </div>
     </main>
   );

@@ -1,4 +1,4 @@
-import { buttonClass } from "~/components/ui/button";
+import { HomeButton } from "~/components/home-button";
 import { TopGlow } from "~/components/ui/top-glow";
 import { questionnaire } from "~/content/questionnaire";
 import { pageMeta } from "~/lib/seo";
@@ -65,13 +65,7 @@ export default function ThankYou() {
         <div className="animate-fade-up [--fade-delay:200ms] [--fade-from:0.01]">
           <p className="mt-4 text-xl font-semibold text-zinc-100">{copy.received}</p>
           <p className="mt-4 text-lg text-zinc-400">{copy.body}</p>
-          {/* In a flex row rather than a line of text: the row is the button's 48 px whatever
-              font the text around it is drawn in (a line box adds its font's ascent and descent). */}
-          <div className="mt-10 flex justify-center">
-            <a id={endOfPage} href={paths.home} className={buttonClass("light", "lg")}>
-              {copy.back}
-            </a>
-          </div>
+          <HomeButton id={endOfPage} label={copy.back} />
         </div>
       </div>
     </main>
