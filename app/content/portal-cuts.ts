@@ -82,6 +82,8 @@ export const portalCuts = {
   },
   clientRequest: {
     open: "Open the cut",
+    /** A request with no cut yet: its page holds "My footage is complete" and its footage. */
+    openInEdit: "Open the request",
   },
   /** The batched notices of the other side's new comments. */
   notices: {

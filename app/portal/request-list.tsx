@@ -29,8 +29,11 @@ export function RequestList(props: {
   footageHref?: (id: string) => string;
   /** Each request's finished footage in numbers (the client's side only). */
   footage?: Record<string, FootageSummary>;
-  /** Its review and cuts (decision 0091): the team's request page, the client's stable link. */
-  review?: { href: (id: string) => string; label: string };
+  /**
+   * Its review and cuts (decision 0091): the team's request page, the client's stable link; the
+   * link's words may follow the request's state (no cut yet: "Open the request").
+   */
+  review?: { href: (id: string) => string; label: (request: PortalRequest) => string };
 }) {
   if (props.requests.length === 0) return <p className="mt-3 text-zinc-400">{props.none}</p>;
   return (
@@ -56,23 +59,29 @@ export function RequestList(props: {
               {summaryText(props.footage[request.id] as FootageSummary)}
             </p>
           ) : null}
-          {props.footageHref ? (
-            <a
-              href={props.footageHref(request.id)}
-              className={buttonClass("outline", "sm", "mt-3")}
-              aria-label={`${copy.addFootage}: ${request.title}`}
-            >
-              {copy.addFootage}
-            </a>
-          ) : null}
-          {props.review ? (
-            <a
-              href={props.review.href(request.id)}
-              className={buttonClass("outline", "sm", "mt-3 ml-2")}
-              aria-label={`${props.review.label}: ${request.title}`}
-            >
-              {props.review.label}
-            </a>
+          {props.footageHref || props.review ? (
+            // A row of its own that wraps: the buttons line up with the text above on both sides,
+            // and sit on two lines on a narrow phone rather than overflow.
+            <div className="mt-3 flex flex-wrap gap-2">
+              {props.footageHref ? (
+                <a
+                  href={props.footageHref(request.id)}
+                  className={buttonClass("outline", "sm")}
+                  aria-label={`${copy.addFootage}: ${request.title}`}
+                >
+                  {copy.addFootage}
+                </a>
+              ) : null}
+              {props.review ? (
+                <a
+                  href={props.review.href(request.id)}
+                  className={buttonClass("outline", "sm")}
+                  aria-label={`${props.review.label(request)}: ${request.title}`}
+                >
+                  {props.review.label(request)}
+                </a>
+              ) : null}
+            </div>
           ) : null}
         </li>
       ))}

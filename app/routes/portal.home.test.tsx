@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { expect, test } from "vitest";
 import { portal } from "~/content/portal";
+import { portalCuts } from "~/content/portal-cuts";
 import type { ClientSpace } from "~/shared/portal-port";
 import PortalHome from "./portal.home";
 
@@ -78,4 +79,15 @@ test("a refused request puts the form and its messages first again", async () =>
   await renderHome([request], true);
   expect(sections()).toEqual([copy.newRequest.title, copy.home.requestsTitle]);
   expect(jump()).toBeNull();
+});
+
+test("a request's link says what its page holds: the request before its first cut, the cut after", async () => {
+  const cut = { ...request, id: "r2", title: "Autumn recap", state: "review" as const };
+  await renderHome([request, cut]);
+  const link = (title: string, words: string) =>
+    screen.getByRole("link", { name: `${words}: ${title}` }).textContent;
+  expect(link(request.title, portalCuts.clientRequest.openInEdit)).toBe(
+    portalCuts.clientRequest.openInEdit,
+  );
+  expect(link(cut.title, portalCuts.clientRequest.open)).toBe(portalCuts.clientRequest.open);
 });

@@ -103,7 +103,13 @@ export default function PortalHome({ loaderData, actionData }: Route.ComponentPr
             none={copy.home.none}
             footageHref={portalRequestPath}
             footage={space.footageByRequest}
-            review={{ href: portalCutPath, label: portalCuts.clientRequest.open }}
+            review={{
+              href: portalCutPath,
+              label: (request) =>
+                request.state === "edit"
+                  ? portalCuts.clientRequest.openInEdit
+                  : portalCuts.clientRequest.open,
+            }}
           />
         </TitledSection>
         {listFirst ? form : null}

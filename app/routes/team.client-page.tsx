@@ -119,7 +119,7 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
               none={copy.noRequests}
               review={{
                 href: (id) => teamRequestPath(page.client.id, id),
-                label: portalCuts.teamRequest.open,
+                label: () => portalCuts.teamRequest.open,
               }}
             />
             <TeamFootageComplete requests={page.requests} />
