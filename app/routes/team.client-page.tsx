@@ -122,7 +122,7 @@ export default function TeamClient({ loaderData, actionData }: Route.ComponentPr
                 label: () => portalCuts.teamRequest.open,
               }}
             />
-            <TeamFootageComplete requests={page.requests} />
+            <TeamFootageComplete requests={page.markable} />
           </TitledSection>
           <TitledSection
             id="posts-title"

@@ -27,6 +27,8 @@ export interface ClientPage extends ClientSpace {
   footage: FootageItem[];
   /** False when this server has no ffprobe/ffmpeg: nothing is read, no poster or preview. */
   previews: boolean;
+  /** Requests whose footage the team may mark complete: not marked yet, no cut sent. */
+  markable: { id: string; title: string }[];
 }
 
 export type PeopleOutcome =

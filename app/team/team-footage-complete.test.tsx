@@ -5,25 +5,24 @@ import { TeamFootageComplete } from "./team-footage-complete";
 
 const copy = portal.clock;
 
-test("offers only the requests with no cut yet: a cut sent leaves no clock to start", () => {
+test("offers the requests it is given, one option each, under one button", () => {
   render(
     <TeamFootageComplete
       requests={[
-        { id: "r1", title: "Spring launch", state: "edit" },
-        { id: "r2", title: "Cut came first", state: "review" },
-        { id: "r3", title: "Approved one", state: "approved" },
-        { id: "r4", title: "Changes asked", state: "changes" },
+        { id: "r1", title: "Spring launch" },
+        { id: "r4", title: "Desk setup" },
       ]}
     />,
   );
-  const options = screen.getAllByRole("option").map((option) => option.textContent);
-  expect(options).toEqual(["Spring launch"]);
+  const options = screen.getAllByRole("option");
+  expect(options.map((option) => [option.getAttribute("value"), option.textContent])).toEqual([
+    ["r1", "Spring launch"],
+    ["r4", "Desk setup"],
+  ]);
   expect(screen.getByRole("button", { name: copy.markComplete })).toBeTruthy();
 });
 
-test("shows no form when every request has its cut", () => {
-  const { container } = render(
-    <TeamFootageComplete requests={[{ id: "r2", title: "Cut came first", state: "review" }]} />,
-  );
+test("shows no form when no request may be marked", () => {
+  const { container } = render(<TeamFootageComplete requests={[]} />);
   expect(container.querySelector("form")).toBeNull();
 });

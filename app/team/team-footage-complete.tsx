@@ -1,20 +1,16 @@
 import { buttonClass } from "~/components/ui/button";
 import { portal } from "~/content/portal";
 import { teamCutsPath } from "~/shared/paths";
-import type { PortalRequest } from "~/shared/portal-port";
 
 const copy = portal.clock;
 
 /**
  * The team marks a request's footage complete for the client (decision 0093): posted to Cuts
- * due, which answers with the cut listed (once: a second press changes nothing). Only requests
- * with no cut yet are offered: once a cut is sent there is no clock to start.
+ * due, which answers with the cut listed (once: a second press changes nothing). Offered only
+ * for the requests the server says may be marked (ClientPage.markable): not marked, no cut.
  */
-export function TeamFootageComplete(props: {
-  requests: readonly Pick<PortalRequest, "id" | "title" | "state">[];
-}) {
-  const requests = props.requests.filter((request) => request.state === "edit");
-  if (requests.length === 0) return null;
+export function TeamFootageComplete(props: { requests: readonly { id: string; title: string }[] }) {
+  if (props.requests.length === 0) return null;
   return (
     <form
       method="post"
@@ -28,7 +24,7 @@ export function TeamFootageComplete(props: {
           name="request"
           className="min-h-11 w-full max-w-72 rounded-lg border border-white/10 bg-ink px-3 text-white"
         >
-          {requests.map((request) => (
+          {props.requests.map((request) => (
             <option key={request.id} value={request.id}>
               {request.title}
             </option>

@@ -31,10 +31,11 @@ import {
   clientsWithWeek,
   newClientId,
 } from "../db/portal/clients.ts";
+import { markableRequestsOf } from "../db/portal/request-clock.ts";
 import { footageOf } from "../db/portal/upload-media.ts";
 import { eraseClientEverywhere } from "../erasure/erase-client.ts";
 import { clientFootageFile, footageItems, footageListCap } from "./footage.ts";
-import { clientSpace } from "./space.ts";
+import { clientSpace, requestListCap } from "./space.ts";
 import { weekOf } from "./week.ts";
 
 /** The most clients /team/clients lists (it pages through none yet). */
@@ -130,11 +131,12 @@ export function createClients(deps: {
       if (!uuidPattern.test(id)) return undefined;
       const client = await clientById(database, id.toLowerCase());
       if (!client) return undefined;
-      const [space, people, footage, previews] = await Promise.all([
+      const [space, people, footage, previews, markable] = await Promise.all([
         clientSpace(database, client, now()),
         peopleOf(database, client.id),
         footageOf(database, client.id, footageListCap),
         deps.previewsOn(),
+        markableRequestsOf(database, client.id, requestListCap),
       ]);
       return {
         ...space,
@@ -142,6 +144,7 @@ export function createClients(deps: {
         people: people.map(({ id, email, createdAt }) => ({ id, email, createdAt })),
         footage: footageItems(footage, client.plan),
         previews,
+        markable,
       };
     },
 

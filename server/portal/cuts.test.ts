@@ -1,6 +1,11 @@
 import { expect, it } from "vitest";
 import { addMember } from "../db/members.ts";
-import { decisionForTests, footageComplete, versionForTests } from "../db/portal/request-clock.ts";
+import {
+  decisionForTests,
+  footageComplete,
+  markableRequestsOf,
+  versionForTests,
+} from "../db/portal/request-clock.ts";
 import { describeEachBackend, migratedDatabase } from "../test/backends.ts";
 import { clientWithRequest } from "../test/portal.ts";
 import { clientClock, cutAction, cutFigures, cutsView, dueCounts } from "./cuts.ts";
@@ -122,9 +127,14 @@ describeEachBackend("the Cuts due view on $name", (backend) => {
           2_000,
         )
       )?.request.state;
+    // The team's form on the client's page offers what may be marked: not marked, no cut.
+    const markable = async (clientId: string) =>
+      (await markableRequestsOf(database, clientId, 10)).map((request) => request.id);
     expect(await stateOf()).toBe("edit");
+    expect(await markable(early.clientId)).toEqual([early.requestId]);
     await versionForTests(database, { ...early, number: 1, createdAt: 1_000 });
     expect(await stateOf()).toBe("review");
+    expect(await markable(early.clientId)).toEqual([]);
     expect(await clientClock(database, early.clientId, early.requestId, 2_000, settings)).toEqual({
       footageCompleteAt: null,
       dueAt: null,
@@ -144,8 +154,10 @@ describeEachBackend("the Cuts due view on $name", (backend) => {
     });
     expect((await cutsView(database, 3_000, settings)).rows).toEqual([]);
     // The round robin's next two turns are still ann's and ben's, one each.
+    expect(await markable(later.clientId)).toEqual([later.requestId]);
     const next = await footageComplete(database, { ...later, now: 3_000 });
     expect(next).toMatchObject({ marked: true, cutCameFirst: false });
+    expect(await markable(later.clientId)).toEqual([]);
     const third = await clientWithRequest(database, { name: "Third" });
     const after = await footageComplete(database, { ...third, now: 4_000 });
     expect(new Set([next?.editorId, after?.editorId]).size).toBe(2);

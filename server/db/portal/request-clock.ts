@@ -20,6 +20,27 @@ type Writer = Pick<DatabaseHandle, "db" | "dialect" | "write" | "writeTransactio
 const hasCut = sql<boolean>`exists (select 1 from request_versions v where v.request_id = client_requests.id)`;
 
 /**
+ * A client's requests whose footage may still be marked complete, newest first, at most
+ * `limit`: not marked yet, and no cut sent (footageComplete would leave those as they are).
+ */
+export function markableRequestsOf(
+  { db }: Pick<Writer, "db">,
+  clientId: string,
+  limit: number,
+): Promise<{ id: string; title: string }[]> {
+  return db
+    .selectFrom("clientRequests")
+    .select(["id", "title"])
+    .where("clientId", "=", clientId)
+    .where("footageCompleteAt", "is", null)
+    .where(sql<boolean>`not ${hasCut}`)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/**
  * Marks a request's footage complete (once: a second press changes nothing) and gives it an
  * editor by the applications' round robin when it has none: the member assigned longest ago
  * among those not away takes it, and their turn moves (one transaction, under the round
