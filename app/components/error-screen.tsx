@@ -6,6 +6,8 @@ export function ErrorScreen(props: {
   back: string;
   code?: string;
   detail?: string;
+  /** The id of an empty element that ends it, for a route's `rel=expect` (see HomeButton). */
+  endId?: string;
 }) {
   return (
     <main className="grid min-h-dvh place-items-center px-6 py-24 text-center">
@@ -25,7 +27,7 @@ export function ErrorScreen(props: {
             {props.detail}
           </pre>
         ) : null}
-        <HomeButton label={props.back} />
+        <HomeButton endId={props.endId} label={props.back} />
       </div>
     </main>
   );

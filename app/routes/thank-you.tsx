@@ -65,7 +65,7 @@ export default function ThankYou() {
         <div className="animate-fade-up [--fade-delay:200ms] [--fade-from:0.01]">
           <p className="mt-4 text-xl font-semibold text-zinc-100">{copy.received}</p>
           <p className="mt-4 text-lg text-zinc-400">{copy.body}</p>
-          <HomeButton id={endOfPage} label={copy.back} />
+          <HomeButton endId={endOfPage} label={copy.back} />
         </div>
       </div>
     </main>

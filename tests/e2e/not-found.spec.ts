@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectFirstFrameWaitsForTheEnd } from "./helpers/render-blocking.ts";
 
 test("an unknown path answers 404 with the not-found page and logs the path", async ({ page }) => {
   const errors: string[] = [];
@@ -30,4 +31,11 @@ test("the 404 page loads none of the app's scripts and logs the path once", asyn
   // Without the app, the link home is a plain link, and works.
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL("/");
+});
+
+test("its first frame waits for its last element: the centred block never re-centres", async ({
+  page,
+}) => {
+  expect((await page.goto("/no/such/page"))?.status()).toBe(404);
+  await expectFirstFrameWaitsForTheEnd(page);
 });

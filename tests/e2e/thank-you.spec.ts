@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { animationRun } from "./helpers/page-health.ts";
+import { expectFirstFrameWaitsForTheEnd } from "./helpers/render-blocking.ts";
 import {
   expect,
   fillForm,
@@ -20,6 +21,13 @@ test("says thank you, promises a reply within 24 hours and leads home", async ({
   await expect(page.getByText(/inbox/)).toBeVisible();
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL("/");
+});
+
+test("its first frame waits for its last element: the centred block never re-centres", async ({
+  page,
+}) => {
+  await page.goto("/thank-you");
+  await expectFirstFrameWaitsForTheEnd(page);
 });
 
 test("is served whole from the build, readable without JavaScript", async ({ request }) => {
