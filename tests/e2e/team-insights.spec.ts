@@ -45,11 +45,29 @@ async function walk(browser: Browser, run: string, visitor: Visitor) {
     await hydrated(page);
     if (visitor.starts) {
       // The question started goes out with the token the page was served with, and is taken.
+      // Once in CI (2026-11-30) no answer came in three minutes: the wait is bounded, and a
+      // failure says whether the browser sent a beacon at all and what the page was served.
+      const sent: string[] = [];
+      page.on("request", (r) => {
+        if (new URL(r.url()).pathname === beaconPath) sent.push(r.postData() ?? "");
+      });
       const beacon = page.waitForResponse(
         (r) => new URL(r.url()).pathname === beaconPath && r.request().method() === "POST",
+        { timeout: 30_000 },
       );
       await page.getByLabel("Full Name", { exact: true }).fill(visitor.name);
-      const answer = await beacon;
+      const answer = await beacon.catch(async (error: Error) => {
+        const html = await page.content();
+        const token = /beaconToken\W+([\w-]*)/.exec(html)?.[1];
+        throw new Error(
+          `no beacon answer: ${error.message}; beacons the browser sent: ${JSON.stringify(sent)}; ` +
+            `the page's token: ${JSON.stringify(token ?? null)}; activationStart: ${await page.evaluate(
+              () =>
+                (performance.getEntriesByType("navigation")[0] as { activationStart?: number })
+                  ?.activationStart ?? 0,
+            )}`,
+        );
+      });
       expect(JSON.parse(answer.request().postData() ?? "{}")).toEqual({
         type: "start",
         question: "name",
